@@ -1,0 +1,43 @@
+# The whole setup on a fresh Debian machine with Swift:
+#   make run    build and start the REPL on a demo database made from seed/
+#   make test   install what is missing, build, run every test
+SHELL := /bin/bash
+SWIFT ?= swift
+DEMO_DIR := .swipe-demo
+DEMO_DB := $(DEMO_DIR)/demo.sqlite
+DEMO_VIEWER ?= demo
+
+.PHONY: deps build test run bench clean
+
+# Headers, not packages, are what the build needs: install only when absent.
+deps:
+	@missing=""; \
+	[ -f /usr/include/sqlite3.h ]   || missing="$$missing libsqlite3-dev"; \
+	[ -f /usr/include/histedit.h ]  || missing="$$missing libedit-dev"; \
+	command -v sqlite3 >/dev/null   || missing="$$missing sqlite3"; \
+	command -v tmux >/dev/null      || missing="$$missing tmux"; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+
+run: build
+	@mkdir -p $(DEMO_DIR)
+	@if [ ! -f $(DEMO_DB) ]; then \
+	  echo "creating $(DEMO_DB) from seed/"; \
+	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) seed/profiles.csv && \
+	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv \
+	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
+	fi
+	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
+
+clean:
+	rm -rf .build $(DEMO_DIR)

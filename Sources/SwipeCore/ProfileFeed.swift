@@ -1,0 +1,12 @@
+/// Where the deck gets its cards: seed 003's data source ("how many", "card
+/// at", "empty"), reduced to the one question a recycled deck asks.
+///
+/// SwipeStore provides the SQLite feed; tests and previews use
+/// `InMemoryFeed`. A feed may do I/O (hence `throws`); the deck itself never
+/// does.
+public protocol ProfileFeed {
+    /// Up to `limit` profiles the viewer has not decided, in the feed's stable
+    /// order, skipping every id in `excluding` (the cards already in the deck).
+    /// Fewer than `limit` (or none) means the feed is running dry.
+    func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile]
+}
