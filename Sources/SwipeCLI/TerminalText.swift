@@ -1,0 +1,119 @@
+/// Text on its way to a terminal: control characters removed, widths counted
+/// in terminal columns.
+///
+/// Profile text comes from CSV files that anyone can write, so it must never
+/// be able to drive the terminal (DESIGN.md §5): every renderer passes profile
+/// text through `sanitized` before printing it, and lays out tables with
+/// `displayWidth`, which counts CJK and emoji as two columns.
+public enum TerminalText {
+    /// `text` without C0/C1 control characters, DEL, or bidi/format controls
+    /// that can reorder what a reader sees. A newline is kept (as is) only
+    /// when `keepNewlines` is set; a tab becomes a space; any other control
+    /// character becomes U+FFFD so that a reader sees something was there.
+    public static func sanitized(_ text: String, keepNewlines: Bool = false) -> String {
+        var out = String.UnicodeScalarView()
+        var changed = false
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A where keepNewlines:
+                out.append(scalar)
+            case 0x0A, 0x0D, 0x09:
+                out.append(" ")
+                changed = true
+            case 0x00...0x1F, 0x7F...0x9F:
+                out.append("\u{FFFD}")
+                changed = true
+            case 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                // Bidi overrides/isolates: a CSV could make text read backwards.
+                changed = true
+            default:
+                out.append(scalar)
+            }
+        }
+        return changed ? String(out) : text
+    }
+
+    /// Whether `text` is safe to print as is (what `sanitized` would not change).
+    public static func isClean(_ text: String, keepNewlines: Bool = false) -> Bool {
+        sanitized(text, keepNewlines: keepNewlines) == text
+    }
+
+    /// Columns `text` occupies in a terminal: 2 for wide (CJK, fullwidth) and
+    /// emoji-presentation characters, 0 for combining marks and joiners, 1
+    /// otherwise. Counted per grapheme cluster, so "👩‍💻" and "é" (e + U+0301)
+    /// are one cluster each.
+    public static func displayWidth(_ text: String) -> Int {
+        var width = 0
+        for character in text {
+            width += clusterWidth(character)
+        }
+        return width
+    }
+
+    /// `text` cut to at most `width` columns, ending in "…" when cut.
+    public static func truncated(_ text: String, toWidth width: Int) -> String {
+        guard width > 0 else { return "" }
+        if displayWidth(text) <= width { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = clusterWidth(character)
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    /// `text` padded with spaces on the right (or left, with `alignRight`) to
+    /// exactly `width` columns, truncating first if it is wider.
+    public static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+        let cut = truncated(text, toWidth: width)
+        let pad = String(repeating: " ", count: max(0, width - displayWidth(cut)))
+        return alignRight ? pad + cut : cut + pad
+    }
+
+    static func clusterWidth(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first else { return 0 }
+        // An emoji presentation selector or a ZWJ sequence renders as one wide glyph.
+        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        if first.properties.isEmojiPresentation { return 2 }
+        return scalarWidth(first)
+    }
+
+    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0 { return 0 }
+        if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            return 0
+        default:
+            break
+        }
+        if v == 0x200B { return 0 }
+        if isWide(v) { return 2 }
+        return 1
+    }
+
+    /// East Asian Wide and Fullwidth ranges (Unicode 15, EastAsianWidth.txt, condensed).
+    static func isWide(_ v: UInt32) -> Bool {
+        switch v {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
+            0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1,
+            0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5, 0x26CE, 0x26D4, 0x26EA,
+            0x26F2...0x26F3, 0x26F5, 0x26FA, 0x26FD, 0x2705, 0x270A...0x270B, 0x2728, 0x274C,
+            0x274E, 0x2753...0x2755, 0x2757, 0x2795...0x2797, 0x27B0, 0x27BF, 0x2B1B...0x2B1C,
+            0x2B50, 0x2B55, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19,
+            0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x16FE0...0x16FE4,
+            0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F004, 0x1F0CF, 0x1F18E, 0x1F191...0x1F19A,
+            0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F7E0...0x1F7EB,
+            0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}
