@@ -20,11 +20,20 @@ public struct DeckController<Feed: ProfileFeed> {
     /// Applies one event. `recorder` is called for every record/unrecord
     /// action, in order, before any later load, so the store has the decision
     /// before the feed is asked again. Throws `DeckRefusal` (state unchanged)
-    /// or whatever the feed or the recorder throws (the deck then stops where
-    /// that action was; a feed failure parks the slot it was loading).
+    /// or whatever the feed or the recorder throws. If that happens before any
+    /// record/unrecord succeeded, deck and feed are as before the event (so a
+    /// failed store write changes nothing and can be retried); after one, the
+    /// deck keeps what was stored and a failed load parks its slot (`reload`
+    /// asks again).
     public mutating func handle(_ event: DeckEvent, recorder: (DeckAction) throws -> Void) throws -> DeckOutcome {
         var outcome = DeckOutcome(actions: [], decisions: [], undone: [], snapshot: deck.snapshot)
-        try perform(deck.apply(event), into: &outcome, recorder: recorder)
+        let saved = (deck, feed)
+        do {
+            try perform(deck.apply(event), into: &outcome, recorder: recorder)
+        } catch {
+            if outcome.decisions.isEmpty, outcome.undone.isEmpty { (deck, feed) = saved }
+            throw error
+        }
         outcome.snapshot = deck.snapshot
         return outcome
     }

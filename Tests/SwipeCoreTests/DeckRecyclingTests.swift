@@ -119,3 +119,46 @@ struct LoggingFeed: ProfileFeed {
         #expect(more.snapshot.ids == ["p10", "p11", "p12", "p20"])
     }
 }
+
+struct StoreFull: Error {}
+
+@Suite struct DeckControllerFailureTests {
+    @Test func failedRecordChangesNothingAndCanBeRetried() throws {
+        var controller = try deck(6)
+        try controller.send(.drag(dx: 150, dy: 0))
+        let before = controller.snapshot
+        #expect(throws: StoreFull.self) {
+            try controller.handle(.release(vx: 0, vy: 0)) { _ in throw StoreFull() }
+        }
+        #expect(controller.snapshot == before)
+        #expect(controller.feed.decided.isEmpty)
+        let retried = try controller.send(.release(vx: 0, vy: 0))
+        #expect(retried.decisions.map(\.profile.id) == ["p0"])
+        #expect(retried.snapshot.ids == ["p1", "p2", "p3", "p4"])
+    }
+
+    struct BrokenFeed: ProfileFeed {
+        var inner: InMemoryFeed
+        var broken = false
+        func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
+            if broken { throw StoreFull() }
+            return inner.nextProfiles(limit: limit, excluding: excluding)
+        }
+        mutating func deckDidRecord(_ action: DeckAction) { inner.deckDidRecord(action) }
+    }
+
+    @Test func failedLoadAfterARecordParksTheSlot() throws {
+        var controller = try DeckController(feed: BrokenFeed(inner: InMemoryFeed(people(6))))
+        controller.feed.broken = true
+        var recorded: [DeckAction] = []
+        #expect(throws: StoreFull.self) {
+            try controller.handle(.button(.like)) { recorded.append($0) }
+        }
+        // the decision was stored, so the deck moved on; slot 0 is parked, not stuck loading.
+        #expect(recorded.count == 1)
+        #expect(controller.snapshot.ids == ["p1", "p2", "p3", nil])
+        #expect(!controller.deck.isBusy)
+        controller.feed.broken = false
+        #expect(try controller.send(.reload).snapshot.ids == ["p1", "p2", "p3", "p4"])
+    }
+}
