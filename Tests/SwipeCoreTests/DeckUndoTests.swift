@@ -39,6 +39,7 @@ import Testing
         _ = try controller.swipe(-150)
         try controller.send(.button(.superlike))
         #expect(controller.snapshot.ids == ["p3", "p4", "p5", "p6"])
+        #expect(controller.deck.undoable.map(\.decision) == [.like, .hate, .superlike])
         #expect(try controller.send(.undo).undone.map(\.profile.id) == ["p2"])
         #expect(controller.snapshot.cards[0].slot == 2)
         #expect(try controller.send(.undo).undone.map(\.profile.id) == ["p1"])
