@@ -3,9 +3,10 @@ import Foundation
 /// UTC ISO-8601 timestamps with milliseconds (`2026-11-20T23:55:01.123Z`), the
 /// one spelling stored and printed. Being fixed-width, they sort as text.
 public enum Timestamp {
-    /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ` (milliseconds truncated).
+    /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, to the nearest millisecond (a
+    /// `Date` holds a binary fraction, so .123 may be .12299999).
     public static func string(from date: Date) -> String {
-        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
         var seconds = time_t(millis >= 0 ? millis / 1000 : (millis - 999) / 1000)
         let ms = Int(millis - Int64(seconds) * 1000)
         var parts = tm()
