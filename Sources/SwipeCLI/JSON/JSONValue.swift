@@ -1,3 +1,5 @@
+import SwipeStore
+
 /// A JSON value whose objects keep their keys in the order written, so the
 /// REPL's JSON lines always read `ok, command, mode, …` as DESIGN.md §6 shows.
 public enum JSONValue: Hashable, Sendable {
@@ -66,23 +68,9 @@ public enum JSONValue: Hashable, Sendable {
         return "\(rounded)"
     }
 
+    /// Escaped as the rest of swipe escapes JSON (SwipeStore's `JSONText`).
     static func writeString(_ text: String, to out: inout some TextOutputStream) {
-        out.write("\"")
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out.write("\\\"")
-            case "\\": out.write("\\\\")
-            case "\n": out.write("\\n")
-            case "\r": out.write("\\r")
-            case "\t": out.write("\\t")
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                let hex = String(scalar.value, radix: 16)
-                out.write("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-            default:
-                out.write(String(scalar))
-            }
-        }
-        out.write("\"")
+        out.write(JSONText.quoted(text))
     }
 }
 

@@ -4,7 +4,10 @@ extension ReplAnswer {
     /// The answer for people: the steps the deck took, then the picture and
     /// its numbers (or the detail page), or the listing asked for.
     func textLines(style: ReplStyle) -> [String] {
-        var lines = actions.compactMap { stepLine($0, style: style) }
+        // Decisions are listed after the animations that carry them out, the
+        // order a person sees (the deck stores them first, before the refill).
+        let (records, steps) = (actions.filter(\.isRecord), actions.filter { !$0.isRecord })
+        var lines = (steps + records).compactMap { stepLine($0, style: style) }
         if let help { lines += help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         if let history { lines += Self.historyLines(history, style: style) }
         if let matches { lines += Self.matchLines(matches, style: style) }
@@ -85,6 +88,12 @@ extension ReplAnswer {
             return style.paint("★", .superlike) + " " + TerminalText.sanitized(match.profileID) + name
                 + style.paint(" · matched " + match.matchedAt, .dim)
         }
+    }
+}
+
+extension DeckAction {
+    var isRecord: Bool {
+        if case .record = self { true } else { false }
     }
 }
 

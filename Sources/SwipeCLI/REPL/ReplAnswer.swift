@@ -6,7 +6,7 @@ struct ReplAnswer {
     var snapshot: DeckSnapshot
     /// What the deck did, in order (closing the detail, animations, decisions…).
     var actions: [DeckAction] = []
-    var decisions: [(DeckDecision, RecordedDecision)] = []
+    var decisions: [(DeckDecision, LedgerReceipt)] = []
     var undone: [DeckDecision] = []
     var history: [LedgerEntry]?
     var matches: [LedgerMatch]?

@@ -6,7 +6,7 @@ import SwipeCore
 /// store's own errors, which the session prints without ending.
 public protocol ReplLedger {
     /// Stores `decision` (viewer: the ledger's) and says when, and whether it made a match.
-    func record(_ decision: DeckDecision) throws -> RecordedDecision
+    func record(_ decision: DeckDecision) throws -> LedgerReceipt
     /// Stamps the viewer's latest un-undone decision about `decision.profile` as undone.
     func undo(_ decision: DeckDecision) throws
     /// The viewer's decisions, newest first; only about `profile` when given.
@@ -16,7 +16,7 @@ public protocol ReplLedger {
 }
 
 /// A decision as stored.
-public struct RecordedDecision: Hashable, Sendable {
+public struct LedgerReceipt: Hashable, Sendable {
     /// UTC ISO-8601 with milliseconds, as stored (`2026-11-20T23:55:01.123Z`).
     public var decidedAt: String
     /// Whether this decision completed a mutual like.

@@ -80,7 +80,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             answer.quit = true
             return answer
         }
-        var receipts: [RecordedDecision] = []
+        var receipts: [LedgerReceipt] = []
         let ledger = self.ledger
         let before = controller
         let outcome: DeckOutcome

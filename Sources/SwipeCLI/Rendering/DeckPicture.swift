@@ -13,10 +13,10 @@ public struct DeckPicture: Sendable {
     public static let width = 80
     public static let pointsPerColumn = 10.0
     public static let pointsPerRow = 25.0
-    /// Rows of cards; the buttons follow on the next row.
+    /// Rows of cards (the resting stack ends on row 18); the buttons follow.
     static let cardRows = 19
-    /// The y (in points) drawn on row 0.
-    static let topY = 50.0
+    /// The y (in points) drawn on row 0: the resting top card's top edge.
+    static let topY = 75.0
     /// The column of screen x = 0: the screen is centred.
     static let screenLeftColumn = (Double(width) - 375 / pointsPerColumn) / 2
 
@@ -166,8 +166,8 @@ public struct DeckPicture: Sendable {
         let frame = CardFrame(
             card: CardView(slot: 0, state: .first, profile: nil,
                 pose: CardPose(center: Point(x: 187.5, y: 273.5), scale: 1, rotation: 0, alpha: 1)),
-            isTop: false, centerColumn: Self.screenLeftColumn + 18.75, topRow: 1, bottomRow: 17,
-            halfWidth: 17.5, shearPerRow: 0, centerRow: 8.94)
+            isTop: false, centerColumn: Self.screenLeftColumn + 18.75, topRow: 0, bottomRow: 16,
+            halfWidth: 17.5, shearPerRow: 0, centerRow: 7.94)
         for row in frame.topRow...frame.bottomRow {
             let (left, right) = columns(of: frame, row: row)
             let edge = row == frame.topRow || row == frame.bottomRow
@@ -177,7 +177,7 @@ public struct DeckPicture: Sendable {
         let messages = ["no more cards", "reload asks for more"]
         for (offset, message) in messages.enumerated() {
             let column = Int(frame.centerColumn) - TerminalText.displayWidth(message) / 2
-            canvas.put(message, row: 8 + offset, column: column, tone: offset == 0 ? .bold : .dim)
+            canvas.put(message, row: 7 + offset, column: column, tone: offset == 0 ? .bold : .dim)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CEditLine
 import Foundation
 import SwipeCLI
 import SwipeCore
@@ -25,7 +26,7 @@ enum ReplLoop {
                 line = text
             }
             if !session.run(line, into: &output) { allSucceeded = false }
-            output.flush()
+            fflush(swipe_stdout())
         }
         return allSucceeded
     }
