@@ -9,4 +9,13 @@ public protocol ProfileFeed {
     /// order, skipping every id in `excluding` (the cards already in the deck).
     /// Fewer than `limit` (or none) means the feed is running dry.
     func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile]
+
+    /// `DeckController` reports each `record` / `unrecord` here after its
+    /// recorder ran. A feed that reads decisions back from a store needs
+    /// nothing (the default does nothing); `InMemoryFeed` keeps its own.
+    mutating func deckDidRecord(_ action: DeckAction)
+}
+
+extension ProfileFeed {
+    public mutating func deckDidRecord(_ action: DeckAction) {}
 }

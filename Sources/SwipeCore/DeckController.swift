@@ -1,0 +1,62 @@
+/// A synchronous driver for callers without a run loop (the REPL, tests): owns
+/// a `Deck` and a feed, performs every `load` at once (asking the feed with
+/// the deck's ids excluded) and, when `settlesImmediately`, finishes every
+/// animation at once, then hands back what happened.
+public struct DeckController<Feed: ProfileFeed> {
+    public private(set) var deck: Deck
+    public var feed: Feed
+    public let settlesImmediately: Bool
+
+    /// Fills the deck from `feed`.
+    public init(feed: Feed, physics: PhysicsKind = .tantan, settlesImmediately: Bool = true) throws {
+        self.feed = feed
+        self.deck = Deck(physics: physics)
+        self.settlesImmediately = settlesImmediately
+        _ = try handle(.reload) { _ in }
+    }
+
+    public var snapshot: DeckSnapshot { deck.snapshot }
+
+    /// Applies one event. `recorder` is called for every record/unrecord
+    /// action, in order, before any later load, so the store has the decision
+    /// before the feed is asked again. Throws `DeckRefusal` (state unchanged)
+    /// or whatever the feed or the recorder throws (the deck then stops where
+    /// that action was; a feed failure parks the slot it was loading).
+    public mutating func handle(_ event: DeckEvent, recorder: (DeckAction) throws -> Void) throws -> DeckOutcome {
+        var outcome = DeckOutcome(actions: [], decisions: [], undone: [], snapshot: deck.snapshot)
+        try perform(deck.apply(event), into: &outcome, recorder: recorder)
+        outcome.snapshot = deck.snapshot
+        return outcome
+    }
+
+    private mutating func perform(_ actions: [DeckAction], into outcome: inout DeckOutcome,
+                                  recorder: (DeckAction) throws -> Void) throws {
+        for action in actions {
+            outcome.actions.append(action)
+            switch action {
+            case let .record(made):
+                try recorder(action)
+                feed.deckDidRecord(action)
+                outcome.decisions.append(made)
+            case let .unrecord(made):
+                try recorder(action)
+                feed.deckDidRecord(action)
+                outcome.undone.append(made)
+            case let .load(slot):
+                let next: Profile?
+                do {
+                    next = try feed.nextProfiles(limit: 1, excluding: deck.profileIDs).first
+                } catch {
+                    var ignored = outcome
+                    try perform(deck.loaded(nil, into: slot), into: &ignored, recorder: recorder)
+                    throw error
+                }
+                try perform(deck.loaded(next, into: slot), into: &outcome, recorder: recorder)
+            case .animate where settlesImmediately:
+                try perform(deck.animationFinished(), into: &outcome, recorder: recorder)
+            default:
+                break
+            }
+        }
+    }
+}
