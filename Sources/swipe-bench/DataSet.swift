@@ -36,6 +36,9 @@ struct DataSet {
         try produce(templateDB, "importing \(label) profiles and decisions") { path in
             _ = try ChildProcess.check([swipe, "import", "--db", path, "--quiet", profilesCSV])
             _ = try ChildProcess.check([swipe, "import", "--db", path, "--quiet", "--decisions", decisionsCSV])
+            // swipe may exit with committed pages still in the WAL; fold them
+            // into the file so the template is one self-contained file to copy.
+            try RawDatabase(path: path).execute("PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
         }
         DataSet.remove(database: workDB)
         try FileManager.default.copyItem(atPath: templateDB, toPath: workDB)
