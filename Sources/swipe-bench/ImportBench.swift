@@ -18,12 +18,18 @@ struct ImportBench {
         log("import \(data.label): parsing the file once for the raw loop …")
         let parsed = try ParsedProfiles(path: data.profilesCSV)
         var peakRSS = 0
+        // A child's ru_maxrss on Linux starts from the parent's high-water mark
+        // (posix_spawn shares the parent's memory until exec), and this process
+        // holds every parsed row: GNU time forks from a small process instead.
+        let timeTool = FileManager.default.isExecutableFile(atPath: "/usr/bin/time") ? "/usr/bin/time" : nil
+        let rssFile = "\(data.directory)/import-rss.txt"
 
         var contenders: [() throws -> Samples] = [
             {
                 DataSet.remove(database: swipeDB)
-                let outcome = try ChildProcess.check([swipe, "import", "--db", swipeDB, "--quiet", data.profilesCSV])
-                peakRSS = max(peakRSS, outcome.maxRSS)
+                let command = [swipe, "import", "--db", swipeDB, "--quiet", data.profilesCSV]
+                let outcome = try ChildProcess.check(timeTool.map { [$0, "-f", "%M", "-o", rssFile] + command } ?? command)
+                peakRSS = max(peakRSS, try timeTool.map { _ in try Self.kilobytes(in: rssFile) * 1024 } ?? outcome.maxRSS)
                 return Samples([outcome.seconds])
             },
             {
@@ -44,7 +50,7 @@ struct ImportBench {
         log("import \(data.label): \(runs) alternated runs of \(contenders.count) contenders …")
         let results = try Alternation.run(runs: runs, contenders)
         try verify(swipeDB, floorDB, sqlite3 == nil ? nil : plainDB)
-        for database in [swipeDB, floorDB, plainDB] { DataSet.remove(database: database) }
+        for database in [swipeDB, floorDB, plainDB, rssFile] { DataSet.remove(database: database) }
 
         let swipeTime = results[0].medianOfMedians, floorTime = results[1].medianOfMedians
         var rows: [ReportRow] = []
@@ -90,6 +96,14 @@ struct ImportBench {
             }
         }
         try database.execute("COMMIT")
+    }
+
+    private static func kilobytes(in file: String) throws -> Int {
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchError("\(file): expected a number of kilobytes, found \(text.debugDescription)")
+        }
+        return value
     }
 
     private func verify(_ databases: String?...) throws {
