@@ -39,5 +39,15 @@ run: build
 	fi
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
 
+# Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
+# when missing. Quick run: make bench BENCH_SIZES=10k,100k
+BENCH_SIZES ?= 10k,100k,1M
+BENCH_RUNS ?= 5
+bench: deps
+	$(SWIFT) build -c release --product swipe
+	$(SWIFT) build -c release --product swipe-bench
+	@bin=$$($(SWIFT) build -c release --show-bin-path); \
+	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --output bench-data/latest.md
+
 clean:
 	rm -rf .build $(DEMO_DIR)

@@ -40,6 +40,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "swipe-bench", dependencies: ["SwipeStore", "SwipeCore", "CSQLite"]),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]

@@ -33,9 +33,9 @@ extension Importer {
         }
         func optional(_ text: String?) -> String? { text?.isEmpty == false ? text : nil }
         func list(_ text: String?) -> [String] {
-            (text ?? "").split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            (text ?? "").utf8.split(separator: 0x3B).map { String(decoding: $0, as: UTF8.self).trimmed() }.filter { !$0.isEmpty }
         }
-        let bio = fields.raw("bio").flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        let bio = fields.raw("bio").flatMap { $0.trimmed(newlines: true).isEmpty ? nil : $0 }
         return Profile(
             id: id, name: name, age: age, gender: optional(fields["gender"]), city: optional(fields["city"]),
             bio: bio, photos: list(fields["photos"]), interests: list(fields["interests"]))

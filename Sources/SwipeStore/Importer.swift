@@ -33,7 +33,7 @@ public struct Importer {
 
         /// The field, trimmed of edge spaces; nil when the column is absent.
         subscript(_ column: String) -> String? {
-            index[column].map { values[$0].trimmingCharacters(in: .whitespaces) }
+            index[column].map { values[$0].trimmed() }
         }
 
         /// The field as written, untrimmed (bios keep their shape).

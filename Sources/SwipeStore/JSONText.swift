@@ -5,6 +5,7 @@ public enum JSONText {
     /// `text` as a JSON string literal: quotes, backslashes and control
     /// characters escaped, everything else (any script, emoji) kept as is.
     public static func quoted(_ text: String) -> String {
+        if !text.utf8.contains(where: needsEscape) { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -21,6 +22,12 @@ public enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// Whether a UTF-8 byte may start something `quoted` escapes (0xE2 leads
+    /// U+2028 and U+2029); a string with none is copied whole, not by scalar.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xE2
     }
 
     /// `items` as a JSON array of strings.

@@ -1,0 +1,40 @@
+import Foundation
+
+/// Command-line options of swipe-bench.
+struct BenchOptions {
+    var sizes = ["10k", "100k", "1M"]
+    var runs = 5
+    var dataDirectory = "bench-data"
+    var swipe = ""
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl"]
+    var output: String?
+
+    static let usage = """
+        usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
+                           [--only import,ledger,feed,queries,repl] [--output FILE.md]
+        """
+
+    init(arguments: [String]) throws {
+        var rest = arguments[...]
+        func value(_ name: String) throws -> String {
+            guard let next = rest.popFirst() else { throw BenchError("\(name) needs a value\n\(Self.usage)") }
+            return next
+        }
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--sizes": sizes = try value(argument).split(separator: ",").map(String.init)
+            case "--runs":
+                guard let n = Int(try value(argument)), n >= 5 else { throw BenchError("--runs needs a number ≥ 5") }
+                runs = n
+            case "--data": dataDirectory = try value(argument)
+            case "--swipe": swipe = try value(argument)
+            case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
+            case "--output": output = try value(argument)
+            default: throw BenchError("unknown argument \(argument)\n\(Self.usage)")
+            }
+        }
+        guard FileManager.default.isExecutableFile(atPath: swipe) else {
+            throw BenchError("--swipe must name the release-built swipe executable\n\(Self.usage)")
+        }
+    }
+}

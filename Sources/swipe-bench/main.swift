@@ -1,0 +1,48 @@
+import Foundation
+
+// swipe-bench: the benchmark suite behind `make bench` and BENCHMARKS.md.
+// Generates deterministic data under bench-data/ when missing, runs each
+// comparison alternated (A B A B …) over at least five runs and prints a
+// Markdown table of medians and ratios against the targets.
+
+do {
+    let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+    let machine = Machine.describe()
+    let sqlite3 = ChildProcess.which("sqlite3")
+    if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
+    let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
+    for data in sets { try data.prepare(swipe: options.swipe) }
+    guard let largest = sets.max(by: { $0.count < $1.count }) else { throw BenchError("no sizes given") }
+
+    print(machine + "\n")
+    print(Report.header)
+    var report = Report()
+    let runs = options.runs
+    if options.only.contains("import") {
+        for data in sets {
+            report.add(try ImportBench(data: data, swipe: options.swipe, sqlite3: sqlite3, runs: runs).run())
+        }
+    }
+    if options.only.contains("ledger") {
+        report.add(try LedgerBench(data: largest, runs: runs, decisionsPerRun: 2_000).run())
+    }
+    if options.only.contains("feed") {
+        let feedSets = sets.filter { $0.count >= 100_000 }.isEmpty ? [largest] : sets.filter { $0.count >= 100_000 }
+        let results = try feedSets.map { ($0, try FeedBench(data: $0, runs: runs, stepsPerRun: 2_000).run()) }
+        report.add(FeedBench.rows(results))
+    }
+    if options.only.contains("queries") {
+        report.add(try QueryBench(data: largest, runs: runs, callsPerRun: 200).run())
+    }
+    if options.only.contains("repl") {
+        report.add(try ReplBench(
+            data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000).run())
+    }
+    if let output = options.output {
+        try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)
+        log("wrote \(output)")
+    }
+} catch {
+    log("swipe-bench: \(error)")
+    exit(1)
+}
