@@ -20,7 +20,6 @@ import Testing
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
         try? FileManager.default.removeItem(atPath: folder)
     }
 
@@ -37,10 +36,22 @@ import Testing
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner blocks most signals and its children inherit the
+        // mask: tmux and the REPL under it need the normal signals (SIGINT
+        // for Ctrl-C, SIGHUP/SIGTERM to end).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         let argv = ([Self.tmux!, "-L", socket] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        guard posix_spawn(&pid, Self.tmux!, &actions, nil, argv, environ) == 0 else {
+        guard posix_spawn(&pid, Self.tmux!, &actions, &attributes, argv, environ) == 0 else {
             throw CocoaError(.executableLoad)
         }
         var status: Int32 = 0
@@ -74,6 +85,7 @@ import Testing
         let command = "env XDG_STATE_HOME=\(folder)/state TERM=xterm NO_COLOR=1 \(SwipeBinary.url.path) "
             + "--db \(folder)/db.sqlite --as a; echo EXIT-STATUS-$?; sleep 600"
         try tmux(["new-session", "-d", "-s", "repl", "-x", "100", "-y", "60", command])
+        defer { _ = try? tmux(["kill-server"]) }
         _ = try screen(until: { $0.contains("swipe> ") }, "the prompt")
 
         // Tab completes "dr" to "drag ".
