@@ -16,7 +16,8 @@ enum SwipeBinary {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }()
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// `stdin`: a file to read standard input from (default /dev/null).
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws -> Result {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
@@ -25,7 +26,7 @@ enum SwipeBinary {
         env["SWIPE_DB"] = nil
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        process.standardInput = FileHandle(forReadingAtPath: stdin)
         // Output goes to files, not pipes, so neither stream can fill up and block the child.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("swipe-e2e-" + UUID().uuidString)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+/// The interactive REPL in a real terminal: tmux on a private socket, keys
+/// sent with send-keys, the screen read with capture-pane until the expected
+/// text appears (a condition with a deadline, not a sleep).
+@Suite(.serialized) final class ReplInteractiveTests {
+    let folder: String
+    let socket = "swipe-test-\(getpid())-\(UUID().uuidString.prefix(8))"
+    static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "swipe-tty-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "id,name,age,city,bio\na,Ana,30,Lisboa,\nb,Bo,28,Oslo,\"Sails.\nReads.\"\nc,Cy,41,,\n"
+            .write(toFile: folder + "/p.csv", atomically: true, encoding: .utf8)
+        #expect(try SwipeBinary.run(["import", "--db", folder + "/db.sqlite", folder + "/p.csv"]).status == 0)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: folder)
+    }
+
+    /// Runs tmux on the private socket; returns what it printed. posix_spawn
+    /// and waitpid rather than Process: the tmux server forked by the first
+    /// command outlives its client and keeps Foundation's child watch from
+    /// ever seeing the client exit.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+        let output = folder + "/tmux-out"
+        var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // The test runner blocks most signals and its children inherit the
+        // mask: tmux and the REPL under it need the normal signals (SIGINT
+        // for Ctrl-C, SIGHUP/SIGTERM to end).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t(), allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([Self.tmux!, "-L", socket] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, Self.tmux!, &actions, &attributes, argv, environ) == 0 else {
+            throw CocoaError(.executableLoad)
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", "repl"] + keys) }
+
+    /// The screen once `condition` holds, polling capture-pane for up to 20 s.
+    func screen(until condition: (String) -> Bool, _ what: String) throws -> String {
+        let deadline = Date().addingTimeInterval(20)
+        var text = ""
+        while Date() < deadline {
+            text = try tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", "repl"])
+            if condition(text) { return text }
+            usleep(50_000)
+        }
+        Issue.record("timed out waiting for \(what); screen:\n\(text)")
+        return text
+    }
+
+    func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+
+    @Test("drag, release, the detail flow, Ctrl-C, Tab completion and the history file")
+    func session() throws {
+        guard Self.tmux != nil else {
+            print("skipped: tmux is not installed (make test installs it)")
+            return
+        }
+        let command = "env XDG_STATE_HOME=\(folder)/state TERM=xterm NO_COLOR=1 \(SwipeBinary.url.path) "
+            + "--db \(folder)/db.sqlite --as a; echo EXIT-STATUS-$?; sleep 600"
+        try tmux(["new-session", "-d", "-s", "repl", "-x", "100", "-y", "60", command])
+        defer { _ = try? tmux(["kill-server"]) }
+        _ = try screen(until: { $0.contains("swipe> ") }, "the prompt")
+
+        // Tab completes "dr" to "drag ".
+        try keys("dr", "Tab")
+        _ = try screen(until: { $0.contains("swipe> drag ") }, "drag completed")
+        try keys("120 0", "Enter")
+        let dragged = try screen(until: { $0.contains("drag (+120, 0) pt") }, "the dragged picture")
+        #expect(dragged.contains("[LIKE]") && dragged.contains("-14.4°"))
+
+        try keys("release", "Enter")
+        _ = try screen(until: { $0.contains("♥ liked Bo (b) by drag") }, "the release")
+
+        // Ctrl-C drops the half-typed line; the session goes on.
+        try keys("hate and then", "C-c")
+        try keys("open", "Enter")
+        let detail = try screen(until: { $0.contains("╭─ Cy, 41") }, "the detail page")
+        #expect(!detail.contains("error: unknown command \"hate"))
+
+        try keys("like", "Enter")
+        let liked = try screen(until: { $0.contains("♥ liked Cy (c) by detail") }, "the like from detail")
+        let closed = liked.range(of: "← closed the detail page")
+        let flown = liked.range(of: "↷ button-like right 0.8 s")
+        #expect(closed != nil && flown != nil && closed!.lowerBound < flown!.lowerBound, "both steps, in order")
+
+        try keys("quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+        let history = try String(contentsOfFile: folder + "/state/swipe/history", encoding: .utf8)
+        for line in ["drag\\040120\\0400", "release", "open", "like", "quit"] {
+            #expect(history.contains(line + "\n"), "\(line) in \(history)")
+        }
+        #expect(!history.contains("hate and then"))
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+/// `swipe repl` fed a script on standard input, as a program or a test would drive it.
+@Suite final class ReplScriptTests {
+    let folder: String
+    let db: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "swipe-repl-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        db = folder + "/swipe.sqlite"
+        let csv = folder + "/p.csv"
+        // `b` already likes `a`: a's like of b makes a match.
+        try "id,name,age,city\na,Ana,30,Lisboa\nb,Bo,28,Oslo\nc,Cy,41,\nd,Di,35,Rome\n"
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        try "viewer,profile,decision,decided_at\nb,a,like,2026-01-01T00:00:00.000Z\n"
+            .write(toFile: folder + "/d.csv", atomically: true, encoding: .utf8)
+        #expect(try SwipeBinary.run(["import", "--db", db, csv]).status == 0)
+        #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", folder + "/d.csv"]).status == 0)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// Runs `swipe ARGS` with `script` as standard input.
+    func repl(_ arguments: [String], script: String) throws -> SwipeBinary.Result {
+        let input = folder + "/script-" + UUID().uuidString
+        try script.write(toFile: input, atomically: true, encoding: .utf8)
+        return try SwipeBinary.run(arguments + ["--db", db, "--as", "a"], stdin: input)
+    }
+
+    @Test("--json answers each line with one object and the decisions land in the database")
+    func json() throws {
+        let script = "drag 60 -10\nrelease\ndrag 120 0\nrelease\n\n# the next is wrong\ndrag abc\nlike\nhistory\n"
+        let result = try repl(["repl", "--json"], script: script)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == script.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        // DESIGN §6 worked example: the top card at (247.5, 263.5) rotated −7.2°.
+        #expect(lines[0].contains(#""x":247.5,"y":263.5,"scale":1,"rotation":-7.2"#))
+        #expect(lines[1].contains(#""animations":[{"name":"spring-back","duration":0.5}]"#))
+        // 120 > 100: b is liked by drag; b already liked a, so it is a match.
+        #expect(lines[3].contains(#""decision":{"profile":"b","decision":"like","via":"drag","decided_at":"#))
+        #expect(lines[3].contains(#""match":true"#))
+        #expect(lines[6].hasPrefix(#"{"ok":false,"command":"drag abc","error":"drag takes two numbers"#))
+        #expect(lines[7].contains(#""decision":{"profile":"c","decision":"like","via":"button""#))
+        #expect(result.status == 1, "a failed command makes the exit status 1")
+
+        let history = try SwipeBinary.run(["history", "--db", db, "--as", "a", "--format", "jsonl"])
+        let rows = history.stdout.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows.contains { $0.contains(#""profile":"b""#) && $0.contains(#""via":"drag""#) })
+        #expect(rows.contains { $0.contains(#""profile":"c""#) && $0.contains(#""via":"button""#) })
+    }
+
+    @Test("plain script mode: no prompt, the picture and steps, status 0 when every command worked")
+    func script() throws {
+        let result = try repl(["repl"], script: "# a script\ndrag 150 0\nrelease\nopen\nhate\nmatches\nquit\ndrag 1 1\n")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("swipe>"))
+        #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+        #expect(result.stdout.contains("♥ liked Bo (b) by drag"))
+        #expect(result.stdout.contains("★ It's a match! Bo (b) likes you too."))
+        #expect(result.stdout.contains("╭─ Cy, 41"))
+        #expect(result.stdout.contains("✕ noped Cy (c) by detail"))
+        #expect(result.stdout.hasSuffix("bye\n"), "quit ends the script before its last line")
+    }
+
+    @Test("bare swipe is the REPL; a failing script exits 1")
+    func bare() throws {
+        let result = try repl([], script: "drag\nundo\n")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("error: drag takes two numbers: DX DY (got nothing), e.g. drag 60 -10"))
+        #expect(result.stdout.contains("error: nothing to undo"))
+    }
+}
