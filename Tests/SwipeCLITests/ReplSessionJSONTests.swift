@@ -73,4 +73,18 @@ struct ReplSessionJSONTests {
         }
         #expect(session.isFinished)
     }
+
+    @Test("cancel abandons a drag past the threshold: nothing decided, the top card back at rest")
+    func cancelDecidesNothing() throws {
+        let ledger = FakeLedger()
+        var session = try Fixture.session(ledger: ledger)
+        _ = session.answer("drag 150 0")
+        // A button mid-drag is refused; cancel springs every card back to rest:
+        // first at (187.5, 273.5) unrotated, progress 0, though 150 > 100 would have liked on release.
+        #expect(session.answer("like").hasPrefix(#"{"ok":false,"command":"like","error":"#))
+        let line = session.answer("cancel")
+        #expect(line.hasPrefix(#"{"ok":true,"command":"cancel","mode":"deck","progress":0,"like":0,"hate":0,"cards":[{"slot":0,"state":"first","profile":"m-1","x":187.5,"y":273.5,"scale":1,"rotation":0,"alpha":1}"#))
+        #expect(!line.contains(#""decision""#))
+        #expect(ledger.entries.isEmpty)
+    }
 }

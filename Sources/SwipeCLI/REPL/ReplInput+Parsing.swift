@@ -50,6 +50,9 @@ extension ReplInput {
         case .back:
             try noArguments(verb, arguments, fail: fail)
             return .back
+        case .cancel:
+            try noArguments(verb, arguments, fail: fail)
+            return .cancel
         case .undo:
             try noArguments(verb, arguments, fail: fail)
             return .undo

@@ -8,6 +8,8 @@ public enum ReplInput: Hashable, Sendable {
     case drag(dx: Double, dy: Double)
     /// Lift the finger, optionally flicking at (vx, vy) points per second.
     case release(vx: Double, vy: Double)
+    /// The gesture was interrupted (a UIKit `.cancelled` pan): every card springs back, nothing is decided.
+    case cancel
     /// A bottom button (deck) or a detail-page button: like, hate, superlike.
     case button(Decision)
     /// Tap the top card: open its detail view (`tap` and `open` are the same).
@@ -31,7 +33,7 @@ public enum ReplInput: Hashable, Sendable {
 /// and `tap` are spellings of `quit` and `open` and are accepted but listed
 /// under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
-    case drag, release, like, hate, superlike, open, back, undo, deck, history, matches, reload,
+    case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
         physics, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.

@@ -55,6 +55,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         case .button(let decision): event = .button(decision)
         case .open: event = .open
         case .back: event = .close
+        case .cancel: event = .cancel
         case .undo: event = .undo
         case .reload: event = .reload
         case .physics(let kind): event = .setPhysics(kind)

@@ -4,6 +4,7 @@ extension ReplVerb {
         switch self {
         case .drag: "drag DX DY"
         case .release: "release [VX VY]"
+        case .cancel: "cancel"
         case .like: "like"
         case .hate: "hate"
         case .superlike: "superlike"
@@ -25,6 +26,7 @@ extension ReplVerb {
         switch self {
         case .drag: "move the top card DX DY points from where it began"
         case .release: "lift the finger: the card flies out or springs back"
+        case .cancel: "abandon the drag: every card springs back"
         case .like: "like button: the top card flies right"
         case .hate: "nope button: the top card flies left"
         case .superlike: "star button: the top card flies up"
@@ -71,6 +73,13 @@ extension ReplVerb {
             Opens the top card's whole profile: name, age, city, bio, interests, photos.
             From there: like, hate, superlike or back.
             Example: open
+            """
+        case .cancel:
+            """
+            Ends the gesture without deciding, as when the system interrupts a pan:
+            every card springs back (0.5 s). Buttons, open and undo are refused mid-drag;
+            release or cancel first.
+            Example: drag 150 0, then cancel   (no like, although 150 > 100)
             """
         case .back:
             """
