@@ -1,0 +1,88 @@
+import SwipeCore
+
+extension ReplAnswer {
+    /// The answer as DESIGN.md §6's object, keys in the documented order:
+    /// ok, command, mode, progress, like, hate, cards, then detail, decision
+    /// and match, and the extras (undone, animations, history, matches, help).
+    func json(command: String) -> JSONValue {
+        var members: [(String, JSONValue)] = [("ok", true), ("command", .string(command))]
+        members += Self.deckMembers(snapshot)
+        if let decision = decisions.first {
+            members.append(("decision", Self.decisionObject(decision.0, decidedAt: decision.1.decidedAt)))
+            members.append(("match", .bool(isMatch)))
+        }
+        if let undone = undone.first {
+            members.append(("undone", .object([
+                ("profile", .string(undone.profile.id)), ("decision", .string(undone.decision.rawValue)),
+                ("via", .string(undone.via.rawValue)),
+            ])))
+        }
+        let animations: [JSONValue] = actions.compactMap {
+            guard case .animate(let timeline) = $0 else { return nil }
+            return .object([("name", .string(timeline.name)), ("duration", .number(timeline.duration))])
+        }
+        if !animations.isEmpty { members.append(("animations", .array(animations))) }
+        if let history {
+            members.append(("history", .array(history.map { entry in
+                .object([
+                    ("profile", .string(entry.profileID)), ("name", .optional(entry.name)),
+                    ("decision", .string(entry.decision.rawValue)), ("via", .string(entry.via.rawValue)),
+                    ("decided_at", .string(entry.decidedAt)), ("undone_at", .optional(entry.undoneAt)),
+                ])
+            })))
+        }
+        if let matches {
+            members.append(("matches", .array(matches.map { match in
+                .object([("profile", .string(match.profileID)), ("name", .optional(match.name)),
+                         ("matched_at", .string(match.matchedAt))])
+            })))
+        }
+        if let help { members.append(("help", .string(help))) }
+        return .object(members)
+    }
+
+    static func deckMembers(_ snapshot: DeckSnapshot) -> [(String, JSONValue)] {
+        let mode: String
+        var detail: Profile?
+        switch snapshot.mode {
+        case .deck: mode = "deck"
+        case .empty: mode = "empty"
+        case .detail(let profile):
+            mode = "detail"
+            detail = profile
+        }
+        let cards: [JSONValue] = snapshot.cards.map { card in
+            .object([
+                ("slot", .number(Double(card.slot))), ("state", .string(card.state.rawValue)),
+                ("profile", .optional(card.profile?.id)),
+                ("x", .number(card.pose.center.x)), ("y", .number(card.pose.center.y)),
+                ("scale", .number(card.pose.scale)), ("rotation", .number(card.pose.rotationDegrees)),
+                ("alpha", .number(card.pose.alpha)),
+            ])
+        }
+        var members: [(String, JSONValue)] = [
+            ("mode", .string(mode)), ("progress", .number(snapshot.indicators.progress)),
+            ("like", .number(snapshot.indicators.like)), ("hate", .number(snapshot.indicators.hate)),
+            ("cards", .array(cards)),
+        ]
+        if let detail { members.append(("detail", profileObject(detail))) }
+        return members
+    }
+
+    /// A profile keyed as `swipe profiles` prints it.
+    static func profileObject(_ profile: Profile) -> JSONValue {
+        .object([
+            ("id", .string(profile.id)), ("name", .string(profile.name)), ("age", .number(Double(profile.age))),
+            ("gender", .optional(profile.gender)), ("city", .optional(profile.city)), ("bio", .optional(profile.bio)),
+            ("photos", .array(profile.photos.map(JSONValue.string))),
+            ("interests", .array(profile.interests.map(JSONValue.string))),
+        ])
+    }
+
+    static func decisionObject(_ decision: DeckDecision, decidedAt: String) -> JSONValue {
+        .object([
+            ("profile", .string(decision.profile.id)), ("decision", .string(decision.decision.rawValue)),
+            ("via", .string(decision.via.rawValue)), ("decided_at", .string(decidedAt)),
+        ])
+    }
+}

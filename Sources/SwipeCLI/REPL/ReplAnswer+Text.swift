@@ -1,0 +1,125 @@
+import SwipeCore
+
+extension ReplAnswer {
+    /// The answer for people: the steps the deck took, then the picture and
+    /// its numbers (or the detail page), or the listing asked for.
+    func textLines(style: ReplStyle) -> [String] {
+        // Decisions are listed after the animations that carry them out, the
+        // order a person sees (the deck stores them first, before the refill).
+        let (records, steps) = (actions.filter(\.isRecord), actions.filter { !$0.isRecord })
+        var lines = (steps + records).compactMap { stepLine($0, style: style) }
+        if let help { lines += help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        if let history { lines += Self.historyLines(history, style: style) }
+        if let matches { lines += Self.matchLines(matches, style: style) }
+        if quit { lines.append("bye") }
+        guard showsDeck else { return lines }
+        if case .detail(let profile) = snapshot.mode {
+            lines += DetailView(profile, style: style).lines
+        } else {
+            lines += DeckPicture(snapshot, style: style).lines
+            lines += DeckNumbers(snapshot, style: style).lines
+        }
+        return lines
+    }
+
+    /// One line for a step the deck took; nil for bookkeeping (`load`).
+    private func stepLine(_ action: DeckAction, style: ReplStyle) -> String? {
+        switch action {
+        case .record(let decision):
+            let receipt = decisions.first { $0.0 == decision }?.1
+            var line = Self.decisionLine(decision, style: style)
+            if let receipt { line += style.paint(" · saved " + receipt.decidedAt, .dim) }
+            if receipt?.isMatch == true {
+                line += "\n" + style.paint("★ It's a match! \(Self.who(decision.profile)) likes you too.", .superlike)
+            }
+            return line
+        case .unrecord(let decision):
+            return "↶ took back " + decision.decision.rawValue + " of " + Self.who(decision.profile)
+        case .animate(let timeline):
+            return style.paint("↷ " + timeline.summary, .accent)
+        case .showDetail(let profile):
+            return "→ opened the detail page of " + Self.who(profile)
+        case .closeDetail:
+            return "← closed the detail page, back to the deck"
+        case .becameEmpty:
+            return style.paint("∅ no more cards: reload asks the database again", .bold)
+        case .queued(let what):
+            return "… queued until the animation ends: " + TerminalText.sanitized(what)
+        case .refused(let what, let refusal):
+            return style.paint("… " + TerminalText.sanitized(what) + " was not applied: " + refusal.description, .error)
+        case .load:
+            return nil
+        }
+    }
+
+    static func decisionLine(_ decision: DeckDecision, style: ReplStyle) -> String {
+        let (mark, verb, tone): (String, String, ReplStyle.Tone) =
+            switch decision.decision {
+            case .like: ("♥", "liked", .like)
+            case .hate: ("✕", "noped", .hate)
+            case .superlike: ("★", "superliked", .superlike)
+            }
+        return style.paint(mark + " " + verb, tone) + " " + who(decision.profile) + " by " + decision.via.rawValue
+    }
+
+    /// "Mia (m-1)", sanitized.
+    static func who(_ profile: Profile) -> String {
+        TerminalText.sanitized(profile.name) + " (" + TerminalText.sanitized(profile.id) + ")"
+    }
+
+    static func historyLines(_ entries: [LedgerEntry], style: ReplStyle) -> [String] {
+        guard !entries.isEmpty else { return ["no decisions yet"] }
+        var lines = [style.paint("decided at                decision   via     profile", .dim)]
+        for entry in entries {
+            let name = entry.name.map { " " + TerminalText.sanitized($0) } ?? ""
+            var line = TerminalText.padded(entry.decidedAt, to: 26) + TerminalText.padded(entry.decision.rawValue, to: 11)
+                + TerminalText.padded(entry.via.rawValue, to: 8)
+                + TerminalText.truncated(TerminalText.sanitized(entry.profileID) + name, toWidth: 24)
+            if let undone = entry.undoneAt { line += style.paint(" (undone " + undone + ")", .dim) }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    static func matchLines(_ matches: [LedgerMatch], style: ReplStyle) -> [String] {
+        guard !matches.isEmpty else { return ["no matches yet"] }
+        return matches.map { match in
+            let name = match.name.map { " " + TerminalText.sanitized($0) } ?? ""
+            return style.paint("★", .superlike) + " " + TerminalText.sanitized(match.profileID) + name
+                + style.paint(" · matched " + match.matchedAt, .dim)
+        }
+    }
+}
+
+extension DeckAction {
+    var isRecord: Bool {
+        if case .record = self { true } else { false }
+    }
+}
+
+extension Timeline {
+    /// A short description: "fly-out right 0.3 s". The direction is where the
+    /// card that leaves ends up (off the screen's right, left, top or bottom).
+    var summary: String {
+        var words = [TerminalText.sanitized(name)]
+        if let last = keyframes.last,
+            let leaving = last.cards.first(where: { $0.pose.center.x > 375 || $0.pose.center.x < 0 || $0.pose.center.y < 0 || $0.pose.center.y > 667 })
+        {
+            let center = leaving.pose.center
+            words.append(center.x > 375 ? "right" : center.x < 0 ? "left" : center.y < 0 ? "up" : "down")
+        }
+        words.append(DeckNumbers.fixed(duration, 2).withoutTrailingZeros() + " s")
+        return words.joined(separator: " ")
+    }
+}
+
+extension String {
+    /// "0.30" → "0.3", "1.0" → "1": durations without needless zeros.
+    func withoutTrailingZeros() -> String {
+        guard contains(".") else { return self }
+        var text = self
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}

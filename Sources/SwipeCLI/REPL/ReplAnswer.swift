@@ -1,0 +1,24 @@
+import SwipeCore
+
+/// Everything one command's answer shows, gathered before it is written as
+/// text or JSON, so both formats tell the same story.
+struct ReplAnswer {
+    var snapshot: DeckSnapshot
+    /// What the deck did, in order (closing the detail, animations, decisions…).
+    var actions: [DeckAction] = []
+    var decisions: [(DeckDecision, LedgerReceipt)] = []
+    var undone: [DeckDecision] = []
+    var history: [LedgerEntry]?
+    var matches: [LedgerMatch]?
+    var help: String?
+    var quit = false
+    /// Whether the text answer ends with the deck (or the detail page).
+    var showsDeck = false
+
+    init(snapshot: DeckSnapshot) {
+        self.snapshot = snapshot
+    }
+
+    /// Whether anything was recorded that completed a match.
+    var isMatch: Bool { decisions.contains { $0.1.isMatch } }
+}

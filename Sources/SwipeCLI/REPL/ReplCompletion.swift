@@ -1,0 +1,47 @@
+import SwipeCore
+
+/// Tab completion for the REPL line, kept pure so it is tested without a
+/// terminal: the line editor hands in the text left of the cursor and inserts
+/// `insertion`.
+public struct ReplCompletion: Hashable, Sendable {
+    /// The partial word under the cursor.
+    public var prefix: String
+    /// Every word that could complete it, sorted.
+    public var candidates: [String]
+
+    /// What to type for the person: the rest of the common prefix of all
+    /// candidates, plus a space when the completion is unique.
+    public var insertion: String {
+        guard let first = candidates.first else { return "" }
+        if candidates.count == 1 { return String(first.dropFirst(prefix.count)) + " " }
+        var common = first
+        for candidate in candidates.dropFirst() {
+            while !candidate.hasPrefix(common) { common.removeLast() }
+        }
+        return String(common.dropFirst(prefix.count))
+    }
+
+    /// Completes the word before the cursor: command names first; then,
+    /// by command, physics names (`physics`), command names (`help`) or
+    /// profile ids (`history`).
+    public init(lineBeforeCursor line: String, profileIDs: [String]) {
+        let endsInSpace = line.last?.isWhitespace ?? true
+        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
+        let prefix = endsInSpace ? "" : (words.popLast() ?? "")
+        self.prefix = prefix
+        let vocabulary: [String]
+        if words.isEmpty {
+            vocabulary = ReplVerb.allSpellings
+        } else if words.count == 1, let verb = ReplVerb.spellings[words[0].lowercased()] {
+            switch verb {
+            case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
+            case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
+            case .history: vocabulary = profileIDs
+            default: vocabulary = []
+            }
+        } else {
+            vocabulary = []
+        }
+        candidates = Set(vocabulary.filter { $0.hasPrefix(prefix) }).sorted()
+    }
+}

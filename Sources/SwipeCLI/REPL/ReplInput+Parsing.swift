@@ -1,0 +1,140 @@
+import SwipeCore
+
+extension ReplInput {
+    /// Largest drag translation accepted, in points: 27 screen widths, far
+    /// past any threshold, small enough that every derived number stays exact.
+    public static let dragLimit = 10_000.0
+    /// Largest flick speed accepted, in points per second.
+    public static let velocityLimit = 100_000.0
+
+    /// Parses one line. Returns nil for a blank line or a `#` comment (scripts
+    /// use them); throws a message that quotes the input and shows the right
+    /// form otherwise.
+    public static func parse(_ line: String) throws(ReplInputError) -> ReplInput? {
+        let trimmed = line.trimmingWhitespace
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
+        let arguments = Array(words.dropFirst())
+        let fail = { (message: String) in ReplInputError(input: trimmed, message: message) }
+
+        guard let verb = ReplVerb.spellings[words[0].lowercased()] else {
+            throw fail(unknownCommandMessage(words[0]))
+        }
+        switch verb {
+        case .drag:
+            guard arguments.count == 2 else {
+                throw fail("drag takes two numbers: DX DY (got \(quoted(arguments))), e.g. drag 60 -10")
+            }
+            let dx = try number(arguments[0], limit: dragLimit, usage: "drag", form: "DX DY", fail: fail)
+            let dy = try number(arguments[1], limit: dragLimit, usage: "drag", form: "DX DY", fail: fail)
+            return .drag(dx: dx, dy: dy)
+        case .release:
+            switch arguments.count {
+            case 0:
+                return .release(vx: 0, vy: 0)
+            case 2:
+                let vx = try number(arguments[0], limit: velocityLimit, usage: "release", form: "VX VY", fail: fail)
+                let vy = try number(arguments[1], limit: velocityLimit, usage: "release", form: "VX VY", fail: fail)
+                return .release(vx: vx, vy: vy)
+            default:
+                throw fail(
+                    "release takes no numbers or two: [VX VY] in points per second (got \(quoted(arguments))), "
+                        + "e.g. release or release 1200 0")
+            }
+        case .like, .hate, .superlike:
+            try noArguments(verb, arguments, fail: fail)
+            return .button(Decision(rawValue: verb.rawValue)!)
+        case .open:
+            try noArguments(verb, arguments, fail: fail)
+            return .open
+        case .back:
+            try noArguments(verb, arguments, fail: fail)
+            return .back
+        case .undo:
+            try noArguments(verb, arguments, fail: fail)
+            return .undo
+        case .deck:
+            try noArguments(verb, arguments, fail: fail)
+            return .deck
+        case .matches:
+            try noArguments(verb, arguments, fail: fail)
+            return .matches
+        case .reload:
+            try noArguments(verb, arguments, fail: fail)
+            return .reload
+        case .quit:
+            try noArguments(verb, arguments, fail: fail)
+            return .quit
+        case .history:
+            guard arguments.count <= 1 else {
+                throw fail("history takes at most one profile id: history [PROFILE_ID] (got \(quoted(arguments))), "
+                    + "e.g. history or history m-1")
+            }
+            return .history(profile: arguments.first)
+        case .physics:
+            let names = PhysicsKind.allCases.map(\.rawValue).joined(separator: ", ")
+            guard arguments.count == 1, let kind = PhysicsKind(rawValue: arguments[0].lowercased()) else {
+                throw fail("physics takes one name: \(names) (got \(quoted(arguments))), e.g. physics stack")
+            }
+            return .physics(kind)
+        case .help:
+            guard arguments.count <= 1 else {
+                throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")
+            }
+            guard let topic = arguments.first else { return .help(topic: nil) }
+            guard let topicVerb = ReplVerb.spellings[topic.lowercased()] else {
+                let names = ReplVerb.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fail("help knows these commands: \(names) (got \(quoted(arguments))), e.g. help drag")
+            }
+            return .help(topic: topicVerb)
+        }
+    }
+
+    private static func number(
+        _ word: String, limit: Double, usage: String, form: String, fail: (String) -> ReplInputError
+    ) throws(ReplInputError) -> Double {
+        guard let value = Double(word) else {
+            throw fail("\(usage) takes two numbers: \(form) (got \(quoted([word]))), e.g. \(example(usage))")
+        }
+        guard value.isFinite, abs(value) <= limit else {
+            let bound = limit == dragLimit ? "±10000 points" : "±100000 points per second"
+            throw fail("\(usage) takes finite numbers within \(bound): \(form) (got \(quoted([word]))), "
+                + "e.g. \(example(usage))")
+        }
+        return value == 0 ? 0 : value  // -0 prints as 0 everywhere
+    }
+
+    private static func example(_ usage: String) -> String {
+        usage == "drag" ? "drag 60 -10" : "release 1200 0"
+    }
+
+    private static func noArguments(
+        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
+    ) throws(ReplInputError) {
+        guard !arguments.isEmpty else { return }
+        throw fail("\(verb.rawValue) takes no arguments (got \(quoted(arguments))), e.g. \(verb.rawValue)")
+    }
+
+    private static func unknownCommandMessage(_ word: String) -> String {
+        let lower = word.lowercased()
+        let near = ReplVerb.allSpellings.filter { $0.hasPrefix(lower) || lower.hasPrefix($0) }
+        let hint = near.count == 1 ? "did you mean \"\(near[0])\"? " : ""
+        return "unknown command \(quoted([word])): \(hint)type help for the list of commands"
+    }
+
+    /// The arguments as the person typed them, in quotes; "nothing" when absent.
+    static func quoted(_ words: [String]) -> String {
+        words.isEmpty ? "nothing" : "\"" + words.joined(separator: " ") + "\""
+    }
+}
+
+extension String {
+    /// The string without leading and trailing whitespace (Foundation-free).
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
+    }
+}

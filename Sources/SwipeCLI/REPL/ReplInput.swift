@@ -1,0 +1,47 @@
+import SwipeCore
+
+/// One line of REPL input, parsed: what a finger (or a person at the prompt)
+/// asked the deck to do. Named `ReplInput` so it never clashes with the
+/// executable's ArgumentParser `ReplCommand`.
+public enum ReplInput: Hashable, Sendable {
+    /// Translation since the gesture began, in points; starts a gesture if none.
+    case drag(dx: Double, dy: Double)
+    /// Lift the finger, optionally flicking at (vx, vy) points per second.
+    case release(vx: Double, vy: Double)
+    /// A bottom button (deck) or a detail-page button: like, hate, superlike.
+    case button(Decision)
+    /// Tap the top card: open its detail view (`tap` and `open` are the same).
+    case open
+    /// Close the detail view.
+    case back
+    case undo
+    /// Draw the deck again, changing nothing.
+    case deck
+    /// The viewer's decisions, newest first; with a profile id, only that profile's.
+    case history(profile: String?)
+    case matches
+    /// Ask the feed again (after the deck ran dry, or after an import).
+    case reload
+    case physics(PhysicsKind)
+    case help(topic: ReplVerb?)
+    case quit
+}
+
+/// The words the REPL understands, in the order `help` lists them. `exit`
+/// and `tap` are spellings of `quit` and `open` and are accepted but listed
+/// under their main word.
+public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
+    case drag, release, like, hate, superlike, open, back, undo, deck, history, matches, reload,
+        physics, help, quit
+
+    /// Every spelling, main words first, for completion and for parsing.
+    public static let spellings: [String: ReplVerb] = {
+        var table = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
+        table["tap"] = .open
+        table["exit"] = .quit
+        return table
+    }()
+
+    /// All spellings in completion order (main words, then aliases).
+    public static let allSpellings: [String] = allCases.map(\.rawValue) + ["tap", "exit"]
+}

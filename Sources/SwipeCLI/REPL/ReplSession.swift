@@ -1,0 +1,135 @@
+import SwipeCore
+
+/// One REPL session: a deck over a feed, the viewer's ledger, and the output
+/// format. It runs one line at a time and writes the answer to any
+/// `TextOutputStream`, so tests read exactly what a person (or a UI reading
+/// JSON) would.
+///
+/// Decisions reach the ledger while the deck handles the event (its
+/// recorder runs before the slot is refilled), so every decision is stored
+/// before its answer is printed. Errors of any kind print a message, change
+/// nothing and leave the session running.
+public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
+    public private(set) var controller: DeckController<Feed>
+    public let ledger: Ledger
+    public var format: ReplFormat
+    /// Set by `quit`; the driver stops reading.
+    public private(set) var isFinished = false
+
+    public init(controller: DeckController<Feed>, ledger: Ledger, format: ReplFormat) {
+        self.controller = controller
+        self.ledger = ledger
+        self.format = format
+    }
+
+    public var snapshot: DeckSnapshot { controller.snapshot }
+
+    /// Runs one input line and writes its answer. Returns false when the line
+    /// failed (unparsable, refused by the deck, or the store failed).
+    /// A blank line or `#` comment prints nothing in text mode; in JSON mode
+    /// every line gets its one object (`ok`, and the deck as it is).
+    @discardableResult
+    public mutating func run(_ line: String, into out: inout some TextOutputStream) -> Bool {
+        let command = line.trimmingWhitespace
+        let answer: ReplAnswer
+        do {
+            guard let input = try ReplInput.parse(command) else {
+                if case .json = format { write(ReplAnswer(snapshot: snapshot), command: command, to: &out) }
+                return true
+            }
+            answer = try execute(input)
+        } catch {
+            writeError(String(describing: error), command: command, to: &out)
+            return false
+        }
+        write(answer, command: command, to: &out)
+        return true
+    }
+
+    /// Performs `input` and gathers what the answer shows.
+    mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
+        let event: DeckEvent
+        switch input {
+        case .drag(let dx, let dy): event = .drag(dx: dx, dy: dy)
+        case .release(let vx, let vy): event = .release(vx: vx, vy: vy)
+        case .button(let decision): event = .button(decision)
+        case .open: event = .open
+        case .back: event = .close
+        case .undo: event = .undo
+        case .reload: event = .reload
+        case .physics(let kind): event = .setPhysics(kind)
+        case .deck:
+            var answer = ReplAnswer(snapshot: snapshot)
+            answer.showsDeck = true
+            return answer
+        case .history(let profile):
+            var answer = ReplAnswer(snapshot: snapshot)
+            answer.history = try ledger.history(about: profile)
+            return answer
+        case .matches:
+            var answer = ReplAnswer(snapshot: snapshot)
+            answer.matches = try ledger.matches()
+            return answer
+        case .help(let topic):
+            var answer = ReplAnswer(snapshot: snapshot)
+            answer.help = topic.map { "\($0.usage)\n\($0.details)" } ?? ReplVerb.overview
+            return answer
+        case .quit:
+            isFinished = true
+            var answer = ReplAnswer(snapshot: snapshot)
+            answer.quit = true
+            return answer
+        }
+        var receipts: [LedgerReceipt] = []
+        let ledger = self.ledger
+        let before = controller
+        let outcome: DeckOutcome
+        do {
+            outcome = try controller.handle(event) { action in
+                switch action {
+                case .record(let decision): receipts.append(try ledger.record(decision))
+                case .unrecord(let decision): try ledger.undo(decision)
+                default: break
+                }
+            }
+        } catch {
+            // Nothing stored yet: the deck goes back to exactly where it was.
+            // Once a decision is stored the deck keeps it, so it is never asked twice.
+            if receipts.isEmpty { controller = before }
+            throw error
+        }
+        var answer = ReplAnswer(snapshot: outcome.snapshot)
+        answer.actions = outcome.actions
+        answer.decisions = Array(zip(outcome.decisions, receipts))
+        answer.undone = outcome.undone
+        answer.showsDeck = true
+        return answer
+    }
+
+    private func write(_ answer: ReplAnswer, command: String, to out: inout some TextOutputStream) {
+        switch format {
+        case .json:
+            answer.json(command: command).write(to: &out)
+            out.write("\n")
+        case .text(let style):
+            for line in answer.textLines(style: style) { out.write(line + "\n") }
+        }
+    }
+
+    private func writeError(_ message: String, command: String, to out: inout some TextOutputStream) {
+        switch format {
+        case .json:
+            JSONValue.object([("ok", false), ("command", .string(command)), ("error", .string(message))]).write(to: &out)
+            out.write("\n")
+        case .text(let style):
+            out.write(style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error) + "\n")
+        }
+    }
+}
+
+/// How answers are written: text for people (styled or not), or one JSON
+/// object per line for programs (DESIGN.md §6).
+public enum ReplFormat: Hashable, Sendable {
+    case text(ReplStyle)
+    case json
+}

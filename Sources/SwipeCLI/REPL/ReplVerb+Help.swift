@@ -1,0 +1,138 @@
+extension ReplVerb {
+    /// How to type it, as `help` shows it.
+    public var usage: String {
+        switch self {
+        case .drag: "drag DX DY"
+        case .release: "release [VX VY]"
+        case .like: "like"
+        case .hate: "hate"
+        case .superlike: "superlike"
+        case .open: "open | tap"
+        case .back: "back"
+        case .undo: "undo"
+        case .deck: "deck"
+        case .history: "history [PROFILE_ID]"
+        case .matches: "matches"
+        case .reload: "reload"
+        case .physics: "physics NAME"
+        case .help: "help [COMMAND]"
+        case .quit: "quit | exit"
+        }
+    }
+
+    /// One line for the command table.
+    public var summary: String {
+        switch self {
+        case .drag: "move the top card DX DY points from where it began"
+        case .release: "lift the finger: the card flies out or springs back"
+        case .like: "like button: the top card flies right"
+        case .hate: "nope button: the top card flies left"
+        case .superlike: "star button: the top card flies up"
+        case .open: "open the top card's detail page"
+        case .back: "close the detail page"
+        case .undo: "bring the last decided card back on top"
+        case .deck: "draw the deck again"
+        case .history: "your decisions, newest first"
+        case .matches: "people who liked you back"
+        case .reload: "ask for more cards (after the deck ran dry)"
+        case .physics: "switch physics: tantan, draggable, stack, scrub"
+        case .help: "this list, or one command in detail"
+        case .quit: "end the session (Ctrl-D too)"
+        }
+    }
+
+    /// What `help COMMAND` teaches: what it does, the rule behind it, an example.
+    public var details: String {
+        switch self {
+        case .drag:
+            """
+            DX DY is the translation in points since the gesture began (screen 375 × 667,
+            card 350 × 400); positive DX is right, positive DY is down. In tantan:
+            progress = max(|DX|,|DY|)/100 − 0.15 (clamped to 0…1),
+            rotation = (1 − x/187.5)·22.5°, like = DX/100, nope = −DX/100.
+            Example: drag 60 -10   (like 0.6, progress 0.45, rotated −7.2°)
+            """
+        case .release:
+            """
+            Ends the gesture. In tantan the card flies out when |DX| > 100 (right = like,
+            left = hate), otherwise every card springs back. A flick of |VX| ≥ 1100
+            points/s in the direction of DX also throws the card out.
+            Example: drag 40 0, then release 1500 0   (a flick: like)
+            """
+        case .like, .hate, .superlike:
+            """
+            The bottom button: a 0.8 s animation (recoil, back, fly out) that decides the
+            top card. On the detail page it first closes the page, then runs the same
+            animation.
+            Example: \(rawValue)
+            """
+        case .open:
+            """
+            Opens the top card's whole profile: name, age, city, bio, interests, photos.
+            From there: like, hate, superlike or back.
+            Example: open
+            """
+        case .back:
+            """
+            Closes the detail page and returns to the deck, deciding nothing.
+            Example: back
+            """
+        case .undo:
+            """
+            Takes back the last decision: the card returns on top and the decision stays
+            in the history, stamped as undone. A match it made is undone too.
+            Example: undo
+            """
+        case .deck:
+            """
+            Draws the deck and its numbers again without changing anything.
+            Example: deck
+            """
+        case .history:
+            """
+            Lists your decisions, newest first, with how each was made (drag, button,
+            detail) and when. With a profile id, only the decisions about that profile.
+            Example: history m-1
+            """
+        case .matches:
+            """
+            Lists the people you liked who liked you back, newest match first.
+            Example: matches
+            """
+        case .reload:
+            """
+            Asks the database for cards again: after the deck ran dry, or after
+            importing more profiles.
+            Example: reload
+            """
+        case .physics:
+            """
+            tantan (default): drop distance 100, cards below grow as you drag.
+            draggable: removed past half a card's width; a vertical throw is
+            superlike (up) or hate (down).
+            stack: three cards inset by 10; like when the centre passes x 400,
+            hate below −65.
+            scrub: the drag scrubs the fly-out; release always finishes it (like).
+            Not during a drag or an animation. Example: physics stack
+            """
+        case .help:
+            """
+            Lists the commands, or explains one.
+            Example: help drag
+            """
+        case .quit:
+            """
+            Ends the session (so does Ctrl-D on an empty line). Decisions are saved
+            as they are made.
+            Example: quit
+            """
+        }
+    }
+
+    /// The full help: every command with its usage and summary.
+    public static var overview: String {
+        let width = allCases.map(\.usage.count).max() ?? 0
+        let rows = allCases.map { "  " + TerminalText.padded($0.usage, to: width) + "  " + $0.summary }
+        return (["Commands (help COMMAND explains one):"] + rows).joined(separator: "\n")
+    }
+}

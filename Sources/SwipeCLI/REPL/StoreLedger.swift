@@ -1,0 +1,34 @@
+import SwipeCore
+import SwipeStore
+
+/// The REPL's ledger over the SQLite store, for one viewer.
+public struct StoreLedger: ReplLedger {
+    public let store: Store
+    public let viewer: String
+
+    public init(store: Store, viewer: String) {
+        self.store = store
+        self.viewer = viewer
+    }
+
+    public func record(_ decision: DeckDecision) throws -> LedgerReceipt {
+        let stored = try store.record(
+            viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via)
+        return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
+    }
+
+    public func undo(_ decision: DeckDecision) throws {
+        try store.undo(viewer: viewer, profile: decision.profile.id)
+    }
+
+    public func history(about profile: String?) throws -> [LedgerEntry] {
+        try store.history(HistoryQuery(viewer: viewer)).filter { profile == nil || $0.profile == profile }.map {
+            LedgerEntry(profileID: $0.profile, name: $0.name, decision: $0.decision, via: $0.via,
+                        decidedAt: $0.decidedAt, undoneAt: $0.undoneAt)
+        }
+    }
+
+    public func matches() throws -> [LedgerMatch] {
+        try store.matches(viewer: viewer).map { LedgerMatch(profileID: $0.profile, name: $0.name, matchedAt: $0.matchedAt) }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import SwipeCore
+
+/// The deck drawn in box-drawing characters, as a finger would see it.
+///
+/// Scale: one column is 10 points and one row 25 points, so the 350 × 400
+/// card is 35 × 16 cells and a 100-point drag moves it 10 columns. The
+/// 375-point screen sits in the middle of 80 columns with room on both sides
+/// for a card on its way out. Rotation shears the rows (the top of a card
+/// turned clockwise moves right), the LIKE/NOPE stamps appear in bands of
+/// their alphas, and the bottom buttons swell as their borders thin.
+public struct DeckPicture: Sendable {
+    public static let width = 80
+    public static let pointsPerColumn = 10.0
+    public static let pointsPerRow = 25.0
+    /// Rows of cards (the resting stack ends on row 18); the buttons follow.
+    static let cardRows = 19
+    /// The y (in points) drawn on row 0: the resting top card's top edge.
+    static let topY = 75.0
+    /// The column of screen x = 0: the screen is centred.
+    static let screenLeftColumn = (Double(width) - 375 / pointsPerColumn) / 2
+
+    public var snapshot: DeckSnapshot
+    public var style: ReplStyle
+
+    public init(_ snapshot: DeckSnapshot, style: ReplStyle) {
+        self.snapshot = snapshot
+        self.style = style
+    }
+
+    /// The picture's lines (no trailing newline).
+    public var lines: [String] {
+        var canvas = TextCanvas(width: Self.width, height: Self.cardRows + 1)
+        if snapshot.mode == .empty || snapshot.cards.allSatisfy({ $0.profile == nil }) {
+            drawEmpty(on: &canvas)
+        } else {
+            let frames = cardFrames()
+            for frame in frames.reversed() { draw(frame, on: &canvas) }
+        }
+        drawButtons(on: &canvas)
+        return canvas.lines(style: style)
+    }
+
+    /// Where a card is drawn, in cells.
+    struct CardFrame {
+        var card: CardView
+        var isTop: Bool
+        var centerColumn: Double
+        var topRow: Int
+        var bottomRow: Int
+        var halfWidth: Double
+        /// Columns a row moves right per row below the centre (shear of the rotation).
+        var shearPerRow: Double
+        var centerRow: Double
+    }
+
+    /// Frames of the cards holding a profile, in state order. The bottom
+    /// edge of each card under another is kept at least one row below the
+    /// one above, so the stack stays visible although its 7-point steps are
+    /// finer than a row.
+    func cardFrames() -> [CardFrame] {
+        var frames: [CardFrame] = []
+        for card in snapshot.cards where card.profile != nil && card.pose.alpha > 0 {
+            let pose = card.pose
+            let centerRow = (pose.center.y - Self.topY) / Self.pointsPerRow
+            let halfHeight = 400 * pose.scale / Self.pointsPerRow / 2
+            var frame = CardFrame(
+                card: card, isTop: frames.isEmpty && card.state == .first,
+                centerColumn: Self.screenLeftColumn + pose.center.x / Self.pointsPerColumn,
+                topRow: Int((centerRow - halfHeight).rounded()),
+                bottomRow: Int((centerRow + halfHeight).rounded()),
+                halfWidth: 350 * pose.scale / Self.pointsPerColumn / 2,
+                // A point `r` rows below the centre moves by −r·25·sinθ points in x.
+                shearPerRow: -Self.pointsPerRow * sin(pose.rotation) / Self.pointsPerColumn,
+                centerRow: centerRow)
+            if let above = frames.last, card.state != .other, !above.card.pose.isDisplaced {
+                frame.bottomRow = max(frame.bottomRow, above.bottomRow + 1)
+            }
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    private func columns(of frame: CardFrame, row: Int) -> (left: Int, right: Int) {
+        let shift = frame.shearPerRow * (Double(row) - frame.centerRow)
+        let left = Int((frame.centerColumn - frame.halfWidth + shift).rounded())
+        let right = Int((frame.centerColumn + frame.halfWidth + shift).rounded()) - 1
+        return (left, right)
+    }
+
+    private func draw(_ frame: CardFrame, on canvas: inout TextCanvas) {
+        let edgeTone: ReplStyle.Tone = frame.isTop ? .bold : (frame.card.pose.alpha < 0.5 ? .dim : .plain)
+        for row in frame.topRow...max(frame.topRow, frame.bottomRow) {
+            let (left, right) = columns(of: frame, row: row)
+            let inner = max(0, right - left - 1)
+            let (open, fill, close): (String, String, String) =
+                row == frame.topRow ? ("╭", "─", "╮") : row == frame.bottomRow ? ("╰", "─", "╯") : ("│", " ", "│")
+            canvas.put(open + String(repeating: fill, count: inner) + close, row: row, column: left, tone: edgeTone)
+        }
+        guard let profile = frame.card.profile else { return }
+        let middle = Int(frame.centerRow.rounded())
+        let city = profile.city.map { TerminalText.sanitized($0) } ?? ""
+        let interests = profile.interests.map { TerminalText.sanitized($0) }.joined(separator: " · ")
+        let text: [(Int, String, ReplStyle.Tone)] = [
+            (middle - 1, TerminalText.sanitized(profile.name) + ", \(profile.age)", .bold),
+            (middle, city, .plain),
+            (middle + 1, interests, .dim),
+            (frame.bottomRow - 1, TerminalText.sanitized(profile.id) + " · slot \(frame.card.slot)", .dim),
+        ]
+        for (row, line, tone) in text where row > frame.topRow && row < frame.bottomRow {
+            let (left, right) = columns(of: frame, row: row)
+            let room = right - left - 3
+            let shown = TerminalText.truncated(line, toWidth: room)
+            let start = left + 2 + (room - TerminalText.displayWidth(shown)) / 2
+            canvas.put(shown, row: row, column: start, tone: frame.isTop ? tone : .dim)
+        }
+        if frame.isTop { drawStamps(frame, on: &canvas) }
+    }
+
+    /// NOPE at the top left, LIKE at the top right, as in TanTan.
+    private func drawStamps(_ frame: CardFrame, on canvas: inout TextCanvas) {
+        let row = frame.topRow + 1
+        guard row < frame.bottomRow else { return }
+        let (left, right) = columns(of: frame, row: row)
+        let indicators = snapshot.indicators
+        if let nope = Self.stamp("NOPE", alpha: indicators.hate) {
+            canvas.put(nope.text, row: row, column: left + 2, tone: nope.strong ? .hate : .dim)
+        }
+        if let like = Self.stamp("LIKE", alpha: indicators.like) {
+            let column = right - 1 - TerminalText.displayWidth(like.text)
+            canvas.put(like.text, row: row, column: column, tone: like.strong ? .like : .dim)
+        }
+    }
+
+    /// A stamp fading in by thirds of its alpha: faint lowercase, then
+    /// capitals, then framed. Nothing at alpha 0.
+    static func stamp(_ word: String, alpha: Double) -> (text: String, strong: Bool)? {
+        switch alpha {
+        case ..<0.005: nil
+        case ..<(1.0 / 3): (word.lowercased(), false)
+        case ..<(2.0 / 3): (word, true)
+        default: ("[" + word + "]", true)
+        }
+    }
+
+    /// A bottom button, one more pair of brackets for each 5/3 of border it lost.
+    static func button(_ label: String, border: Double) -> (text: String, swollen: Bool) {
+        let lost = (5 - min(max(border, 0), 5)) / 5
+        let rings = 1 + Int((lost * 3).rounded())
+        return (String(repeating: "(", count: rings) + " " + label + " " + String(repeating: ")", count: rings), rings > 1)
+    }
+
+    private func drawButtons(on canvas: inout TextCanvas) {
+        let row = Self.cardRows
+        let center = Int(Self.screenLeftColumn + 187.5 / Self.pointsPerColumn)
+        let nope = Self.button("✕ NOPE", border: snapshot.indicators.hateBorder)
+        let like = Self.button("♥ LIKE", border: snapshot.indicators.likeBorder)
+        let star = "( ★ )"
+        canvas.put(star, row: row, column: center - 2, tone: .superlike)
+        canvas.put(nope.text, row: row, column: center - 5 - TerminalText.displayWidth(nope.text),
+            tone: nope.swollen ? .hate : .plain)
+        canvas.put(like.text, row: row, column: center + 5, tone: like.swollen ? .like : .plain)
+    }
+
+    private func drawEmpty(on canvas: inout TextCanvas) {
+        let frame = CardFrame(
+            card: CardView(slot: 0, state: .first, profile: nil,
+                pose: CardPose(center: Point(x: 187.5, y: 273.5), scale: 1, rotation: 0, alpha: 1)),
+            isTop: false, centerColumn: Self.screenLeftColumn + 18.75, topRow: 0, bottomRow: 16,
+            halfWidth: 17.5, shearPerRow: 0, centerRow: 7.94)
+        for row in frame.topRow...frame.bottomRow {
+            let (left, right) = columns(of: frame, row: row)
+            let edge = row == frame.topRow || row == frame.bottomRow
+            let line = edge ? String(repeating: "┄", count: right - left + 1) : "┆" + String(repeating: " ", count: right - left - 1) + "┆"
+            canvas.put(line, row: row, column: left, tone: .dim)
+        }
+        let messages = ["no more cards", "reload asks for more"]
+        for (offset, message) in messages.enumerated() {
+            let column = Int(frame.centerColumn) - TerminalText.displayWidth(message) / 2
+            canvas.put(message, row: 7 + offset, column: column, tone: offset == 0 ? .bold : .dim)
+        }
+    }
+}
+
+extension CardPose {
+    /// Whether the card was moved sideways or turned (dragged or flying):
+    /// resting cards all sit on the screen's centre line, unrotated.
+    var isDisplaced: Bool {
+        rotation != 0 || center.x != 187.5
+    }
+}

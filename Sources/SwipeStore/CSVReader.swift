@@ -1,0 +1,164 @@
+import Foundation
+
+/// One CSV record and the physical line it starts on.
+public struct CSVRecord: Hashable, Sendable {
+    public var fields: [String]
+    public var line: Int
+}
+
+/// A streaming RFC 4180 reader working on bytes, never on `Character`s: it
+/// reads the file through one fixed buffer, so memory stays flat on any size.
+///
+/// Quoted fields may hold commas, doubled quotes and line breaks; records end
+/// in LF, CRLF or CR; a UTF-8 byte-order mark is skipped; the last record
+/// needs no final line break; blank lines are skipped. A quote inside an
+/// unquoted field is kept as data (lenient, as most writers mean it).
+public final class CSVReader {
+    /// The file being read.
+    public let path: String
+    /// Its size in bytes when opened (for progress).
+    public let fileSize: Int
+    private let descriptor: Int32
+    private var buffer: [UInt8]
+    private var position = 0
+    private var filled = 0
+    private var consumedBeforeBuffer = 0
+    private var atEnd = false
+    private var line = 1
+    private var pendingCR = false
+
+    /// Bytes consumed so far.
+    public var bytesRead: Int { consumedBeforeBuffer + position }
+
+    private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
+
+    /// Opens `path`.
+    ///
+    /// - Throws: `CSVError.notFound` or `CSVError.unreadable`.
+    public init(path: String, bufferSize: Int = 1 << 16) throws {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { throw CSVError.notFound(path: path) }
+            throw CSVError.unreadable(path: path, reason: String(cString: strerror(errno)))
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR else {
+            close(descriptor)
+            throw CSVError.unreadable(path: path, reason: "is a folder")
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.fileSize = Int(info.st_size)
+        self.buffer = [UInt8](repeating: 0, count: max(bufferSize, 4))
+        try refill()
+        if filled >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF { position = 3 }
+    }
+
+    deinit { close(descriptor) }
+
+    /// The next record, or nil at the end of the file.
+    public func next() throws -> CSVRecord? {
+        var fields: [String] = []
+        var field: [UInt8] = []
+        var state = State.fieldStart
+        var recordLine = line
+        var quoteLine = line
+        var started = false
+
+        func endField() throws {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw CSVError.invalidUTF8(file: path, line: recordLine)
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+
+        while true {
+            guard let (byte, byteLine) = try nextByte() else {
+                switch state {
+                case .quoted: throw CSVError.unterminatedQuote(file: path, line: quoteLine)
+                case .fieldStart where !started: return nil
+                default:
+                    try endField()
+                    return CSVRecord(fields: fields, line: recordLine)
+                }
+            }
+            let isBreak = byte == 0x0A || byte == 0x0D
+            if !started {
+                if isBreak { continue }  // a blank line, or the LF of a CRLF
+                started = true
+                recordLine = byteLine
+            }
+            switch state {
+            case .fieldStart, .unquoted:
+                if byte == 0x2C {
+                    try endField()
+                    state = .fieldStart
+                } else if isBreak {
+                    try endField()
+                    return CSVRecord(fields: fields, line: recordLine)
+                } else if byte == 0x22 && state == .fieldStart {
+                    state = .quoted
+                    quoteLine = byteLine
+                } else {
+                    field.append(byte)
+                    state = .unquoted
+                }
+            case .quoted:
+                if byte == 0x22 { state = .quoteInQuoted } else { field.append(byte) }
+            case .quoteInQuoted:
+                if byte == 0x22 {
+                    field.append(byte)
+                    state = .quoted
+                } else if byte == 0x2C {
+                    try endField()
+                    state = .fieldStart
+                } else if isBreak {
+                    try endField()
+                    return CSVRecord(fields: fields, line: recordLine)
+                } else {
+                    throw CSVError.junkAfterQuote(file: path, line: byteLine)
+                }
+            }
+        }
+    }
+
+    /// The next byte and the physical line it is on. A line ends after LF,
+    /// after CRLF, or after a CR not followed by LF.
+    private func nextByte() throws -> (UInt8, Int)? {
+        if position == filled {
+            if atEnd { return nil }
+            try refill()
+            if position == filled { return nil }
+        }
+        let byte = buffer[position]
+        position += 1
+        if pendingCR {
+            pendingCR = false
+            if byte != 0x0A { line += 1 }
+        }
+        let byteLine = line
+        if byte == 0x0A { line += 1 } else if byte == 0x0D { pendingCR = true }
+        return (byte, byteLine)
+    }
+
+    private func refill() throws {
+        consumedBeforeBuffer += filled
+        position = 0
+        filled = 0
+        while filled < buffer.count {
+            let count = buffer.withUnsafeMutableBytes { raw in
+                read(descriptor, raw.baseAddress! + filled, raw.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw CSVError.unreadable(path: path, reason: String(cString: strerror(errno)))
+            }
+            if count == 0 {
+                atEnd = true
+                break
+            }
+            filled += count
+        }
+    }
+}

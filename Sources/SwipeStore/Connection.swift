@@ -1,0 +1,89 @@
+import CSQLite
+
+/// One SQLite connection configured as swipe needs it: WAL, foreign keys, a
+/// busy timeout and a chosen `synchronous` level. Statements are prepared once
+/// and cached by their SQL text.
+///
+/// A connection is used from one thread at a time (it is not `Sendable`).
+public final class Connection {
+    /// How hard SQLite syncs to disk on commit (`PRAGMA synchronous`).
+    public enum Synchronous: String, Sendable {
+        /// Durable across application crashes; in WAL mode a power loss may
+        /// lose the last commits but never corrupts.
+        case normal = "NORMAL"
+        /// Also durable across power loss, at the cost of an fsync per commit.
+        case full = "FULL"
+    }
+
+    let handle: OpaquePointer
+    /// The file this connection opened.
+    public let path: String
+    private var cache: [String: Statement] = [:]
+
+    /// Opens (creating if missing) the database at `path`.
+    public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000) throws {
+        var handle: OpaquePointer?
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        guard code == SQLITE_OK, let handle else {
+            let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+            let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
+            sqlite3_close_v2(handle)
+            throw SQLiteError(extendedCode: extended, message: message + " (\(path))")
+        }
+        self.handle = handle
+        self.path = path
+        sqlite3_extended_result_codes(handle, 1)
+        sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
+        try execute("PRAGMA journal_mode = WAL")
+        try execute("PRAGMA foreign_keys = ON")
+        try execute("PRAGMA synchronous = \(synchronous.rawValue)")
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    /// Runs one or more statements that take no arguments (schema text, pragmas).
+    public func execute(_ sql: String) throws {
+        var message: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard code == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
+            sqlite3_free(message)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+        }
+    }
+
+    /// The cached prepared statement for `sql`, preparing it on first use.
+    public func statement(_ sql: String) throws -> Statement {
+        if let cached = cache[sql] { return cached }
+        let statement = try Statement(connection: self, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// The first column of the first row of `sql` as an integer (for pragmas
+    /// and counts), or nil when there is no row.
+    public func scalarInt(_ sql: String, _ arguments: SQLiteValue...) throws -> Int? {
+        try statement(sql).bind(arguments).first { $0.int(0) }
+    }
+
+    /// The rowid of the last successful INSERT.
+    public var lastInsertRowID: Int { Int(sqlite3_last_insert_rowid(handle)) }
+
+    /// Rows changed by the last INSERT, UPDATE or DELETE.
+    public var changes: Int { Int(sqlite3_changes(handle)) }
+
+    /// Whether a transaction is open.
+    public var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
+
+    func error(code: Int32, sql: String?, arguments: [SQLiteValue] = []) -> SQLiteError {
+        SQLiteError(
+            extendedCode: sqlite3_extended_errcode(handle),
+            message: String(cString: sqlite3_errmsg(handle)),
+            sql: sql,
+            arguments: arguments)
+    }
+}

@@ -1,0 +1,40 @@
+/// One rejected row (or header) of an import: where it is and what is wrong.
+public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    /// The column at fault, when one is.
+    public var column: String?
+    /// The offending value, as read.
+    public var value: String?
+    public var message: String
+
+    public var description: String {
+        var text = "\(file):\(line):"
+        if let column { text += " column \(column):" }
+        if let value { text += " value \"\(value)\":" }
+        return text + " " + message
+    }
+}
+
+/// An import that changed nothing because rows were invalid.
+public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// How many issues are shown at most; the rest are counted.
+    public static let shownLimit = 20
+    /// The first `shownLimit` issues, in file order.
+    public var issues: [ImportIssue]
+    /// All issues, shown or not.
+    public var total: Int
+
+    public var description: String {
+        var lines = issues.map(\.description)
+        if total > issues.count { lines.append("and \(total - issues.count) more") }
+        lines.append("nothing imported (\(total) invalid row\(total == 1 ? "" : "s"); --skip-invalid imports the valid ones)")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// An import stopped by the user (Ctrl-C); its transaction was rolled back.
+public struct ImportInterrupted: Error, Hashable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var description: String { "interrupted: nothing imported from \(file), the database is unchanged" }
+}

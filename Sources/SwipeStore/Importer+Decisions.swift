@@ -1,0 +1,59 @@
+import SwipeCore
+
+extension Importer {
+    /// Imports past decisions: `viewer`, `profile`, `decision`, `decided_at`
+    /// required, `via` optional (default `button`). Each goes through the
+    /// ledger, so matches are made as the decisions are loaded. A decision
+    /// already standing with the same kind and time counts as unchanged (so a
+    /// file can be imported twice); a different standing one is an error.
+    public func importDecisions(path: String) throws -> ImportSummary {
+        var failed = false
+        return try run(
+            path: path, required: ["viewer", "profile", "decision", "decided_at"], optional: ["via"]
+        ) { fields in
+            do {
+                return try importDecision(fields, write: !failed)
+            } catch {
+                if !skipInvalid { failed = true }
+                throw error
+            }
+        }
+    }
+
+    private func importDecision(_ fields: Fields, write: Bool) throws -> RowOutcome {
+        func key(_ column: String) throws -> (key: Int, id: String) {
+            let id = fields[column] ?? ""
+            guard let key = try store.profileKey(id: id) else {
+                throw RowIssue(column: column, value: id, message: "no profile has this id")
+            }
+            return (key, id)
+        }
+        let viewer = try key("viewer"), profile = try key("profile")
+        let decisionText = fields["decision"] ?? ""
+        guard let decision = Decision(rawValue: decisionText.lowercased()) else {
+            throw RowIssue(column: "decision", value: decisionText, message: "decision must be like, hate or superlike")
+        }
+        let timeText = fields["decided_at"] ?? ""
+        guard let decidedAt = Timestamp.normalized(timeText) else {
+            throw RowIssue(
+                column: "decided_at", value: timeText, message: "decided_at must be UTC ISO-8601, e.g. 2026-11-20T23:55:01.123Z")
+        }
+        let viaText = fields["via"] ?? ""
+        guard let via = viaText.isEmpty ? .button : Via(rawValue: viaText.lowercased()) else {
+            throw RowIssue(column: "via", value: viaText, message: "via must be drag, button or detail")
+        }
+        guard write else { return .inserted }
+        do {
+            _ = try store.recordInTransaction(
+                viewer: viewer, profile: profile, decision: decision, via: via, decidedAt: decidedAt)
+            return .inserted
+        } catch StoreError.alreadyDecided(_, _, let standing, let standingAt) {
+            if standing == decision && standingAt == decidedAt { return .unchanged }
+            throw RowIssue(
+                column: "profile", value: profile.id,
+                message: "\(viewer.id) already decided \(standing.rawValue) on \(profile.id) at \(standingAt)")
+        } catch StoreError.selfDecision(let id) {
+            throw RowIssue(column: "profile", value: id, message: "a viewer cannot decide about themself")
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+
+/// Loads CSV files into the store in one transaction: all rows or none
+/// (unless `skipInvalid`), Ctrl-C included. Columns are matched by header
+/// name in any order; `Importer+Profiles` and `Importer+Decisions` give the
+/// columns and what a row means.
+public struct Importer {
+    public let store: Store
+    /// Import the valid rows and report the others, instead of importing nothing.
+    public var skipInvalid = false
+    /// Called every `progressInterval` rows.
+    public var progress: ((ImportProgress) -> Void)?
+    public var progressInterval = 500
+    /// Checked before each row; when it returns true the import rolls back
+    /// and throws `ImportInterrupted` (the executable sets it from SIGINT).
+    public var shouldStop: () -> Bool = { false }
+
+    public init(store: Store) { self.store = store }
+
+    /// A row's problem, before the importer adds file and line.
+    struct RowIssue: Error {
+        var column: String?
+        var value: String?
+        var message: String
+    }
+
+    enum RowOutcome { case inserted, updated, unchanged }
+
+    /// A record's fields by column name.
+    struct Fields {
+        let index: [String: Int]
+        let values: [String]
+
+        /// The field, trimmed of edge spaces; nil when the column is absent.
+        subscript(_ column: String) -> String? {
+            index[column].map { values[$0].trimmingCharacters(in: .whitespaces) }
+        }
+
+        /// The field as written, untrimmed (bios keep their shape).
+        func raw(_ column: String) -> String? { index[column].map { values[$0] } }
+    }
+
+    /// Reads `path` with header columns `required` (all must be present) and
+    /// `optional`, applying `row` to each record inside one write transaction.
+    func run(
+        path: String, required: [String], optional: [String], row: (Fields) throws -> RowOutcome
+    ) throws -> ImportSummary {
+        let start = ContinuousClock.now
+        let reader = try CSVReader(path: path)
+        var summary = ImportSummary(file: path)
+        guard let header = try reader.next() else {
+            throw ImportFailure(issues: [ImportIssue(
+                file: path, line: 1, message: "the file is empty; the header row is required")], total: 1)
+        }
+        let index = try columnIndex(header, path: path, required: required, optional: optional)
+        var issues: [ImportIssue] = []
+        var total = 0
+        var rows = 0
+        try store.connection.writeTransaction {
+            while let record = try reader.next() {
+                if shouldStop() { throw ImportInterrupted(file: path) }
+                rows += 1
+                if rows % progressInterval == 0 {
+                    progress?(ImportProgress(bytesRead: reader.bytesRead, totalBytes: reader.fileSize, rows: rows))
+                }
+                do {
+                    guard record.fields.count == header.fields.count else {
+                        throw RowIssue(message: "has \(record.fields.count) fields, the header has \(header.fields.count)")
+                    }
+                    let fields = Fields(index: index, values: record.fields)
+                    // After a first bad row without --skip-invalid nothing will be
+                    // committed: rows are still checked, to report them all.
+                    switch try row(fields) {
+                    case .inserted: summary.inserted += 1
+                    case .updated: summary.updated += 1
+                    case .unchanged: summary.unchanged += 1
+                    }
+                } catch let issue as RowIssue {
+                    let full = ImportIssue(
+                        file: path, line: record.line, column: issue.column, value: issue.value, message: issue.message)
+                    total += 1
+                    if skipInvalid { summary.rejected.append(full) } else if issues.count < ImportFailure.shownLimit {
+                        issues.append(full)
+                    }
+                }
+            }
+            if total > 0 && !skipInvalid { throw ImportFailure(issues: issues, total: total) }
+        }
+        progress?(ImportProgress(bytesRead: reader.bytesRead, totalBytes: reader.fileSize, rows: rows))
+        summary.seconds = Self.seconds(ContinuousClock.now - start)
+        return summary
+    }
+
+    private func columnIndex(
+        _ header: CSVRecord, path: String, required: [String], optional: [String]
+    ) throws -> [String: Int] {
+        var index: [String: Int] = [:]
+        var issues: [ImportIssue] = []
+        let known = Set(required + optional)
+        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let unknown = names.filter { !known.contains($0) }
+        if !unknown.isEmpty {
+            issues.append(ImportIssue(
+                file: path, line: header.line, column: unknown.joined(separator: ", "),
+                message: "unknown column\(unknown.count == 1 ? "" : "s"); expected \((required + optional).joined(separator: ", "))"))
+        }
+        for (position, name) in names.enumerated() where known.contains(name) {
+            if index[name] != nil {
+                issues.append(ImportIssue(file: path, line: header.line, column: name, message: "column appears twice"))
+            }
+            index[name] = position
+        }
+        let missing = required.filter { index[$0] == nil }
+        if !missing.isEmpty {
+            issues.append(ImportIssue(
+                file: path, line: header.line, column: missing.joined(separator: ", "),
+                message: "required column\(missing.count == 1 ? " is" : "s are") missing"))
+        }
+        if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count) }
+        return index
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

@@ -1,0 +1,30 @@
+/// Minimal JSON text for the shapes swipe writes: strings and arrays of
+/// strings. Used for the stored `photos`/`interests` columns and by the
+/// command-line JSON output, so both escape the same way.
+public enum JSONText {
+    /// `text` as a JSON string literal: quotes, backslashes and control
+    /// characters escaped, everything else (any script, emoji) kept as is.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{0}"..."\u{1F}", "\u{7F}", "\u{2028}", "\u{2029}":
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// `items` as a JSON array of strings.
+    public static func array(_ items: [String]) -> String {
+        "[" + items.map(quoted).joined(separator: ",") + "]"
+    }
+}

@@ -1,0 +1,115 @@
+import CSQLite
+
+/// A prepared statement: compiled once, then bound by position, stepped and
+/// reset for reuse. Obtain one from `Connection.statement(_:)`, which caches it.
+public final class Statement {
+    let handle: OpaquePointer
+    let connection: Connection
+    /// The SQL it was prepared from.
+    public let sql: String
+    private var arguments: [SQLiteValue] = []
+
+    init(connection: Connection, sql: String) throws {
+        var handle: OpaquePointer?
+        let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+        guard code == SQLITE_OK, let handle else {
+            throw connection.error(code: code, sql: sql)
+        }
+        self.handle = handle
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(handle) }
+
+    /// Resets the statement and binds `values` to parameters 1, 2, … in order.
+    @discardableResult
+    public func bind(_ values: [SQLiteValue]) throws -> Statement {
+        sqlite3_reset(handle)
+        sqlite3_clear_bindings(handle)
+        arguments = values
+        for (offset, value) in values.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32 = switch value {
+            case .null: sqlite3_bind_null(handle, index)
+            case .integer(let v): sqlite3_bind_int64(handle, index, v)
+            case .real(let v): sqlite3_bind_double(handle, index, v)
+            case .text(let v): sqlite3_bind_text(handle, index, v, -1, swipe_sqlite_transient())
+            }
+            guard code == SQLITE_OK else { throw failure(code) }
+        }
+        return self
+    }
+
+    /// Variadic form of `bind(_:)`.
+    @discardableResult
+    public func bind(_ values: SQLiteValue...) throws -> Statement { try bind(values) }
+
+    /// Advances to the next row: true when a row is available through `row`.
+    public func step() throws -> Bool {
+        let code = sqlite3_step(handle)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE:
+            sqlite3_reset(handle)
+            return false
+        default:
+            let error = failure(code)
+            sqlite3_reset(handle)
+            throw error
+        }
+    }
+
+    /// Runs a statement that returns no rows (or ignores them).
+    public func run() throws {
+        while try step() {}
+    }
+
+    /// Calls `body` with each row, then resets.
+    public func forEachRow(_ body: (Row) throws -> Void) throws {
+        defer { sqlite3_reset(handle) }
+        while try step() { try body(Row(handle: handle)) }
+    }
+
+    /// The rows, each turned into a value by `transform`.
+    public func map<T>(_ transform: (Row) throws -> T) throws -> [T] {
+        var out: [T] = []
+        try forEachRow { out.append(try transform($0)) }
+        return out
+    }
+
+    /// The first row turned into a value, or nil when there is none.
+    public func first<T>(_ transform: (Row) throws -> T) throws -> T? {
+        defer { sqlite3_reset(handle) }
+        return try step() ? transform(Row(handle: handle)) : nil
+    }
+
+    /// The current row (valid only after `step()` returned true).
+    public var row: Row { Row(handle: handle) }
+
+    private func failure(_ code: Int32) -> SQLiteError {
+        connection.error(code: code, sql: sql, arguments: arguments)
+    }
+}
+
+/// One result row; columns are read by position.
+public struct Row {
+    let handle: OpaquePointer
+
+    public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
+    public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }
+    public func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(handle, column) }
+    public func double(_ column: Int32) -> Double { sqlite3_column_double(handle, column) }
+
+    /// The column as text ("" for NULL).
+    public func text(_ column: Int32) -> String {
+        guard let bytes = sqlite3_column_text(handle, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column as text, or nil for NULL.
+    public func optionalText(_ column: Int32) -> String? {
+        isNull(column) ? nil : text(column)
+    }
+}

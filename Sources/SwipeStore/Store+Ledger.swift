@@ -1,0 +1,105 @@
+import Foundation
+import SwipeCore
+
+/// The decision ledger: every decision recorded exactly once, matches made and
+/// unmade in the same transaction as the decision that causes it.
+extension Store {
+    /// Records that `viewer` decided `decision` about `profile`, at `date`
+    /// (now when nil), and makes the match when both sides now like each other.
+    ///
+    /// - Throws: `StoreError.unknownProfile`, `.selfDecision`, `.alreadyDecided`
+    ///   (the database holds one standing decision per viewer and profile).
+    public func record(
+        viewer: String, profile: String, decision: Decision, via: Via, at date: Date? = nil
+    ) throws -> RecordedDecision {
+        let decidedAt = Timestamp.string(from: date ?? Date())
+        return try connection.writeTransaction {
+            try recordInTransaction(
+                viewer: (try requireKey(viewer), viewer), profile: (try requireKey(profile), profile),
+                decision: decision, via: via, decidedAt: decidedAt)
+        }
+    }
+
+    /// `record` for a caller that already holds a write transaction and the
+    /// keys (the decisions importer).
+    func recordInTransaction(
+        viewer: (key: Int, id: String), profile: (key: Int, id: String),
+        decision: Decision, via: Via, decidedAt: String
+    ) throws -> RecordedDecision {
+        guard viewer.key != profile.key else { throw StoreError.selfDecision(viewer.id) }
+        if let existing = try standingDecision(viewer: viewer.key, profile: profile.key) {
+            throw StoreError.alreadyDecided(
+                viewer: viewer.id, profile: profile.id, decision: existing.decision, decidedAt: existing.decidedAt)
+        }
+        try connection.statement("""
+            INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (?1, ?2, ?3, ?4, ?5)
+            """).bind(.int(viewer.key), .int(profile.key), .text(decision.rawValue), .text(via.rawValue),
+                      .text(decidedAt)).run()
+        var result = RecordedDecision(
+            viewer: viewer.id, profile: profile.id, decision: decision, via: via, decidedAt: decidedAt,
+            match: nil, missedMatch: false)
+        guard let theirs = try standingDecision(viewer: profile.key, profile: viewer.key),
+              theirs.decision.isPositive
+        else { return result }
+        if decision.isPositive {
+            let matchedAt = max(theirs.decidedAt, decidedAt)
+            try connection.statement("""
+                INSERT INTO matches (low, high, matched_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING
+                """).bind(.int(min(viewer.key, profile.key)), .int(max(viewer.key, profile.key)),
+                          .text(matchedAt)).run()
+            result.match = Match(profile: profile.id, name: try name(ofKey: profile.key), matchedAt: matchedAt)
+        } else {
+            result.missedMatch = true
+        }
+        return result
+    }
+
+    /// Takes back `viewer`'s standing decision about `profile`: the row stays,
+    /// stamped `undone_at`; a match it made is dissolved; the profile becomes
+    /// eligible for the viewer's feed again.
+    ///
+    /// - Throws: `StoreError.unknownProfile`, `StoreError.notDecided`.
+    @discardableResult
+    public func undo(viewer: String, profile: String, at date: Date? = nil) throws -> UndoneDecision {
+        let undoneAt = Timestamp.string(from: date ?? Date())
+        return try connection.writeTransaction {
+            let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)
+            guard let standing = try standingDecision(viewer: viewerKey, profile: profileKey) else {
+                throw StoreError.notDecided(viewer: viewer, profile: profile)
+            }
+            try connection.statement("UPDATE decisions SET undone_at = ?2 WHERE key = ?1")
+                .bind(.int(standing.key), .text(undoneAt)).run()
+            try connection.statement("DELETE FROM matches WHERE low = ?1 AND high = ?2")
+                .bind(.int(min(viewerKey, profileKey)), .int(max(viewerKey, profileKey))).run()
+            let unmatched = connection.changes > 0
+            try connection.statement("""
+                UPDATE feed_cursors SET after_key = ?2 - 1 WHERE viewer = ?1 AND after_key >= ?2
+                """).bind(.int(viewerKey), .int(profileKey)).run()
+            return UndoneDecision(
+                viewer: viewer, profile: profile, decision: standing.decision, via: standing.via,
+                decidedAt: standing.decidedAt, undoneAt: undoneAt, unmatched: unmatched)
+        }
+    }
+
+    struct StandingDecision {
+        var key: Int
+        var decision: Decision
+        var via: Via
+        var decidedAt: String
+    }
+
+    func standingDecision(viewer: Int, profile: Int) throws -> StandingDecision? {
+        try connection.statement("""
+            SELECT key, decision, via, decided_at FROM decisions
+            WHERE viewer = ?1 AND profile = ?2 AND undone_at IS NULL
+            """).bind(.int(viewer), .int(profile)).first { row in
+            StandingDecision(
+                key: row.int(0), decision: Decision(rawValue: row.text(1)) ?? .hate,
+                via: Via(rawValue: row.text(2)) ?? .button, decidedAt: row.text(3))
+        }
+    }
+
+    func name(ofKey key: Int) throws -> String {
+        try connection.statement("SELECT name FROM profiles WHERE key = ?1").bind(.int(key)).first { $0.text(0) } ?? ""
+    }
+}

@@ -1,0 +1,51 @@
+extension Store {
+    /// The viewer last used with this database, remembered in it so that a
+    /// later `swipe history` or REPL session can default to them.
+    public func lastViewer() throws -> String? {
+        try connection.statement("SELECT value FROM settings WHERE name = 'last_viewer'").bind().first { $0.text(0) }
+    }
+
+    /// Remembers `viewer` as the last one used.
+    public func setLastViewer(_ viewer: String) throws {
+        try connection.statement("""
+            INSERT INTO settings (name, value) VALUES ('last_viewer', ?1)
+            ON CONFLICT (name) DO UPDATE SET value = excluded.value
+            """).bind(.text(viewer)).run()
+    }
+
+    /// The viewer to act as: `option` (from `--as`), else `$SWIPE_AS`, else the
+    /// last one used with this database. The chosen viewer must be a profile;
+    /// it is remembered as the last one used.
+    ///
+    /// - Throws: `ViewerError.noneChosen` or `ViewerError.notAProfile`.
+    public func resolveViewer(option: String?, environment: [String: String]) throws -> String {
+        let chosen: String
+        if let option, !option.isEmpty {
+            chosen = option
+        } else if let fromEnvironment = environment["SWIPE_AS"], !fromEnvironment.isEmpty {
+            chosen = fromEnvironment
+        } else if let last = try lastViewer() {
+            chosen = last
+        } else {
+            throw ViewerError.noneChosen
+        }
+        guard try profileKey(id: chosen) != nil else { throw ViewerError.notAProfile(chosen) }
+        if try lastViewer() != chosen { try setLastViewer(chosen) }
+        return chosen
+    }
+}
+
+/// Why no viewer could be used.
+public enum ViewerError: Error, Equatable, Sendable, CustomStringConvertible {
+    case noneChosen
+    case notAProfile(String)
+
+    public var description: String {
+        switch self {
+        case .noneChosen:
+            "no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS (the choice is then remembered in the database)"
+        case .notAProfile(let id):
+            "viewer \"\(id)\" is not a profile in this database (see `swipe profiles`)"
+        }
+    }
+}

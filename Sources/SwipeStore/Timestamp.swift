@@ -1,0 +1,66 @@
+import Foundation
+
+/// UTC ISO-8601 timestamps with milliseconds (`2026-11-20T23:55:01.123Z`), the
+/// one spelling stored and printed. Being fixed-width, they sort as text.
+public enum Timestamp {
+    /// `date` as `YYYY-MM-DDTHH:MM:SS.mmmZ`, to the nearest millisecond (a
+    /// `Date` holds a binary fraction, so .123 may be .12299999).
+    public static func string(from date: Date) -> String {
+        let millis = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        var seconds = time_t(millis >= 0 ? millis / 1000 : (millis - 999) / 1000)
+        let ms = Int(millis - Int64(seconds) * 1000)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
+            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
+            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), ms)
+    }
+
+    /// Reads `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SSZ` or `YYYY-MM-DDTHH:MM:SS.mmmZ`
+    /// (UTC) and returns the stored spelling, or nil if `text` is none of these
+    /// or not a real date.
+    public static func normalized(_ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int? {
+            guard range.upperBound <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[range] {
+                guard (0x30...0x39).contains(byte) else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            return value
+        }
+        func byte(_ index: Int, is char: Character) -> Bool {
+            index < bytes.count && bytes[index] == char.asciiValue!
+        }
+        guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
+              let day = number(8..<10)
+        else { return nil }
+        var hour = 0, minute = 0, second = 0, millis = 0
+        if bytes.count == 10 {
+            // date only: midnight UTC
+        } else if byte(10, is: "T"), let h = number(11..<13), byte(13, is: ":"), let m = number(14..<16),
+                  byte(16, is: ":"), let s = number(17..<19) {
+            (hour, minute, second) = (h, m, s)
+            if bytes.count == 20, byte(19, is: "Z") {
+            } else if bytes.count == 24, byte(19, is: "."), let ms = number(20..<23), byte(23, is: "Z") {
+                millis = ms
+            } else {
+                return nil
+            }
+        } else {
+            return nil
+        }
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 60 else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(year - 1900)
+        parts.tm_mon = Int32(month - 1)
+        parts.tm_mday = Int32(day)
+        _ = timegm(&parts)
+        // timegm normalises 31 February into March: a changed day means no such date.
+        guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day, hour, minute, second, millis)
+    }
+}

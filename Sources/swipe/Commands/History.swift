@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import SwipeCLI
+import SwipeCore
+import SwipeStore
+
+/// `swipe history`: the viewer's decisions, newest first, undone ones included.
+struct History: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the viewer's decisions, newest first.")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var viewer: ViewerOptions
+    @Option(help: "Only this decision: like, hate or superlike.") var decision: Decision?
+    @Option(help: "Only decisions at or after this UTC time (2026-11-20 or 2026-11-20T23:55:01.123Z).")
+    var since: String?
+    @Option(help: "At most this many.") var limit: Int?
+    @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        if let since, Timestamp.normalized(since) == nil {
+            throw ValidationError("--since takes a UTC time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(since)\"")
+        }
+        if let limit, limit < 1 { throw ValidationError("--limit takes a positive number") }
+    }
+
+    func run() throws {
+        try ExitStatus.reporting {
+            let store = try database.open()
+            let query = HistoryQuery(
+                viewer: try viewer.resolve(in: store), decision: decision,
+                since: since.flatMap(Timestamp.normalized), limit: limit)
+            output.write(columns: StoreRecords.historyColumns, rows: try store.history(query), cells: StoreRecords.cells)
+        }
+    }
+}

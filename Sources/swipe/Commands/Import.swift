@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import SwipeCLI
+import SwipeStore
+
+/// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.
+struct Import: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Load profiles, or with --decisions past decisions, from a CSV file (all rows or none).")
+
+    @OptionGroup var database: DatabaseOptions
+    @Flag(help: "The file holds decisions: viewer,profile,decision,decided_at[,via].") var decisions = false
+    @Flag(help: "Import the valid rows and report each rejected one.") var skipInvalid = false
+    @Flag(help: "No progress bar and no summary.") var quiet = false
+    @Argument(help: "The CSV file.") var file: String
+
+    func run() throws {
+        try ExitStatus.reporting {
+            guard FileManager.default.fileExists(atPath: file) else { throw CSVError.notFound(path: file) }
+            var importer = Importer(store: try database.open())
+            importer.skipInvalid = skipInvalid
+            Interrupt.install()
+            importer.shouldStop = { Interrupt.isRequested }
+            let bar = ProgressDrawer()
+            if !quiet && Terminal.stderrIsTerminal { importer.progress = bar.draw }
+            defer { bar.clear() }
+            let summary = try decisions ? importer.importDecisions(path: file) : importer.importProfiles(path: file)
+            bar.clear()
+            var stderr = StandardError()
+            for issue in summary.rejected {
+                stderr.write("rejected: " + TerminalText.sanitized(issue.description) + "\n")
+            }
+            if !quiet { print(TerminalText.sanitized(summary.line)) }
+        }
+    }
+}
+
+/// Draws the import progress line on stderr at most ten times a second.
+final class ProgressDrawer {
+    private let start = ContinuousClock.now
+    private var lastDrawn: ContinuousClock.Instant?
+    private var drawn = false
+
+    func draw(_ progress: ImportProgress) {
+        let now = ContinuousClock.now
+        if let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
+        lastDrawn = now
+        let elapsed = now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var stderr = StandardError()
+        stderr.write("\r" + ProgressLine.render(
+            bytesRead: progress.bytesRead, totalBytes: progress.totalBytes, rows: progress.rows, seconds: seconds))
+        drawn = true
+    }
+
+    func clear() {
+        guard drawn else { return }
+        var stderr = StandardError()
+        stderr.write("\r\u{1B}[K")
+        drawn = false
+    }
+}

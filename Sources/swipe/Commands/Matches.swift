@@ -1,0 +1,27 @@
+import ArgumentParser
+import SwipeCLI
+import SwipeStore
+
+/// `swipe matches`: the viewer's matches, or with --missed the likes they passed on.
+struct Matches: ParsableCommand {
+    static let configuration = CommandConfiguration(abstract: "List the viewer's matches, newest first.")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var viewer: ViewerOptions
+    @Flag(help: "List missed matches instead: people the viewer hated who like them.") var missed = false
+    @OptionGroup var output: FormatOptions
+
+    func run() throws {
+        try ExitStatus.reporting {
+            let store = try database.open()
+            let id = try viewer.resolve(in: store)
+            if missed {
+                output.write(columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),
+                             cells: StoreRecords.cells)
+            } else {
+                output.write(columns: StoreRecords.matchColumns, rows: try store.matches(viewer: id),
+                             cells: StoreRecords.cells)
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import ArgumentParser
+import SwipeCLI
+import SwipeStore
+
+/// Maps failures to sysexits codes (DESIGN.md §5) and reports them on stderr.
+enum ExitStatus {
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+    static let interrupted: Int32 = 130
+
+    static func code(for error: any Error) -> Int32 {
+        switch error {
+        case is ImportFailure: dataError
+        case CSVError.notFound, CSVError.unreadable: noInput
+        case is CSVError: dataError
+        case StoreError.cannotCreate: cannotCreate
+        case is ViewerError: usage
+        case is ImportInterrupted: interrupted
+        case let error as SQLiteError where error.isIOError: ioError
+        default: 1
+        }
+    }
+
+    /// Runs `body`; a failure is printed as `swipe: …` (control characters
+    /// stripped, line breaks kept) and becomes the matching exit code.
+    /// ArgumentParser's own errors pass through untouched.
+    static func reporting(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as ValidationError {
+            throw error
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            var stderr = StandardError()
+            stderr.write("swipe: " + TerminalText.sanitized(String(describing: error), keepNewlines: true) + "\n")
+            throw ExitCode(code(for: error))
+        }
+    }
+}

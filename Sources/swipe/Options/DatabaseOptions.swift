@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import SwipeStore
+
+/// `--db PATH`, shared by every subcommand.
+struct DatabaseOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: ArgumentHelp(
+        "The database file (default $SWIPE_DB, else $XDG_DATA_HOME/swipe/swipe.sqlite).", valueName: "PATH"))
+    var path: String?
+
+    /// The path `--db`, the environment and the XDG default resolve to.
+    var resolvedPath: String {
+        let environment = ProcessInfo.processInfo.environment
+        return DatabaseLocation.resolve(
+            option: path, environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
+    }
+
+    /// Opens (creating when missing) the resolved database.
+    func open() throws -> Store {
+        try Store(path: resolvedPath)
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import SwipeCLI
+
+/// `--format table|json|jsonl|csv` for the query commands.
+struct FormatOptions: ParsableArguments {
+    @Option(help: "Output format: table, json (one array), jsonl (one object per line) or csv.")
+    var format: OutputFormat = .table
+
+    /// Writes `rows` as `columns` to standard output in the chosen format.
+    func write<Rows: Sequence>(columns: [String], rows: Rows, cells: (Rows.Element) -> [Cell]) {
+        var out = StandardOutput()
+        var writer = RecordWriter(format: format, columns: columns)
+        for row in rows { writer.write(cells(row), to: &out) }
+        writer.finish(to: &out)
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import Foundation
+import SwipeStore
+
+/// `--as PROFILE_ID`: who is swiping.
+struct ViewerOptions: ParsableArguments {
+    @Option(name: .customLong("as"), help: ArgumentHelp(
+        "The viewer's profile id (default $SWIPE_AS, else the last viewer used with this database).",
+        valueName: "PROFILE_ID"))
+    var id: String?
+
+    /// The viewer per `--as`, `$SWIPE_AS` or the database's memory; remembered.
+    func resolve(in store: Store) throws -> String {
+        try store.resolveViewer(option: id, environment: ProcessInfo.processInfo.environment)
+    }
+}

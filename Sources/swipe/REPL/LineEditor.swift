@@ -1,0 +1,115 @@
+import CEditLine
+import Foundation
+import SwipeCLI
+
+/// The interactive line reader: libedit with emacs keys, a prompt, history
+/// kept in a file across sessions, and Tab completion.
+///
+/// Ctrl-C cancels the line being typed and keeps the session: a no-op SIGINT
+/// handler (installed without SA_RESTART) makes libedit's read fail with
+/// EINTR, `el_gets` returns with a count of -1, and the line is discarded.
+final class LineEditor {
+    enum Reading: Equatable {
+        case line(String)
+        /// Ctrl-C: the line was discarded.
+        case interrupted
+        /// Ctrl-D on an empty line, or input closed.
+        case end
+    }
+
+    private let editLine: OpaquePointer
+    private let history: OpaquePointer
+    private let historyFile: String?
+    private let prompt: UnsafeMutablePointer<CChar>
+    /// Completes the text left of the cursor.
+    private let complete: (String) -> ReplCompletion
+
+    init(prompt: String, historyFile: String?, complete: @escaping (String) -> ReplCompletion) {
+        swipe_el_adopt_locale()
+        Self.keepProcessOnInterrupt()
+        self.prompt = strdup(prompt)
+        self.historyFile = historyFile
+        self.complete = complete
+        history = history_init()
+        swipe_history_set_size(history, 1000)
+        swipe_history_set_unique(history, 1)
+        if let historyFile { swipe_history_load(history, historyFile) }
+        editLine = el_init(CommandLine.arguments.first ?? "swipe", swipe_stdin(), swipe_stdout(), swipe_stderr())
+        swipe_el_set_editor(editLine, "emacs")
+        swipe_el_set_signal(editLine, 1)
+        swipe_el_set_history(editLine, history)
+        swipe_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+        swipe_el_set_prompt(editLine) { editLine in
+            LineEditor.owner(of: editLine)?.prompt
+        }
+        swipe_el_add_function(editLine, "swipe-complete", "complete a command, physics name or profile id") {
+            editLine, _ in
+            guard let editLine, let owner = LineEditor.owner(of: editLine) else { return UInt8(CC_ERROR) }
+            return owner.completeLine(editLine)
+        }
+        swipe_el_bind(editLine, "^I", "swipe-complete")
+    }
+
+    deinit {
+        el_end(editLine)
+        history_end(history)
+        free(prompt)
+    }
+
+    /// Reads one line (without its newline). A non-blank line joins the
+    /// history, which is saved at once so a killed session keeps it too.
+    func read() -> Reading {
+        fflush(swipe_stdout())
+        var count: Int32 = 0
+        guard let raw = el_gets(editLine, &count) else {
+            if count == -1 && errno == EINTR {
+                el_reset(editLine)
+                fputs("\n", swipe_stdout())
+                return .interrupted
+            }
+            return .end
+        }
+        var line = String(cString: raw)
+        if line.hasSuffix("\n") { line.removeLast() }
+        if !line.allSatisfy(\.isWhitespace) {
+            swipe_history_enter(history, line)
+            if let historyFile { swipe_history_save(history, historyFile) }
+        }
+        return .line(line)
+    }
+
+    private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
+        guard let editLine, let data = swipe_el_get_clientdata(editLine) else { return nil }
+        return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+    }
+
+    /// Tab: insert what all candidates share; with several left and nothing
+    /// to insert, list them under the line and redraw it.
+    private func completeLine(_ editLine: OpaquePointer) -> UInt8 {
+        guard let info = el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor else {
+            return UInt8(CC_ERROR)
+        }
+        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+                                        count: cursor - buffer)
+        let completion = complete(String(decoding: bytes, as: UTF8.self))
+        if completion.candidates.isEmpty { return UInt8(CC_ERROR) }
+        let insertion = completion.insertion
+        if !insertion.isEmpty {
+            el_insertstr(editLine, insertion)
+            return UInt8(CC_REFRESH)
+        }
+        fputs("\n" + completion.candidates.joined(separator: "  ") + "\n", swipe_stdout())
+        fflush(swipe_stdout())
+        return UInt8(CC_REDISPLAY)
+    }
+
+    /// SIGINT must interrupt the read, not end the process: a handler that
+    /// does nothing, installed without SA_RESTART.
+    private static func keepProcessOnInterrupt() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGINT, &action, nil)
+    }
+}

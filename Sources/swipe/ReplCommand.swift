@@ -1,0 +1,66 @@
+import ArgumentParser
+import CEditLine
+import Foundation
+import SwipeCLI
+import SwipeCore
+import SwipeStore
+
+extension PhysicsKind: ExpressibleByArgument {}
+
+/// `swipe repl` (and bare `swipe`): drive the deck by typing what a finger
+/// would do. On a terminal: libedit, the deck drawn after each command.
+/// Otherwise a script: no prompt, exit status 1 if any command failed.
+/// With `--json`: one JSON object per input line (DESIGN.md §6).
+struct ReplCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "repl", abstract: "Drive the deck by typing gestures (type help inside).")
+
+    @OptionGroup var database: DatabaseOptions
+    @OptionGroup var viewer: ViewerOptions
+    @Option(help: "Physics preset: tantan, draggable, stack or scrub.") var physics: PhysicsKind = .tantan
+    @Flag(help: "Answer each input line with one JSON object on one line.") var json = false
+
+    func run() throws {
+        var allSucceeded = true
+        try ExitStatus.reporting {
+            let store = try database.open()
+            let interactive = isatty(STDIN_FILENO) == 1 && !json
+            let viewerID = try resolveViewer(in: store, mayAsk: isatty(STDIN_FILENO) == 1)
+            let ledger = StoreLedger(store: store, viewer: viewerID)
+            let controller = try DeckController(feed: try SQLiteFeed(store: store, viewer: viewerID), physics: physics)
+            let environment = ProcessInfo.processInfo.environment
+            let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
+            var session = ReplSession(
+                controller: controller, ledger: ledger, format: json ? .json : .text(ReplStyle(color: color)))
+            var editor: LineEditor?
+            if interactive {
+                let name = try store.profile(id: viewerID)?.name ?? viewerID
+                print("swipe: swiping as \(TerminalText.sanitized(name)) (\(TerminalText.sanitized(viewerID))), "
+                    + "physics \(physics.rawValue). Type help for the commands; Ctrl-D or quit ends.")
+                var output = StandardOutput()
+                session.run("deck", into: &output)
+                editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared()) { line in
+                    let ids = ((try? ledger.history(about: nil)) ?? []).map(\.profileID)
+                    return ReplCompletion(lineBeforeCursor: line, profileIDs: Array(Set(ids)))
+                }
+            }
+            allSucceeded = ReplLoop.run(&session, editor: editor)
+        }
+        if !allSucceeded && isatty(STDIN_FILENO) != 1 { throw ExitCode.failure }
+    }
+
+    /// `--as`, `$SWIPE_AS` or the remembered viewer; with none known and a
+    /// person at the terminal, asks for a profile id.
+    private func resolveViewer(in store: Store, mayAsk: Bool) throws -> String {
+        do {
+            return try viewer.resolve(in: store)
+        } catch ViewerError.noneChosen where mayAsk {
+            print("Who is swiping? Type a profile id (see swipe profiles): ", terminator: "")
+            fflush(swipe_stdout())
+            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+                throw ViewerError.noneChosen
+            }
+            return try store.resolveViewer(option: answer, environment: [:])
+        }
+    }
+}

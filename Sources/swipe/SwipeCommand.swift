@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `swipe` command line (DESIGN.md §5). `swipe` alone runs the REPL.
+@main
+struct SwipeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "swipe",
+        abstract: "A matching-app core: a SQLite profile store, a four-card deck and a REPL.",
+        subcommands: [ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, Stats.self],
+        defaultSubcommand: ReplCommand.self)
+}

@@ -1,0 +1,47 @@
+import SwipeCLI
+import Testing
+
+@Suite("REPL Tab completion")
+struct ReplCompletionTests {
+    let ids = ["m-1", "m-2", "w-10"]
+
+    @Test("a unique command completes with a space")
+    func uniqueCommand() {
+        let completion = ReplCompletion(lineBeforeCursor: "dr", profileIDs: ids)
+        #expect(completion.candidates == ["drag"])
+        #expect(completion.insertion == "ag ")
+    }
+
+    @Test("several commands complete their common prefix")
+    func commonPrefix() {
+        // "h": hate, help, history share only "h"; "he": help only.
+        let h = ReplCompletion(lineBeforeCursor: "h", profileIDs: ids)
+        #expect(h.candidates == ["hate", "help", "history"])
+        #expect(h.insertion == "")
+        let re = ReplCompletion(lineBeforeCursor: "re", profileIDs: ids)
+        #expect(re.candidates == ["release", "reload"])
+        #expect(re.insertion == "l")
+    }
+
+    @Test("physics completes physics names, help command names, history profile ids")
+    func arguments() {
+        #expect(ReplCompletion(lineBeforeCursor: "physics s", profileIDs: ids).candidates == ["scrub", "stack"])
+        #expect(ReplCompletion(lineBeforeCursor: "physics d", profileIDs: ids).insertion == "raggable ")
+        #expect(ReplCompletion(lineBeforeCursor: "help un", profileIDs: ids).insertion == "do ")
+        #expect(ReplCompletion(lineBeforeCursor: "history m", profileIDs: ids).candidates == ["m-1", "m-2"])
+        #expect(ReplCompletion(lineBeforeCursor: "history w", profileIDs: ids).insertion == "-10 ")
+        #expect(ReplCompletion(lineBeforeCursor: "history ", profileIDs: ids).candidates == ids)
+    }
+
+    @Test("commands without arguments, and extra words, complete nothing")
+    func nothing() {
+        #expect(ReplCompletion(lineBeforeCursor: "drag 1", profileIDs: ids).candidates.isEmpty)
+        #expect(ReplCompletion(lineBeforeCursor: "physics stack s", profileIDs: ids).candidates.isEmpty)
+        #expect(ReplCompletion(lineBeforeCursor: "zzz", profileIDs: ids).candidates.isEmpty)
+    }
+
+    @Test("an empty line offers every command")
+    func empty() {
+        #expect(ReplCompletion(lineBeforeCursor: "", profileIDs: ids).candidates.count == ReplVerb.allSpellings.count)
+    }
+}

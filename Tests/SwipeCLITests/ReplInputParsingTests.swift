@@ -1,0 +1,93 @@
+import SwipeCLI
+import SwipeCore
+import Testing
+
+@Suite("REPL command parser")
+struct ReplInputParsingTests {
+    @Test("every command in its accepted forms", arguments: [
+        ("drag 60 -10", ReplInput.drag(dx: 60, dy: -10)),
+        ("  drag   1.5e2   0  ", .drag(dx: 150, dy: 0)),
+        ("DRAG -0 0", .drag(dx: 0, dy: 0)),
+        ("drag 10000 -10000", .drag(dx: 10_000, dy: -10_000)),
+        ("release", .release(vx: 0, vy: 0)),
+        ("release 1200 -30", .release(vx: 1200, vy: -30)),
+        ("like", .button(.like)),
+        ("hate", .button(.hate)),
+        ("superlike", .button(.superlike)),
+        ("tap", .open),
+        ("open", .open),
+        ("back", .back),
+        ("undo", .undo),
+        ("deck", .deck),
+        ("history", .history(profile: nil)),
+        ("history m-1", .history(profile: "m-1")),
+        ("matches", .matches),
+        ("reload", .reload),
+        ("physics stack", .physics(.stack)),
+        ("physics Draggable", .physics(.draggable)),
+        ("physics tantan", .physics(.tantan)),
+        ("physics scrub", .physics(.scrub)),
+        ("help", .help(topic: nil)),
+        ("help drag", .help(topic: .drag)),
+        ("help tap", .help(topic: .open)),
+        ("quit", .quit),
+        ("exit", .quit),
+    ])
+    func accepts(line: String, expected: ReplInput) throws {
+        #expect(try ReplInput.parse(line) == expected)
+    }
+
+    @Test("blank lines and comments are nothing", arguments: ["", "   ", "\t", "# a comment", "  # drag 1 2"])
+    func ignores(line: String) throws {
+        #expect(try ReplInput.parse(line) == nil)
+    }
+
+    @Test("malformed lines name the problem, quote the input and show the right form", arguments: [
+        ("drag abc", "drag takes two numbers: DX DY (got \"abc\"), e.g. drag 60 -10"),
+        ("drag", "drag takes two numbers: DX DY (got nothing), e.g. drag 60 -10"),
+        ("drag 1 2 3", "drag takes two numbers: DX DY (got \"1 2 3\"), e.g. drag 60 -10"),
+        ("drag 1 x", "drag takes two numbers: DX DY (got \"x\"), e.g. drag 60 -10"),
+        ("drag nan 0", "drag takes finite numbers within ±10000 points: DX DY (got \"nan\"), e.g. drag 60 -10"),
+        ("drag inf 0", "drag takes finite numbers within ±10000 points: DX DY (got \"inf\"), e.g. drag 60 -10"),
+        ("drag 0 -infinity", "drag takes finite numbers within ±10000 points: DX DY (got \"-infinity\"), e.g. drag 60 -10"),
+        ("drag 1e308 0", "drag takes finite numbers within ±10000 points: DX DY (got \"1e308\"), e.g. drag 60 -10"),
+        ("drag 1e400 0", "drag takes finite numbers within ±10000 points: DX DY (got \"1e400\"), e.g. drag 60 -10"),
+        ("drag 10000.5 0", "drag takes finite numbers within ±10000 points: DX DY (got \"10000.5\"), e.g. drag 60 -10"),
+        ("release 5", "release takes no numbers or two: [VX VY] in points per second (got \"5\"), e.g. release or release 1200 0"),
+        ("release 1 2 3", "release takes no numbers or two: [VX VY] in points per second (got \"1 2 3\"), e.g. release or release 1200 0"),
+        ("release fast 0", "release takes two numbers: VX VY (got \"fast\"), e.g. release 1200 0"),
+        ("release 1e6 0", "release takes finite numbers within ±100000 points per second: VX VY (got \"1e6\"), e.g. release 1200 0"),
+        ("release 0 NaN", "release takes finite numbers within ±100000 points per second: VX VY (got \"NaN\"), e.g. release 1200 0"),
+        ("like now", "like takes no arguments (got \"now\"), e.g. like"),
+        ("hate x y", "hate takes no arguments (got \"x y\"), e.g. hate"),
+        ("superlike 1", "superlike takes no arguments (got \"1\"), e.g. superlike"),
+        ("tap 2", "open takes no arguments (got \"2\"), e.g. open"),
+        ("back now", "back takes no arguments (got \"now\"), e.g. back"),
+        ("undo 2", "undo takes no arguments (got \"2\"), e.g. undo"),
+        ("deck all", "deck takes no arguments (got \"all\"), e.g. deck"),
+        ("matches all", "matches takes no arguments (got \"all\"), e.g. matches"),
+        ("reload now", "reload takes no arguments (got \"now\"), e.g. reload"),
+        ("quit now", "quit takes no arguments (got \"now\"), e.g. quit"),
+        ("history a b", "history takes at most one profile id: history [PROFILE_ID] (got \"a b\"), e.g. history or history m-1"),
+        ("physics", "physics takes one name: tantan, draggable, stack, scrub (got nothing), e.g. physics stack"),
+        ("physics bouncy", "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"),
+        ("physics stack scrub", "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"),
+        ("help me please", "help takes at most one command name: help [COMMAND] (got \"me please\"), e.g. help drag"),
+        ("help fly", "help knows these commands: drag, release, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, help, quit (got \"fly\"), e.g. help drag"),
+        ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
+        ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
+        ("dra 1 2", "unknown command \"dra\": did you mean \"drag\"? type help for the list of commands"),
+        ("d 1 2", "unknown command \"d\": type help for the list of commands"),
+    ])
+    func rejects(line: String, message: String) {
+        #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }
+    }
+
+    @Test("an ambiguous prefix suggests nothing rather than guessing")
+    func ambiguousPrefix() {
+        // "h" starts hate, history and help.
+        #expect(throws: ReplInputError(input: "h", message: "unknown command \"h\": type help for the list of commands")) {
+            try ReplInput.parse("h")
+        }
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// The non-interactive commands, run as a user would, including every exit code.
+@Suite final class CommandLineTests {
+    let folder: String
+    let db: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "swipe-cli-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        db = folder + "/db/swipe.sqlite"
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    func file(_ name: String, _ text: String) -> String {
+        let path = folder + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+        return path
+    }
+
+    func swipe(_ arguments: String..., environment: [String: String] = [:]) throws -> SwipeBinary.Result {
+        try SwipeBinary.run(arguments, environment: environment)
+    }
+
+    static let profiles = """
+        name,id,age,city,bio,photos,interests\r
+        Ana,a,30,Lisboa,"Hi, I'm ""Ana""\r
+        two lines",a1.jpg;a2.jpg,chess;jazz\r
+        王芳,b,28,北京,,,\r
+        Ben,c,41,,,,\r
+
+        """
+
+    func importProfiles() throws {
+        let result = try swipe("import", "--db", db, file("p.csv", Self.profiles))
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    @Test func importThenProfilesAsJSON() throws {
+        let first = try swipe("import", "--db", db, file("p.csv", Self.profiles))
+        #expect(first.status == 0)
+        #expect(first.stdout.contains("3 inserted, 0 updated, 0 rejected"))
+        let again = try swipe("import", "--db", db, folder + "/p.csv")
+        #expect(again.stdout.contains("0 inserted, 3 updated, 0 rejected"))
+        let json = try swipe("profiles", "--db", db, "--format", "json")
+        #expect(json.status == 0)
+        let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
+        #expect(array?.count == 3)
+        #expect(array?.first?["bio"] as? String == "Hi, I'm \"Ana\"\r\ntwo lines")
+        #expect(array?.first?["photos"] as? [String] == ["a1.jpg", "a2.jpg"])
+        #expect(array?[1]["name"] as? String == "王芳")
+        #expect(array?[2]["gender"] is NSNull)
+    }
+
+    @Test func decisionsHistoryMatchesAndStats() throws {
+        try importProfiles()
+        let decisions = file("d.csv", """
+            viewer,profile,decision,decided_at,via
+            a,b,like,2026-11-20T10:00:00.000Z,drag
+            b,a,superlike,2026-11-20T11:00:00.500Z,button
+            a,c,hate,2026-11-20T12:00:00Z,
+            c,a,like,2026-11-20T09:00:00.000Z,detail
+            """)
+        let loaded = try swipe("import", "--db", db, "--decisions", decisions)
+        #expect(loaded.status == 0, "\(loaded.stderr)")
+        let matches = try swipe("matches", "--db", db, "--as", "a", "--format", "csv")
+        #expect(matches.stdout == "profile,name,matched_at\r\nb,王芳,2026-11-20T11:00:00.500Z\r\n")
+        let missed = try swipe("matches", "--db", db, "--missed", "--format", "jsonl")
+        #expect(missed.stdout.contains("\"profile\":\"c\""))
+        // --as a was remembered: history without --as is a's.
+        let history = try swipe("history", "--db", db, "--decision", "hate", "--format", "jsonl")
+        #expect(history.stdout == """
+            {"profile":"c","name":"Ben","decision":"hate","via":"button","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
+
+            """)
+        let fromEnvironment = try swipe("history", "--db", db, "--limit", "1", environment: ["SWIPE_AS": "b"])
+        #expect(fromEnvironment.stdout.contains("superlike"))
+        let stats = try swipe("stats", "--db", db)
+        #expect(stats.stdout.contains("matches        1"))
+        #expect(stats.stdout.contains("decisions      4"))
+    }
+
+    @Test func tablesStripControlCharacters() throws {
+        let path = file("evil.csv", "id,name,age\nx,\"\u{1B}]0;owned\u{7}Eve\",30\n")
+        #expect(try swipe("import", "--db", db, path).status == 0)
+        let table = try swipe("profiles", "--db", db)
+        #expect(!table.stdout.contains("\u{1B}"))
+        #expect(table.stdout.contains("Eve"))
+        let json = try swipe("profiles", "--db", db, "--format", "json")
+        #expect(json.stdout.contains("\\u001b]0;owned\\u0007Eve"))
+    }
+
+    @Test func badRowsImportNothingAndExit65() throws {
+        let path = file("bad.csv", "id,name,age\nok,Ok,30\nyoung,Kid,12\n,Nobody,40\n")
+        let result = try swipe("import", "--db", db, path)
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("bad.csv:3: column age: value \"12\""))
+        #expect(result.stderr.contains("bad.csv:4: column id"))
+        #expect(try swipe("stats", "--db", db).stdout.contains("profiles       0"))
+        let skipping = try swipe("import", "--db", db, "--skip-invalid", path)
+        #expect(skipping.status == 0)
+        #expect(skipping.stdout.contains("1 inserted, 0 updated, 2 rejected"))
+        #expect(skipping.stderr.contains("rejected: "))
+    }
+
+    @Test func manyBadRowsShowTwentyThenACount() throws {
+        let rows = (1...25).map { "p\($0),P,7" }.joined(separator: "\n")
+        let result = try swipe("import", "--db", db, file("many.csv", "id,name,age\n" + rows + "\n"))
+        #expect(result.status == 65)
+        #expect(result.stderr.contains("many.csv:21:"))
+        #expect(!result.stderr.contains("many.csv:22:"))
+        #expect(result.stderr.contains("and 5 more"))
+    }
+
+    @Test func unknownColumnsAndBrokenCSVExit65() throws {
+        let unknown = try swipe("import", "--db", db, file("u.csv", "id,name,age,shoe_size,zodiac\n"))
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr.contains("shoe_size, zodiac"))
+        let broken = try swipe("import", "--db", db, file("q.csv", "id,name,age\na,\"Ann,30\n"))
+        #expect(broken.status == 65)
+        #expect(broken.stderr.contains("q.csv:2:"))
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try swipe("import", "--db", db, folder + "/missing.csv").status == 66)
+        #expect(try swipe("history", "--no-such-option").status == 64)
+        #expect(try swipe("history", "--db", db, "--since", "last tuesday").status == 64)
+        try importProfiles()
+        #expect(try swipe("history", "--db", db).status == 64)  // no viewer known yet
+        let ghost = try swipe("matches", "--db", db, "--as", "ghost")
+        #expect(ghost.status == 64)
+        #expect(ghost.stderr.contains("\"ghost\" is not a profile"))
+        #expect(try swipe("stats", "--db", "/proc/no/such/folder/x.sqlite").status == 73)
+        #expect(try swipe("stats", "--db", db).status == 0)
+    }
+
+    @Test func databaseFromEnvironmentAndXDG() throws {
+        let fromEnv = try swipe("stats", environment: ["SWIPE_DB": folder + "/env.sqlite"])
+        #expect(fromEnv.status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/env.sqlite"))
+        #expect(try swipe("stats", environment: ["XDG_DATA_HOME": folder + "/xdg"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/xdg/swipe/swipe.sqlite"))
+    }
+}

@@ -1,0 +1,84 @@
+import Testing
+@testable import SwipeStore
+
+@Suite struct CSVReaderTests {
+    let folder = TemporaryFolder()
+
+    func records(_ text: String, bufferSize: Int = 1 << 16) throws -> [CSVRecord] {
+        let reader = try CSVReader(path: folder.file("in.csv", text), bufferSize: bufferSize)
+        var out: [CSVRecord] = []
+        while let record = try reader.next() { out.append(record) }
+        return out
+    }
+
+    func error(_ text: String) -> CSVError? {
+        do {
+            _ = try records(text)
+            return nil
+        } catch {
+            return error as? CSVError
+        }
+    }
+
+    @Test func plainRecordsWithLineNumbers() throws {
+        let got = try records("a,b\n1,2\n")
+        #expect(got == [CSVRecord(fields: ["a", "b"], line: 1), CSVRecord(fields: ["1", "2"], line: 2)])
+    }
+
+    @Test func quotedCommasDoubledQuotesAndNewlines() throws {
+        let got = try records("id,bio\n1,\"Hi, I'm \"\"Ana\"\"\nsecond line\"\n2,x\n")
+        #expect(got.map(\.fields) == [["id", "bio"], ["1", "Hi, I'm \"Ana\"\nsecond line"], ["2", "x"]])
+        // The quoted newline is a physical line: record 2 starts on line 4.
+        #expect(got.map(\.line) == [1, 2, 4])
+    }
+
+    @Test func crlfAndLoneCR() throws {
+        #expect(try records("a,b\r\n1,2\r\n3,4").map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"]])
+        #expect(try records("a,b\r\n1,2\r\n3,4").map(\.line) == [1, 2, 3])
+        #expect(try records("a\rb\rc").map(\.line) == [1, 2, 3])
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        #expect(try records("\u{FEFF}id,name\n1,Ana").first?.fields == ["id", "name"])
+    }
+
+    @Test func noFinalNewlineAndEmptyTrailingField() throws {
+        #expect(try records("a,b\n1,").map(\.fields) == [["a", "b"], ["1", ""]])
+        #expect(try records("a,b\n1,\"\"").map(\.fields) == [["a", "b"], ["1", ""]])
+    }
+
+    @Test func blankLinesAreSkipped() throws {
+        #expect(try records("a\n\n\nb\n").map(\.line) == [1, 4])
+    }
+
+    @Test func multiByteTextSurvivesBufferBoundaries() throws {
+        // A 4-byte buffer splits every emoji and CJK character across refills.
+        let got = try records("名前,bio\n王芳,\"🌸, \"\"quoted\"\"\"\n", bufferSize: 4)
+        #expect(got.map(\.fields) == [["名前", "bio"], ["王芳", "🌸, \"quoted\""]])
+    }
+
+    @Test func unterminatedQuoteNamesTheLineItOpened() {
+        // The quote opens on line 3 and the file ends on line 5.
+        #expect(error("a,b\n1,2\n3,\"open\nstill\nopen") == .unterminatedQuote(file: folder.path + "/in.csv", line: 3))
+    }
+
+    @Test func junkAfterClosingQuoteNamesItsLine() {
+        // The field opens on line 2; its closing quote and the junk are on line 3.
+        #expect(error("a,b\n1,\"two\nlines\"x\n") == .junkAfterQuote(file: folder.path + "/in.csv", line: 3))
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        let path = folder.path + "/bad.csv"
+        FileManager.default.createFile(atPath: path, contents: Data([0x61, 0x0A, 0xFF, 0xFE, 0x0A]))
+        #expect(throws: CSVError.invalidUTF8(file: path, line: 2)) {
+            let reader = try CSVReader(path: path)
+            while try reader.next() != nil {}
+        }
+    }
+
+    @Test func missingFile() {
+        #expect(throws: CSVError.notFound(path: "/nonexistent/x.csv")) { try CSVReader(path: "/nonexistent/x.csv") }
+    }
+}
+
+import Foundation

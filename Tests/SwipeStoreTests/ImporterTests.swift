@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import SwipeStore
+
+@Suite struct ImporterTests {
+    let folder = TemporaryFolder()
+
+    @Test func interruptionRollsEverythingBack() throws {
+        let store = try folder.store(profiles: ["keep"])
+        let rows = (1...50).map { "p\($0),P,30" }.joined(separator: "\n")
+        var importer = Importer(store: store)
+        var checks = 0
+        importer.shouldStop = {
+            checks += 1
+            return checks > 10  // stop before the 11th row, after 10 were written
+        }
+        #expect(throws: ImportInterrupted.self) {
+            try importer.importProfiles(path: folder.file("p.csv", "id,name,age\n" + rows))
+        }
+        #expect(try store.stats().profiles == 1)
+        #expect(!store.connection.isInTransaction)
+    }
+
+    @Test func decisionsImportMakesMatchesAndReportsLines() throws {
+        let store = try folder.store(profiles: ["a", "b"])
+        let good = folder.file("d.csv", "profile,viewer,decided_at,decision\nb,a,2026-11-20T10:00:00.000Z,like\na,b,2026-11-20T11:00:00.000Z,like\n")
+        let summary = try Importer(store: store).importDecisions(path: good)
+        #expect(summary.inserted == 2)
+        #expect(try store.matches(viewer: "a").map(\.matchedAt) == ["2026-11-20T11:00:00.000Z"])
+        let bad = folder.file("e.csv", "viewer,profile,decision,decided_at\na,zz,like,2026-11-20\na,b,love,2026-11-20\n")
+        do {
+            _ = try Importer(store: store).importDecisions(path: bad)
+            Issue.record("bad decisions were imported")
+        } catch let failure as ImportFailure {
+            #expect(failure.total == 2)
+            #expect(failure.issues.map(\.line) == [2, 3])
+            #expect(failure.issues.map(\.column) == ["profile", "decision"])
+        }
+    }
+
+    @Test func memoryStaysFlat() throws {
+        // The reader holds one buffer: a file many times its size reads fine
+        // with a 64-byte buffer, and every record keeps its line number.
+        let rows = (1...2000).map { "p\($0),\"bio\nline\",30" }.joined(separator: "\n")
+        let reader = try CSVReader(path: folder.file("big.csv", "id,bio,age\n" + rows), bufferSize: 64)
+        var last: CSVRecord?
+        while let record = try reader.next() { last = record }
+        // Header on line 1; row n starts on line 2n (each row spans two lines).
+        #expect(last?.line == 4000)
+        #expect(reader.bytesRead == reader.fileSize)
+    }
+}
