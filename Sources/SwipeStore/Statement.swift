@@ -4,7 +4,9 @@ import CSQLite
 /// reset for reuse. Obtain one from `Connection.statement(_:)`, which caches it.
 public final class Statement {
     let handle: OpaquePointer
-    let connection: Connection
+    /// Unowned: the connection's cache owns its statements, so a strong
+    /// reference back would keep every connection (and its file) open forever.
+    unowned let connection: Connection
     /// The SQL it was prepared from.
     public let sql: String
     private var arguments: [SQLiteValue] = []
