@@ -10,6 +10,8 @@ final class ReliabilityChild {
     private let input: FileHandle?
     private let output: Int32
     private var pending: [UInt8] = []
+    /// How much of `pending` is known to hold no newline (keeps huge lines linear).
+    private var scanned = 0
     private let stderrURL: URL
 
     /// Starts `swipe arguments`; stdin is `inputFile` when given, else a pipe (see `send`).
@@ -47,11 +49,13 @@ final class ReliabilityChild {
     func readLine(within seconds: Double = 60) -> String? {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while true {
-            if let newline = pending.firstIndex(of: 0x0A) {
+            if let newline = pending[scanned...].firstIndex(of: 0x0A) {
                 let line = String(decoding: pending[..<newline], as: UTF8.self)
                 pending.removeSubrange(...newline)
+                scanned = 0
                 return line
             }
+            scanned = pending.count
             let left = deadline - ContinuousClock.now
             guard left > .zero else { return nil }
             var poller = pollfd(fd: output, events: Int16(POLLIN), revents: 0)

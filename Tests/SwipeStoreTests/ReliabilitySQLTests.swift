@@ -31,6 +31,12 @@ import Testing
         #expect(try store.connection.scalarInt("SELECT count(*) FROM sqlite_schema WHERE name = 'decisions'") == 1)
     }
 
+    @Test func jsonEscapesEveryControlCharacterC1Included() {
+        #expect(JSONText.quoted("a\u{9B}31m") == #""a\u009b31m""#)
+        #expect(JSONText.quoted("\u{80}\u{85}\u{9F}\u{A0}") == #""\u0080\u0085\u009f\#u{A0}""#)
+        #expect(JSONText.quoted("\u{1B}[2J\u{7F}") == #""\u001b[2J\u007f""#)
+    }
+
     // MARK: - Source scan
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
