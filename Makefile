@@ -7,7 +7,7 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps build test run bench clean
+.PHONY: deps build test fuzz run bench clean
 
 # Headers, not packages, are what the build needs: install only when absent.
 deps:
@@ -25,9 +25,17 @@ deps:
 build: deps
 	$(SWIFT) build
 
+# Every test run also fuzzes the CSV reader and the REPL parser briefly.
+TEST_FUZZ_SECONDS ?= 30
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test
+	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) fuzz/run.sh
+
+# libFuzzer + AddressSanitizer over the CSV reader and the REPL parser,
+# FUZZ_SECONDS each (default 30); corpora in fuzz/corpus/.
+fuzz:
+	fuzz/run.sh
 
 run: build
 	@mkdir -p $(DEMO_DIR)

@@ -51,6 +51,6 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore"]),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore"]),
     ]
 )

@@ -4,7 +4,9 @@ import CSQLite
 /// reset for reuse. Obtain one from `Connection.statement(_:)`, which caches it.
 public final class Statement {
     let handle: OpaquePointer
-    let connection: Connection
+    /// Unowned: the connection's cache owns its statements, so a strong
+    /// reference back would keep every connection (and its file) open forever.
+    unowned let connection: Connection
     /// The SQL it was prepared from.
     public let sql: String
     private var arguments: [SQLiteValue] = []
@@ -34,11 +36,25 @@ public final class Statement {
             case .null: sqlite3_bind_null(handle, index)
             case .integer(let v): sqlite3_bind_int64(handle, index, v)
             case .real(let v): sqlite3_bind_double(handle, index, v)
-            case .text(let v): sqlite3_bind_text(handle, index, v, -1, swipe_sqlite_transient())
+            case .text(let v): Self.bindText(v, to: handle, at: index)
             }
             guard code == SQLITE_OK else { throw failure(code) }
         }
         return self
+    }
+
+    /// Binds `text` by its UTF-8 byte count, not up to a NUL: a NUL inside a
+    /// field is data, and a C-string bind would silently cut the text there.
+    private static func bindText(_ text: String, to handle: OpaquePointer, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { utf8 in
+            utf8.withMemoryRebound(to: CChar.self) { chars in
+                // An empty string may have no storage; a nil pointer would bind NULL.
+                guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, swipe_sqlite_transient()) }
+                return sqlite3_bind_text64(
+                    handle, index, start, sqlite3_uint64(chars.count), swipe_sqlite_transient(), UInt8(SQLITE_UTF8))
+            }
+        }
     }
 
     /// Variadic form of `bind(_:)`.

@@ -1,8 +1,16 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCore
+import SwipeStore
 
 // Option values parsed straight into the shared enums (by raw value). Declared
 // once here for every command, the REPL's included.
 extension OutputFormat: ExpressibleByArgument {}
 extension Decision: ExpressibleByArgument {}
+
+/// `--sync normal|full`: lower-case on the command line, SQLite's spelling inside.
+extension Connection.Synchronous: ExpressibleByArgument {
+    public init?(argument: String) { self.init(rawValue: argument.uppercased()) }
+    public static var allValueStrings: [String] { ["normal", "full"] }
+    public var defaultValueDescription: String { rawValue.lowercased() }
+}

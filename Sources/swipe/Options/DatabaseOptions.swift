@@ -2,11 +2,17 @@ import ArgumentParser
 import Foundation
 import SwipeStore
 
-/// `--db PATH`, shared by every subcommand.
+/// `--db PATH` and `--sync normal|full`, shared by every subcommand.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp(
         "The database file (default $SWIPE_DB, else $XDG_DATA_HOME/swipe/swipe.sqlite).", valueName: "PATH"))
     var path: String?
+
+    @Option(name: .customLong("sync"), help: ArgumentHelp(
+        "normal: every commit survives a crash of swipe; full: also a crash of the machine or a power cut, "
+            + "at the cost of an fsync per commit (docs/durability.md).",
+        valueName: "normal|full"))
+    var synchronous: Connection.Synchronous = .normal
 
     /// The path `--db`, the environment and the XDG default resolve to.
     var resolvedPath: String {
@@ -17,6 +23,6 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens (creating when missing) the resolved database.
     func open() throws -> Store {
-        try Store(path: resolvedPath)
+        try Store(path: resolvedPath, synchronous: synchronous)
     }
 }

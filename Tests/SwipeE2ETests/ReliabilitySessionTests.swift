@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+/// Two `swipe repl --json` processes on one database at once: different
+/// viewers, and the same viewer twice. No "database is locked" reaches
+/// anyone, no acknowledged decision is lost, never two standing decisions
+/// for one viewer and profile, and the loser of a race is told why.
+@Suite final class ReliabilitySessionTests {
+    let folder: String
+    let db: String
+
+    init() throws {
+        folder = NSTemporaryDirectory() + "swipe-sessions-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        db = folder + "/swipe.sqlite"
+        let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
+        let result = try SwipeBinary.run(["import", "--db", db, seed])
+        #expect(result.status == 0, "\(result.stderr)")
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    struct Session {
+        var acknowledged: [String] = []
+        var errors: [String] = []
+        var answers = 0
+        var stderr = ""
+    }
+
+    /// Runs one REPL per viewer at once, each given `commands` likes, and
+    /// collects what each acknowledged.
+    func runAtOnce(viewers: [String], commands: Int) throws -> [Session] {
+        let script = folder + "/likes.txt"
+        FileManager.default.createFile(
+            atPath: script, contents: Data(String(repeating: "like\n", count: commands).utf8))
+        let children = try viewers.map {
+            try ReliabilityChild(["repl", "--json", "--db", db, "--as", $0], inputFile: script, folder: folder)
+        }
+        return try children.map { child in
+            var session = Session()
+            while let line = child.readLine() {
+                session.answers += 1
+                let answer = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] ?? [:]
+                if let decision = answer["decision"] as? [String: Any] {
+                    session.acknowledged.append(decision["profile"] as? String ?? "")
+                } else if let error = answer["error"] as? String {
+                    session.errors.append(error)
+                }
+            }
+            _ = child.wait()
+            session.stderr = child.stderr
+            return session
+        }
+    }
+
+    /// Each profile's standing decisions by `viewer`, from `swipe history`.
+    func standing(_ viewer: String) throws -> [String] {
+        let result = try SwipeBinary.run(["history", "--db", db, "--as", viewer, "--format", "jsonl"])
+        return result.stdout.split(separator: "\n").compactMap { line in
+            let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return object?["undone_at"] is NSNull ? object?["profile"] as? String : nil
+        }
+    }
+
+    @Test func differentViewersAtOnce() throws {
+        let sessions = try runAtOnce(viewers: ["p-001", "p-002"], commands: 60)
+        for (viewer, session) in zip(["p-001", "p-002"], sessions) {
+            #expect(session.answers == 60)
+            #expect(session.errors == [])
+            #expect(!session.stderr.contains("locked"))
+            #expect(Set(try standing(viewer)) == Set(session.acknowledged))
+            #expect(session.acknowledged.count == 60)
+        }
+    }
+
+    @Test func theSameViewerTwiceAtOnce() throws {
+        let sessions = try runAtOnce(viewers: ["demo", "demo"], commands: 40)
+        let acknowledged = sessions.flatMap(\.acknowledged)
+        // Each card is decided once: by whichever session got there first.
+        #expect(Set(acknowledged).count == acknowledged.count)
+        let stored = try standing("demo")
+        #expect(Set(stored).count == stored.count)
+        #expect(Set(stored) == Set(acknowledged))
+        for session in sessions {
+            #expect(session.answers == 40)
+            #expect(!session.stderr.contains("locked"))
+            for error in session.errors {
+                #expect(!error.contains("locked"))
+                #expect(error.hasPrefix("demo already decided like on p-"), "\(error)")
+            }
+        }
+    }
+}

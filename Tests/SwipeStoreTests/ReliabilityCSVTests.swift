@@ -1,0 +1,94 @@
+import Foundation
+import SwipeCore
+import Testing
+@testable import SwipeStore
+
+/// Hostile CSV: huge lines, NUL and control bytes, invalid UTF-8, numbers
+/// that are not numbers. The reader and importer answer each with a value or
+/// a typed error naming the line; nothing crashes, nothing is cut short.
+@Suite struct ReliabilityCSVTests {
+    let folder = TemporaryFolder()
+
+    func write(_ name: String, _ bytes: [UInt8]) -> String {
+        let path = folder.path + "/" + name
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        return path
+    }
+
+    func records(_ path: String, bufferSize: Int = 1 << 16) throws -> [CSVRecord] {
+        let reader = try CSVReader(path: path, bufferSize: bufferSize)
+        var out: [CSVRecord] = []
+        while let record = try reader.next() { out.append(record) }
+        return out
+    }
+
+    @Test func aTenMegabyteLineIsOneRecord() throws {
+        let huge = String(repeating: "0123456789", count: 1_048_576)  // 10 MiB
+        let read = try records(folder.file("huge.csv", "id,name,age,bio\nh,Huge,30,\"\(huge)\"\nz,Z,31,\n"))
+        #expect(read.map(\.line) == [1, 2, 3])
+        #expect(read[1].fields[3].utf8.count == 10_485_760)
+        #expect(read[1].fields[3] == huge)
+    }
+
+    @Test func aOneMegabyteFieldImportsWhole() throws {
+        let big = String(repeating: "é,\"x\"\n", count: 131_072)  // 7 bytes each in the file: 896 KiB
+        let quoted = big.replacingOccurrences(of: "\"", with: "\"\"")
+        let path = folder.file("big.csv", "id,name,age,bio\nh,Huge,30,\"\(quoted)\"\n")
+        let store = try folder.store()
+        #expect(try Importer(store: store).importProfiles(path: path).inserted == 1)
+        #expect(try store.profile(id: "h")?.bio == big)
+    }
+
+    @Test func nulAndControlBytesAreDataAndSurviveTheStore() throws {
+        let text: [UInt8] = Array("id,name,age,bio\nn,".utf8) + [0x41, 0x00, 0x42] + Array(",30,\"".utf8)
+            + Array(0x01...0x1F).filter { $0 != 0x0A && $0 != 0x0D } + [0x7F, 0x00] + Array("\"\n".utf8)
+        let read = try records(write("nul.csv", text))
+        #expect(read[1].fields[1] == "A\u{0}B")
+        // 0x01…0x1F is 31 bytes, less LF and CR: 29; then DEL and NUL: 31.
+        #expect(read[1].fields[3].unicodeScalars.count == 31)
+        let store = try folder.store()
+        _ = try Importer(store: store).importProfiles(path: folder.path + "/nul.csv")
+        let profile = try #require(try store.profile(id: "n"))
+        #expect(profile.name == "A\u{0}B")
+        #expect(profile.bio == read[1].fields[3])
+    }
+
+    @Test func invalidUTF8NamesItsLine() throws {
+        for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF]] {
+            let path = write("bad.csv", Array("id,name,age\nok,Ok,30\nx,".utf8) + bad + Array(",30\n".utf8))
+            #expect(throws: CSVError.invalidUTF8(file: path, line: 3)) { try records(path) }
+            let store = try folder.store()
+            #expect(throws: CSVError.invalidUTF8(file: path, line: 3)) {
+                try Importer(store: store).importProfiles(path: path)
+            }
+            #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 0)
+        }
+    }
+
+    @Test func numbersThatAreNotWholeAgesAreRejectedByColumn() throws {
+        let ages = ["nan", "NaN", "inf", "-inf", "Infinity", "1e308", "1e3", "0x1E", "30.0", "+", "-0", "٣٠", "9223372036854775808"]
+        let rows = ages.enumerated().map { "p\($0.offset),P,\($0.element)" }.joined(separator: "\n")
+        let path = folder.file("ages.csv", "id,name,age\n" + rows + "\n")
+        let store = try folder.store()
+        let failure = try #require(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: path) }
+        #expect(failure.total == ages.count)
+        #expect(failure.issues.map(\.value) == ages)
+        #expect(failure.issues.allSatisfy { $0.column == "age" })
+    }
+
+    @Test func aHundredThousandFieldsOnOneLineIsARowError() throws {
+        let path = folder.file("wide.csv", "id,name,age\nw,W,30" + String(repeating: ",", count: 100_000) + "\n")
+        let store = try folder.store()
+        let failure = try #require(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: path) }
+        #expect(failure.issues.first?.message == "has 100003 fields, the header has 3")
+    }
+
+    @Test func brokenQuotingAtEveryBufferBoundaryIsATypedError() throws {
+        let path = folder.file("q.csv", "id,name,age\na,\"Ann\"x,30\n")
+        for size in [4, 5, 7, 16, 64] {
+            #expect(throws: CSVError.junkAfterQuote(file: path, line: 2)) { try records(path, bufferSize: size) }
+        }
+        let open = folder.file("open.csv", "id,name,age\r\na,\"Ann,30\r\n\r\n")
+        #expect(throws: CSVError.unterminatedQuote(file: open, line: 2)) { try records(open, bufferSize: 4) }
+    }
+}
