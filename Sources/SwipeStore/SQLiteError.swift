@@ -28,8 +28,15 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
             .contains(primaryCode)
     }
 
+    /// Whether another connection held the lock past the busy timeout.
+    public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
+
     public var description: String {
-        var text = "SQLite error \(extendedCode): \(message)"
+        // SQLite's own "database is locked" tells a person neither why nor what to do.
+        var text = isBusy
+            ? "the database is busy: another swipe has held its write lock for over 5 s (a long import?); "
+                + "nothing was changed, try again when it has finished (SQLite code \(extendedCode))"
+            : "SQLite error \(extendedCode): \(message)"
         if let sql { text += " in «\(sql)»" }
         if !arguments.isEmpty { text += " with arguments [\(arguments.map(\.description).joined(separator: ", "))]" }
         return text

@@ -148,4 +148,22 @@ import Testing
             #expect(versions.withLock { $0 } == [Schema.version, Schema.version])
         }
     }
+
+    /// A writer that outlasts the busy timeout (a long import) gets a message
+    /// that says what happened and what to do, not SQLite's bare "database is locked".
+    @Test func aLockHeldPastTheTimeoutIsExplained() throws {
+        let store = try folder.store(profiles: ["a", "b"])
+        let path = folder.path + "/test.sqlite"
+        let other = try Connection(path: path, busyTimeoutMilliseconds: 20)
+        try store.connection.execute("BEGIN IMMEDIATE")
+        defer { try? store.connection.execute("ROLLBACK") }
+        do {
+            try other.execute("BEGIN IMMEDIATE")
+            Issue.record("a second writer got the lock")
+        } catch let error as SQLiteError {
+            #expect(error.isBusy)
+            #expect(error.description.hasPrefix("the database is busy: another swipe has held its write lock"))
+            #expect(!error.description.contains("database is locked"))
+        }
+    }
 }
