@@ -10,7 +10,7 @@ struct DatabaseOptions: ParsableArguments {
 
     @Option(name: .customLong("sync"), help: ArgumentHelp(
         "normal: every commit survives a crash of swipe; full: also a crash of the machine or a power cut, "
-            + "at the cost of an fsync per commit (docs/durability.md).",
+            + "at the cost of an fsync per commit (README, section What is durable when).",
         valueName: "normal|full"))
     var synchronous: Connection.Synchronous = .normal
 
