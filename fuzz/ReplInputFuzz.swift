@@ -34,6 +34,7 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         case let .button(decision): event = .button(decision)
         case .open: event = .open
         case .back: event = .close
+        case .cancel: event = .cancel
         case .undo: event = .undo
         case .reload: event = .reload
         case let .physics(kind): event = .setPhysics(kind)
