@@ -6,6 +6,22 @@ public struct CSVRecord: Hashable, Sendable {
     public var line: Int
 }
 
+/// One record as UTF-8 bytes in a single buffer with each field's end
+/// offset: what the importer reads, so a row costs no `String` per field.
+struct CSVRawRecord {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    var line = 0
+
+    var count: Int { ends.count }
+
+    /// Field `index`'s offsets in `bytes`.
+    func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    /// Field `index` as a string (already checked to be UTF-8).
+    func string(_ index: Int) -> String { String(decoding: bytes[range(index)], as: UTF8.self) }
+}
+
 /// A streaming RFC 4180 reader working on bytes, never on `Character`s: it
 /// reads the file through one fixed buffer, so memory stays flat on any size.
 ///
@@ -26,6 +42,7 @@ public final class CSVReader {
     private var atEnd = false
     private var line = 1
     private var pendingCR = false
+    private var scratch = CSVRawRecord()
 
     /// Bytes consumed so far.
     public var bytesRead: Int { consumedBeforeBuffer + position }
@@ -58,29 +75,48 @@ public final class CSVReader {
 
     /// The next record, or nil at the end of the file.
     public func next() throws -> CSVRecord? {
-        var fields: [String] = []
-        var field: [UInt8] = []
+        guard try next(into: &scratch) else { return nil }
+        return CSVRecord(fields: (0..<scratch.count).map(scratch.string), line: scratch.line)
+    }
+
+    /// Reads the next record into `record`, reusing its storage (no `String`
+    /// per field): false at the end of the file. Each field is checked to be
+    /// UTF-8, as `next()` checks it.
+    func next(into record: inout CSVRawRecord) throws -> Bool {
+        record.bytes.removeAll(keepingCapacity: true)
+        record.ends.removeAll(keepingCapacity: true)
+        var fieldStart = 0
+        var ascii = true
         var state = State.fieldStart
         var recordLine = line
         var quoteLine = line
         var started = false
 
         func endField() throws {
-            guard let text = String(validating: field, as: UTF8.self) else {
-                throw CSVError.invalidUTF8(file: path, line: recordLine)
+            if !ascii {
+                let valid = record.bytes.withUnsafeBufferPointer {
+                    String(validating: UnsafeBufferPointer(rebasing: $0[fieldStart...]), as: UTF8.self) != nil
+                }
+                guard valid else { throw CSVError.invalidUTF8(file: path, line: recordLine) }
             }
-            fields.append(text)
-            field.removeAll(keepingCapacity: true)
+            fieldStart = record.bytes.count
+            record.ends.append(fieldStart)
+            ascii = true
+        }
+        func append(_ byte: UInt8) {
+            if byte >= 0x80 { ascii = false }
+            record.bytes.append(byte)
         }
 
         while true {
             guard let (byte, byteLine) = try nextByte() else {
                 switch state {
                 case .quoted: throw CSVError.unterminatedQuote(file: path, line: quoteLine)
-                case .fieldStart where !started: return nil
+                case .fieldStart where !started: return false
                 default:
                     try endField()
-                    return CSVRecord(fields: fields, line: recordLine)
+                    record.line = recordLine
+                    return true
                 }
             }
             let isBreak = byte == 0x0A || byte == 0x0D
@@ -96,26 +132,28 @@ public final class CSVReader {
                     state = .fieldStart
                 } else if isBreak {
                     try endField()
-                    return CSVRecord(fields: fields, line: recordLine)
+                    record.line = recordLine
+                    return true
                 } else if byte == 0x22 && state == .fieldStart {
                     state = .quoted
                     quoteLine = byteLine
                 } else {
-                    field.append(byte)
+                    append(byte)
                     state = .unquoted
                 }
             case .quoted:
-                if byte == 0x22 { state = .quoteInQuoted } else { field.append(byte) }
+                if byte == 0x22 { state = .quoteInQuoted } else { append(byte) }
             case .quoteInQuoted:
                 if byte == 0x22 {
-                    field.append(byte)
+                    append(byte)
                     state = .quoted
                 } else if byte == 0x2C {
                     try endField()
                     state = .fieldStart
                 } else if isBreak {
                     try endField()
-                    return CSVRecord(fields: fields, line: recordLine)
+                    record.line = recordLine
+                    return true
                 } else {
                     throw CSVError.junkAfterQuote(file: path, line: byteLine)
                 }
