@@ -109,6 +109,7 @@ public final class CSVReader {
         }
 
         while true {
+            if state == .unquoted || state == .quoted { appendRun(quoted: state == .quoted, to: &record, ascii: &ascii) }
             guard let (byte, byteLine) = try nextByte() else {
                 switch state {
                 case .quoted: throw CSVError.unterminatedQuote(file: path, line: quoteLine)
@@ -158,6 +159,27 @@ public final class CSVReader {
                     throw CSVError.junkAfterQuote(file: path, line: byteLine)
                 }
             }
+        }
+    }
+
+    /// Appends the buffered bytes up to the next one that may end or change
+    /// the field (a quote, a line break, or outside quotes a comma) in one
+    /// copy: such a run moves no line, so `nextByte` has nothing to track.
+    private func appendRun(quoted: Bool, to record: inout CSVRawRecord, ascii: inout Bool) {
+        guard !pendingCR else { return }
+        buffer.withUnsafeBufferPointer { bytes in
+            var end = position
+            var high: UInt8 = 0
+            while end < filled {
+                let byte = bytes[end]
+                if byte == 0x22 || byte == 0x0A || byte == 0x0D || (!quoted && byte == 0x2C) { break }
+                high |= byte
+                end += 1
+            }
+            guard end > position else { return }
+            record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+            if high >= 0x80 { ascii = false }
+            position = end
         }
     }
 
