@@ -48,14 +48,17 @@ public final class Statement {
     /// Binds UTF-8 `bytes` by count without copying them (SQLITE_STATIC):
     /// they must stay alive and unchanged until the statement is reset; nil
     /// binds NULL. For hot loops that bind the same statement row after row.
-    func bind(_ index: Int32, bytes: UnsafeBufferPointer<UInt8>?) throws {
+    /// `terminated` promises a NUL right after `bytes` and none inside them:
+    /// SQLite then treats the text as C-terminated and need not copy it to
+    /// terminate it for a function such as length() or json_valid().
+    func bind(_ index: Int32, bytes: UnsafeBufferPointer<UInt8>?, terminated: Bool = false) throws {
         let code: Int32
         if let bytes {
             code = bytes.isEmpty
                 ? sqlite3_bind_text(handle, index, "", 0, swipe_sqlite_transient())
                 : sqlite3_bind_text(
                     handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
-                    Int32(bytes.count), nil)
+                    terminated ? -1 : Int32(bytes.count), nil)
         } else {
             code = sqlite3_bind_null(handle, index)
         }

@@ -94,9 +94,10 @@ struct ProfileRow {
     }
 
     /// Ends the next text column with the bytes appended to `bytes` since the
-    /// previous one ended.
+    /// previous one ended, and a NUL after them (see `run`).
     mutating func endText() {
         texts.append(lastEnd..<bytes.count)
+        bytes.append(0)
         lastEnd = bytes.count
     }
 
@@ -138,7 +139,16 @@ struct ProfileRow {
         return try bytes.withUnsafeBufferPointer { buffer in
             let parameters: [Int32] = [1, 2, 4, 5, 6, 7, 8]
             for (column, range) in texts.enumerated() {
-                try statement.bind(parameters[column], bytes: range.map { UnsafeBufferPointer(rebasing: buffer[$0]) })
+                guard let range else {
+                    try statement.bind(parameters[column], bytes: nil)
+                    continue
+                }
+                let text = UnsafeBufferPointer(rebasing: buffer[range])
+                // Each text is followed by a NUL; unless one is inside it too,
+                // SQLite may read it as terminated and skips copying it to add
+                // one (length() and json_valid() want terminated text).
+                let terminated = text.isEmpty || memchr(text.baseAddress!, 0, text.count) == nil
+                try statement.bind(parameters[column], bytes: text, terminated: terminated)
             }
             try statement.bind(3, int: age)
             return statement.stepAndReset()
