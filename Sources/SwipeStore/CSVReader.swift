@@ -95,7 +95,7 @@ public final class CSVReader {
         func endField() throws {
             if !ascii {
                 let valid = record.bytes.withUnsafeBufferPointer {
-                    String(validating: UnsafeBufferPointer(rebasing: $0[fieldStart...]), as: UTF8.self) != nil
+                    Self.isValidUTF8(UnsafeBufferPointer(rebasing: $0[fieldStart...]))
                 }
                 guard valid else { throw CSVError.invalidUTF8(file: path, line: recordLine) }
             }
@@ -181,6 +181,36 @@ public final class CSVReader {
             if high >= 0x80 { ascii = false }
             position = end
         }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (Unicode Table 3-7: no overlong
+    /// forms, no surrogates, nothing past U+10FFFF), which is what
+    /// `String(validating:)` accepts, without building the string.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func continues(_ count: Int, second: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            guard index + count < bytes.count, second.contains(bytes[index + 1]) else { return false }
+            for offset in stride(from: 2, through: count, by: 1) where !(0x80...0xBF).contains(bytes[index + offset]) {
+                return false
+            }
+            index += count + 1
+            return true
+        }
+        while index < bytes.count {
+            let valid = switch bytes[index] {
+            case 0x00...0x7F: { index += 1; return true }()
+            case 0xC2...0xDF: continues(1)
+            case 0xE0: continues(2, second: 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: continues(2)
+            case 0xED: continues(2, second: 0x80...0x9F)
+            case 0xF0: continues(3, second: 0x90...0xBF)
+            case 0xF1...0xF3: continues(3)
+            case 0xF4: continues(3, second: 0x80...0x8F)
+            default: false
+            }
+            if !valid { return false }
+        }
+        return true
     }
 
     /// The next byte and the physical line it is on. A line ends after LF,

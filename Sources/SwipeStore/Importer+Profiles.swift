@@ -81,8 +81,8 @@ extension Importer {
 
 extension ProfileRow {
     /// Appends `bytes` trimmed exactly as `String.trimmed()` trims: ASCII
-    /// blanks on the bytes, through `trimmed()` only when an edge is not ASCII
-    /// (where a Unicode space may be).
+    /// blanks on the bytes, through `trimmed()` only when an edge character
+    /// may be a Unicode blank.
     mutating func appendTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) {
         func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte)) }
         var start = 0, end = bytes.count
@@ -90,7 +90,12 @@ extension ProfileRow {
         while end > start && isBlank(bytes[end - 1]) { end -= 1 }
         guard start < end else { return }
         let inner = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        if inner[0] < 0x80 && inner[inner.count - 1] < 0x80 {
+        // Every non-ASCII blank (U+0085, U+00A0, U+1680, U+2000–U+200A,
+        // U+2028, U+2029, U+202F, U+205F, U+3000) starts with C2, E1, E2 or E3.
+        func mayBeBlank(_ lead: UInt8) -> Bool { lead == 0xC2 || (0xE1...0xE3).contains(lead) }
+        var lastLead = inner.count - 1
+        while lastLead > 0 && (0x80...0xBF).contains(inner[lastLead]) { lastLead -= 1 }
+        if !mayBeBlank(inner[0]) && !mayBeBlank(inner[lastLead]) {
             self.bytes += inner
         } else {
             self.bytes += String(decoding: inner, as: UTF8.self).trimmed(newlines: newlines).utf8
@@ -102,19 +107,24 @@ extension ProfileRow {
     mutating func appendJSONList(_ list: UnsafeBufferPointer<UInt8>) {
         bytes.append(0x5B)
         var first = true
-        for item in list.split(separator: 0x3B) {
+        var itemEnd = -1
+        while itemEnd < list.count {
+            let itemStart = itemEnd + 1
+            itemEnd = itemStart
+            while itemEnd < list.count && list[itemEnd] != 0x3B { itemEnd += 1 }
+            let item = list[itemStart..<itemEnd]
             let start = bytes.count
             if !first { bytes.append(0x2C) }
             bytes.append(0x22)
-            let itemStart = bytes.count
+            let textStart = bytes.count
             appendTrimmed(UnsafeBufferPointer(rebasing: item))
-            if bytes.count == itemStart {
+            if bytes.count == textStart {
                 bytes.removeSubrange(start...)
                 continue
             }
-            if bytes[itemStart...].contains(where: JSONText.needsEscape) {
-                let text = String(decoding: bytes[itemStart...], as: UTF8.self)
-                bytes.removeSubrange(itemStart - 1..<bytes.count)
+            if bytes[textStart...].contains(where: JSONText.needsEscape) {
+                let text = String(decoding: bytes[textStart...], as: UTF8.self)
+                bytes.removeSubrange(textStart - 1..<bytes.count)
                 bytes += JSONText.quoted(text).utf8
             } else {
                 bytes.append(0x22)
