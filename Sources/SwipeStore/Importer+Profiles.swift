@@ -11,6 +11,7 @@ extension Importer {
         var failed = false
         var row = ProfileRow()
         var positions: [Int?] = []
+        var upsert: ProfileUpsert?
         return try run(
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional
         ) { fields in
@@ -18,7 +19,8 @@ extension Importer {
             do {
                 try Self.encode(fields.record, positions: positions, into: &row)
                 if failed { return .inserted }
-                return try store.upsert(row) == .inserted ? .inserted : .updated
+                if upsert == nil { upsert = try store.profileUpsert() }
+                return try upsert!.run(row) == .inserted ? .inserted : .updated
             } catch {
                 if !skipInvalid { failed = true }
                 throw error

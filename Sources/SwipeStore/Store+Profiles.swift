@@ -17,31 +17,21 @@ extension Store {
     public func upsert(_ profile: Profile) throws -> UpsertOutcome {
         var row = ProfileRow()
         row.append(profile)
-        return try upsert(row)
+        return try profileUpsert().run(row)
     }
 
-    /// Inserts `row`, or updates the profile with its id in place. The
-    /// insert is tried first and the update runs only when it conflicts on
-    /// `id` (SQLITE_CONSTRAINT_UNIQUE: the key is never bound, so `id` is the
-    /// only unique column it can hit), which spares a new profile the
-    /// lookup by id. A failed insert changes nothing: SQLite undoes the
-    /// statement, not the transaction around it.
-    func upsert(_ row: ProfileRow) throws -> UpsertOutcome {
-        let insert = try connection.statement("""
-            INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-            """)
-        var code = try row.run(insert)
-        if code == SQLITE_DONE { return .inserted }
-        guard sqlite3_extended_errcode(connection.handle) == Self.constraintUnique else {
-            throw connection.error(code: code, sql: insert.sql, arguments: row.arguments)
-        }
-        let update = try connection.statement("""
-            UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8
-            WHERE id = ?1
-            """)
-        code = try row.run(update)
-        guard code == SQLITE_DONE else { throw connection.error(code: code, sql: update.sql, arguments: row.arguments) }
-        return .updated
+    /// The prepared upsert statements, for a loop that writes many rows
+    /// (fetched once, so the loop does not hash their SQL per row).
+    func profileUpsert() throws -> ProfileUpsert {
+        try ProfileUpsert(
+            connection: connection,
+            insert: connection.statement("""
+                INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                """),
+            update: connection.statement("""
+                UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8
+                WHERE id = ?1
+                """))
     }
 
     /// The profile with external id `id`, or nil.
@@ -69,6 +59,30 @@ extension Store {
     private static func strings(fromJSON text: String) -> [String] {
         guard text != "[]" else { return [] }
         return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String] ?? []
+    }
+}
+
+/// Writes profile rows: `Store.profileUpsert()`.
+struct ProfileUpsert {
+    let connection: Connection
+    let insert: Statement
+    let update: Statement
+
+    /// Inserts `row`, or updates the profile with its id in place. The
+    /// insert is tried first and the update runs only when it conflicts on
+    /// `id` (SQLITE_CONSTRAINT_UNIQUE: the key is never bound, so `id` is the
+    /// only unique column it can hit), which spares a new profile the
+    /// lookup by id. A failed insert changes nothing: SQLite undoes the
+    /// statement, not the transaction around it.
+    func run(_ row: ProfileRow) throws -> Store.UpsertOutcome {
+        var code = try row.run(insert)
+        if code == SQLITE_DONE { return .inserted }
+        guard sqlite3_extended_errcode(connection.handle) == Store.constraintUnique else {
+            throw connection.error(code: code, sql: insert.sql, arguments: row.arguments)
+        }
+        code = try row.run(update)
+        guard code == SQLITE_DONE else { throw connection.error(code: code, sql: update.sql, arguments: row.arguments) }
+        return .updated
     }
 }
 
