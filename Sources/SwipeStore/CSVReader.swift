@@ -6,6 +6,22 @@ public struct CSVRecord: Hashable, Sendable {
     public var line: Int
 }
 
+/// One record as UTF-8 bytes in a single buffer with each field's end
+/// offset: what the importer reads, so a row costs no `String` per field.
+struct CSVRawRecord {
+    var bytes: [UInt8] = []
+    var ends: [Int] = []
+    var line = 0
+
+    var count: Int { ends.count }
+
+    /// Field `index`'s offsets in `bytes`.
+    func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
+
+    /// Field `index` as a string (already checked to be UTF-8).
+    func string(_ index: Int) -> String { String(decoding: bytes[range(index)], as: UTF8.self) }
+}
+
 /// A streaming RFC 4180 reader working on bytes, never on `Character`s: it
 /// reads the file through one fixed buffer, so memory stays flat on any size.
 ///
@@ -26,6 +42,7 @@ public final class CSVReader {
     private var atEnd = false
     private var line = 1
     private var pendingCR = false
+    private var scratch = CSVRawRecord()
 
     /// Bytes consumed so far.
     public var bytesRead: Int { consumedBeforeBuffer + position }
@@ -58,29 +75,49 @@ public final class CSVReader {
 
     /// The next record, or nil at the end of the file.
     public func next() throws -> CSVRecord? {
-        var fields: [String] = []
-        var field: [UInt8] = []
+        guard try next(into: &scratch) else { return nil }
+        return CSVRecord(fields: (0..<scratch.count).map(scratch.string), line: scratch.line)
+    }
+
+    /// Reads the next record into `record`, reusing its storage (no `String`
+    /// per field): false at the end of the file. Each field is checked to be
+    /// UTF-8, as `next()` checks it.
+    func next(into record: inout CSVRawRecord) throws -> Bool {
+        record.bytes.removeAll(keepingCapacity: true)
+        record.ends.removeAll(keepingCapacity: true)
+        var fieldStart = 0
+        var ascii = true
         var state = State.fieldStart
         var recordLine = line
         var quoteLine = line
         var started = false
 
         func endField() throws {
-            guard let text = String(validating: field, as: UTF8.self) else {
-                throw CSVError.invalidUTF8(file: path, line: recordLine)
+            if !ascii {
+                let valid = record.bytes.withUnsafeBufferPointer {
+                    Self.isValidUTF8(UnsafeBufferPointer(rebasing: $0[fieldStart...]))
+                }
+                guard valid else { throw CSVError.invalidUTF8(file: path, line: recordLine) }
             }
-            fields.append(text)
-            field.removeAll(keepingCapacity: true)
+            fieldStart = record.bytes.count
+            record.ends.append(fieldStart)
+            ascii = true
+        }
+        func append(_ byte: UInt8) {
+            if byte >= 0x80 { ascii = false }
+            record.bytes.append(byte)
         }
 
         while true {
+            if state == .unquoted || state == .quoted { appendRun(quoted: state == .quoted, to: &record, ascii: &ascii) }
             guard let (byte, byteLine) = try nextByte() else {
                 switch state {
                 case .quoted: throw CSVError.unterminatedQuote(file: path, line: quoteLine)
-                case .fieldStart where !started: return nil
+                case .fieldStart where !started: return false
                 default:
                     try endField()
-                    return CSVRecord(fields: fields, line: recordLine)
+                    record.line = recordLine
+                    return true
                 }
             }
             let isBreak = byte == 0x0A || byte == 0x0D
@@ -96,31 +133,84 @@ public final class CSVReader {
                     state = .fieldStart
                 } else if isBreak {
                     try endField()
-                    return CSVRecord(fields: fields, line: recordLine)
+                    record.line = recordLine
+                    return true
                 } else if byte == 0x22 && state == .fieldStart {
                     state = .quoted
                     quoteLine = byteLine
                 } else {
-                    field.append(byte)
+                    append(byte)
                     state = .unquoted
                 }
             case .quoted:
-                if byte == 0x22 { state = .quoteInQuoted } else { field.append(byte) }
+                if byte == 0x22 { state = .quoteInQuoted } else { append(byte) }
             case .quoteInQuoted:
                 if byte == 0x22 {
-                    field.append(byte)
+                    append(byte)
                     state = .quoted
                 } else if byte == 0x2C {
                     try endField()
                     state = .fieldStart
                 } else if isBreak {
                     try endField()
-                    return CSVRecord(fields: fields, line: recordLine)
+                    record.line = recordLine
+                    return true
                 } else {
                     throw CSVError.junkAfterQuote(file: path, line: byteLine)
                 }
             }
         }
+    }
+
+    /// Appends the buffered bytes up to the next one that may end or change
+    /// the field (a quote, a line break, or outside quotes a comma) in one
+    /// copy: such a run moves no line, so `nextByte` has nothing to track.
+    private func appendRun(quoted: Bool, to record: inout CSVRawRecord, ascii: inout Bool) {
+        guard !pendingCR else { return }
+        buffer.withUnsafeBufferPointer { bytes in
+            var end = position
+            var high: UInt8 = 0
+            while end < filled {
+                let byte = bytes[end]
+                if byte == 0x22 || byte == 0x0A || byte == 0x0D || (!quoted && byte == 0x2C) { break }
+                high |= byte
+                end += 1
+            }
+            guard end > position else { return }
+            record.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[position..<end]))
+            if high >= 0x80 { ascii = false }
+            position = end
+        }
+    }
+
+    /// Whether `bytes` are well-formed UTF-8 (Unicode Table 3-7: no overlong
+    /// forms, no surrogates, nothing past U+10FFFF), which is what
+    /// `String(validating:)` accepts, without building the string.
+    static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        func continues(_ count: Int, second: ClosedRange<UInt8> = 0x80...0xBF) -> Bool {
+            guard index + count < bytes.count, second.contains(bytes[index + 1]) else { return false }
+            for offset in stride(from: 2, through: count, by: 1) where !(0x80...0xBF).contains(bytes[index + offset]) {
+                return false
+            }
+            index += count + 1
+            return true
+        }
+        while index < bytes.count {
+            let valid = switch bytes[index] {
+            case 0x00...0x7F: { index += 1; return true }()
+            case 0xC2...0xDF: continues(1)
+            case 0xE0: continues(2, second: 0xA0...0xBF)
+            case 0xE1...0xEC, 0xEE...0xEF: continues(2)
+            case 0xED: continues(2, second: 0x80...0x9F)
+            case 0xF0: continues(3, second: 0x90...0xBF)
+            case 0xF1...0xF3: continues(3)
+            case 0xF4: continues(3, second: 0x80...0x8F)
+            default: false
+            }
+            if !valid { return false }
+        }
+        return true
     }
 
     /// The next byte and the physical line it is on. A line ends after LF,

@@ -28,16 +28,14 @@ public struct Importer {
 
     /// A record's fields by column name.
     struct Fields {
+        /// Each known column's field position.
         let index: [String: Int]
-        let values: [String]
+        let record: CSVRawRecord
 
         /// The field, trimmed of edge spaces; nil when the column is absent.
         subscript(_ column: String) -> String? {
-            index[column].map { values[$0].trimmed() }
+            index[column].map { record.string($0).trimmed() }
         }
-
-        /// The field as written, untrimmed (bios keep their shape).
-        func raw(_ column: String) -> String? { index[column].map { values[$0] } }
     }
 
     /// Reads `path` with header columns `required` (all must be present) and
@@ -57,17 +55,18 @@ public struct Importer {
         var total = 0
         var rows = 0
         try store.connection.writeTransaction {
-            while let record = try reader.next() {
+            var record = CSVRawRecord()
+            while try reader.next(into: &record) {
                 if shouldStop() { throw ImportInterrupted(file: path) }
                 rows += 1
                 if rows % progressInterval == 0 {
                     progress?(ImportProgress(bytesRead: reader.bytesRead, totalBytes: reader.fileSize, rows: rows))
                 }
                 do {
-                    guard record.fields.count == header.fields.count else {
-                        throw RowIssue(message: "has \(record.fields.count) fields, the header has \(header.fields.count)")
+                    guard record.count == header.fields.count else {
+                        throw RowIssue(message: "has \(record.count) fields, the header has \(header.fields.count)")
                     }
-                    let fields = Fields(index: index, values: record.fields)
+                    let fields = Fields(index: index, record: record)
                     // After a first bad row without --skip-invalid nothing will be
                     // committed: rows are still checked, to report them all.
                     switch try row(fields) {

@@ -61,6 +61,41 @@ public final class Statement {
     @discardableResult
     public func bind(_ values: SQLiteValue...) throws -> Statement { try bind(values) }
 
+    /// Binds UTF-8 `bytes` by count without copying them (SQLITE_STATIC):
+    /// they must stay alive and unchanged until the statement is reset; nil
+    /// binds NULL. For hot loops that bind the same statement row after row.
+    /// `terminated` promises a NUL right after `bytes` and none inside them:
+    /// SQLite then treats the text as C-terminated and need not copy it to
+    /// terminate it for a function such as length() or json_valid().
+    func bind(_ index: Int32, bytes: UnsafeBufferPointer<UInt8>?, terminated: Bool = false) throws {
+        let code: Int32
+        if let bytes {
+            code = bytes.isEmpty
+                ? sqlite3_bind_text(handle, index, "", 0, swipe_sqlite_transient())
+                : sqlite3_bind_text(
+                    handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),
+                    terminated ? -1 : Int32(bytes.count), nil)
+        } else {
+            code = sqlite3_bind_null(handle, index)
+        }
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// Binds an integer to parameter `index`.
+    func bind(_ index: Int32, int: Int) throws {
+        let code = sqlite3_bind_int64(handle, index, Int64(int))
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// Steps once and resets, returning sqlite3_step's code: for callers that
+    /// handle a failure such as a conflict themselves (after the reset SQLite
+    /// still reports its extended code and message).
+    func stepAndReset() -> Int32 {
+        let code = sqlite3_step(handle)
+        sqlite3_reset(handle)
+        return code
+    }
+
     /// Advances to the next row: true when a row is available through `row`.
     public func step() throws -> Bool {
         let code = sqlite3_step(handle)
