@@ -64,11 +64,16 @@ public struct HistoryQuery: Hashable, Sendable {
     public var since: String?
     /// At most this many, newest first.
     public var limit: Int?
+    /// Only decisions about this profile (external id).
+    public var profile: String?
 
-    public init(viewer: String, decision: Decision? = nil, since: String? = nil, limit: Int? = nil) {
+    public init(
+        viewer: String, decision: Decision? = nil, since: String? = nil, limit: Int? = nil, profile: String? = nil
+    ) {
         self.viewer = viewer
         self.decision = decision
         self.since = since
         self.limit = limit
+        self.profile = profile
     }
 }

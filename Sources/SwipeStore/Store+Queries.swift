@@ -9,14 +9,24 @@ extension Store {
             SELECT p.id, p.name, d.decision, d.via, d.decided_at, d.undone_at
             FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
             WHERE d.viewer = ?1 AND (?2 IS NULL OR d.decision = ?2) AND (?3 IS NULL OR d.decided_at >= ?3)
+              AND (?5 IS NULL OR p.id = ?5)
             ORDER BY d.decided_at DESC, d.key DESC
             LIMIT ?4
             """).bind(.int(viewer), .optionalText(query.decision?.rawValue), .optionalText(query.since),
-                      .int(query.limit ?? -1)).map { row in
+                      .int(query.limit ?? -1), .optionalText(query.profile)).map { row in
             HistoryEntry(
                 profile: row.text(0), name: row.text(1), decision: Decision(rawValue: row.text(2)) ?? .hate,
                 via: Via(rawValue: row.text(3)) ?? .button, decidedAt: row.text(4), undoneAt: row.optionalText(5))
         }
+    }
+
+    /// The distinct ids of the profiles `viewer` has ever decided about
+    /// (undone decisions included), for completing `history PROFILE_ID`.
+    public func decidedProfileIDs(viewer: String) throws -> [String] {
+        try connection.statement("""
+            SELECT DISTINCT p.id FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
+            WHERE d.viewer = ?1 ORDER BY p.id
+            """).bind(.int(try requireKey(viewer))).map { $0.text(0) }
     }
 
     /// The viewer's current matches, newest first.

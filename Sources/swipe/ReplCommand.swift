@@ -40,8 +40,9 @@ struct ReplCommand: ParsableCommand {
                 var output = StandardOutput()
                 session.run("deck", into: &output)
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared()) { line in
-                    let ids = ((try? ledger.history(about: nil)) ?? []).map(\.profileID)
-                    return ReplCompletion(lineBeforeCursor: line, profileIDs: Array(Set(ids)))
+                    ReplCompletion(
+                        lineBeforeCursor: line,
+                        profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [])
                 }
             }
             allSucceeded = ReplLoop.run(&session, editor: editor)

@@ -77,6 +77,11 @@ import Testing
         #expect(try store.history(HistoryQuery(viewer: "v", decision: .like)).map(\.profile) == ["p3", "p1"])
         #expect(try store.history(HistoryQuery(viewer: "v", since: "2026-11-20T23:56:01.123Z")).map(\.profile) == ["p3", "p2"])
         #expect(try store.history(HistoryQuery(viewer: "v", limit: 1)).map(\.profile) == ["p3"])
+        #expect(try store.history(HistoryQuery(viewer: "v", profile: "p2")).map(\.decision) == [.hate])
+        // An undone decision still names its profile for completion; a new viewer has none.
+        try store.undo(viewer: "v", profile: "p1")
+        #expect(try store.decidedProfileIDs(viewer: "v") == ["p1", "p2", "p3"])
+        #expect(try store.decidedProfileIDs(viewer: "p1") == [])
     }
 
     @Test func viewerResolutionOrder() throws {

@@ -23,8 +23,9 @@ public struct ReplCompletion: Hashable, Sendable {
 
     /// Completes the word before the cursor: command names first; then,
     /// by command, physics names (`physics`), command names (`help`) or
-    /// profile ids (`history`).
-    public init(lineBeforeCursor line: String, profileIDs: [String]) {
+    /// profile ids (`history`). `profileIDs` is evaluated only when a
+    /// profile id is what completes: a Tab on any other word costs no query.
+    public init(lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String]) {
         let endsInSpace = line.last?.isWhitespace ?? true
         var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
         let prefix = endsInSpace ? "" : (words.popLast() ?? "")
@@ -36,7 +37,7 @@ public struct ReplCompletion: Hashable, Sendable {
             switch verb {
             case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
             case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
-            case .history: vocabulary = profileIDs
+            case .history: vocabulary = profileIDs()
             default: vocabulary = []
             }
         } else {

@@ -22,7 +22,7 @@ public struct StoreLedger: ReplLedger {
     }
 
     public func history(about profile: String?) throws -> [LedgerEntry] {
-        try store.history(HistoryQuery(viewer: viewer)).filter { profile == nil || $0.profile == profile }.map {
+        try store.history(HistoryQuery(viewer: viewer, profile: profile)).map {
             LedgerEntry(profileID: $0.profile, name: $0.name, decision: $0.decision, via: $0.via,
                         decidedAt: $0.decidedAt, undoneAt: $0.undoneAt)
         }
