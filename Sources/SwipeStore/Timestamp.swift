@@ -11,10 +11,31 @@ public enum Timestamp {
         let ms = Int(millis - Int64(seconds) * 1000)
         var parts = tm()
         gmtime_r(&seconds, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), ms)
+        return spelled(
+            year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday),
+            hour: Int(parts.tm_hour), minute: Int(parts.tm_min), second: Int(parts.tm_sec), millis: ms)
+    }
+
+    /// The stored spelling of these fields, zero-padded digit by digit:
+    /// `string(from:)` runs once per recorded decision, where Foundation's
+    /// `String(format:)` cost more than the rest of the formatting.
+    static func spelled(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millis: Int) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        func digits(_ value: Int, _ width: Int) {
+            var divisor = 1
+            for _ in 1..<width { divisor *= 10 }
+            var rest = value
+            while divisor > 0 {
+                bytes.append(0x30 + UInt8(rest / divisor % 10))
+                rest %= divisor
+                divisor /= 10
+            }
+        }
+        digits(year, 4); bytes.append(0x2D); digits(month, 2); bytes.append(0x2D); digits(day, 2)
+        bytes.append(0x54); digits(hour, 2); bytes.append(0x3A); digits(minute, 2); bytes.append(0x3A)
+        digits(second, 2); bytes.append(0x2E); digits(millis, 3); bytes.append(0x5A)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Reads `YYYY-MM-DD`, `YYYY-MM-DDTHH:MM:SSZ` or `YYYY-MM-DDTHH:MM:SS.mmmZ`
@@ -60,7 +81,6 @@ public enum Timestamp {
         _ = timegm(&parts)
         // timegm normalises 31 February into March: a changed day means no such date.
         guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ", year, month, day, hour, minute, second, millis)
+        return spelled(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millis: millis)
     }
 }
