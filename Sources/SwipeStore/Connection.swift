@@ -20,10 +20,13 @@ public final class Connection {
     public let path: String
     private var cache: [String: Statement] = [:]
 
-    /// Opens (creating if missing) the database at `path`.
-    public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000) throws {
+    /// Opens the database at `path`, creating it if missing unless `create` is
+    /// false (then a missing file fails with SQLITE_CANTOPEN and nothing is
+    /// made). Never read-only: a WAL reader still writes the `-shm` file.
+    public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
+                create: Bool = true) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX
+        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"

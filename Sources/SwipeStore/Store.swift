@@ -9,11 +9,17 @@ public final class Store {
 
     /// Opens the database at `path`, creating it (file 0600, folders 0700) and
     /// its schema when missing, migrating an older one and refusing a newer one.
+    /// With `create: false` a missing file is refused and nothing is made
+    /// (commands that only read: a mistyped path must not leave a database behind).
     ///
-    /// - Throws: `StoreError.cannotCreate`, `StoreError.newerSchema`, `SQLiteError`.
-    public init(path: String, synchronous: Connection.Synchronous = .normal) throws {
-        try DatabaseLocation.ensureFile(at: path)
-        connection = try Connection(path: path, synchronous: synchronous)
+    /// - Throws: `StoreError.cannotCreate`, `StoreError.missing`, `StoreError.newerSchema`, `SQLiteError`.
+    public init(path: String, synchronous: Connection.Synchronous = .normal, create: Bool = true) throws {
+        if create {
+            try DatabaseLocation.ensureFile(at: path)
+        } else if access(path, F_OK) != 0, errno == ENOENT || errno == ENOTDIR {
+            throw StoreError.missing(path: path)
+        }
+        connection = try Connection(path: path, synchronous: synchronous, create: create)
         try Schema.prepare(connection)
     }
 

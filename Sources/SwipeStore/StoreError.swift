@@ -7,6 +7,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case newerSchema(path: String, found: Int, supported: Int)
     /// The database file or its folder could not be created.
     case cannotCreate(path: String, reason: String)
+    /// The database file does not exist (and the caller asked not to create it).
+    case missing(path: String)
     /// No profile has this external id.
     case unknownProfile(String)
     /// The viewer already holds a standing decision about the profile.
@@ -22,6 +24,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) has schema version \(found), but this swipe understands up to version \(supported); use a newer swipe"
         case let .cannotCreate(path, reason):
             "cannot create the database \(path): \(reason)"
+        case let .missing(path):
+            "\(path): no such database (create one with `swipe import --db \(Self.shellQuoted(path)) profiles.csv`)"
         case let .unknownProfile(id):
             "no profile has id \"\(id)\""
         case let .alreadyDecided(viewer, profile, decision, decidedAt):
@@ -31,5 +35,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .selfDecision(id):
             "\(id) cannot decide about themself"
         }
+    }
+
+    /// `path` as a shell word: as it is when it holds only safe characters,
+    /// else in single quotes, so the suggested command can be pasted.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "/._-+,:@%=".unicodeScalars.contains(scalar)
+        }
+        return safe && !path.isEmpty ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
     }
 }

@@ -14,7 +14,7 @@ enum ExitStatus {
     static func code(for error: any Error) -> Int32 {
         switch error {
         case is ImportFailure: dataError
-        case CSVError.notFound, CSVError.unreadable: noInput
+        case CSVError.notFound, CSVError.unreadable, StoreError.missing: noInput
         case is CSVError: dataError
         case StoreError.cannotCreate: cannotCreate
         case is ViewerError: usage

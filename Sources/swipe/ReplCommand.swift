@@ -23,7 +23,7 @@ struct ReplCommand: ParsableCommand {
     func run() throws {
         var allSucceeded = true
         try ExitStatus.reporting {
-            let store = try database.open()
+            let store = try database.openExisting()
             let interactive = isatty(STDIN_FILENO) == 1 && !json
             let viewerID = try resolveViewer(in: store, mayAsk: isatty(STDIN_FILENO) == 1)
             let ledger = StoreLedger(store: store, viewer: viewerID)

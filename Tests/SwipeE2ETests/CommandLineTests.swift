@@ -132,15 +132,74 @@ import Testing
         let ghost = try swipe("matches", "--db", db, "--as", "ghost")
         #expect(ghost.status == 64)
         #expect(ghost.stderr.contains("\"ghost\" is not a profile"))
-        #expect(try swipe("stats", "--db", "/proc/no/such/folder/x.sqlite").status == 73)
+        #expect(try swipe("import", "--db", "/proc/no/such/folder/x.sqlite", file("p.csv", Self.profiles)).status == 73)
         #expect(try swipe("stats", "--db", db).status == 0)
     }
 
     @Test func databaseFromEnvironmentAndXDG() throws {
-        let fromEnv = try swipe("stats", environment: ["SWIPE_DB": folder + "/env.sqlite"])
-        #expect(fromEnv.status == 0)
+        let csv = file("p.csv", Self.profiles)
+        let env = ["SWIPE_DB": folder + "/env.sqlite"]
+        #expect(try swipe("import", csv, environment: env).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/env.sqlite"))
-        #expect(try swipe("stats", environment: ["XDG_DATA_HOME": folder + "/xdg"]).status == 0)
+        #expect(try swipe("stats", environment: env).stdout.hasPrefix("profiles       3\n"))
+        let xdg = ["XDG_DATA_HOME": folder + "/xdg"]
+        #expect(try swipe("import", csv, environment: xdg).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/xdg/swipe/swipe.sqlite"))
+        #expect(try swipe("stats", environment: xdg).stdout.hasPrefix("profiles       3\n"))
+    }
+
+    // MARK: - A missing database
+
+    /// The message for a missing database at `path` (which needs no quoting).
+    static func missing(_ path: String) -> String {
+        "swipe: \(path): no such database (create one with `swipe import --db \(path) profiles.csv`)\n"
+    }
+
+    /// Nothing at `path`, its -wal and -shm, or the folder `db` would live in.
+    func expectNothingCreated(_ path: String) {
+        for file in [path, path + "-wal", path + "-shm", (path as NSString).deletingLastPathComponent] {
+            #expect(!FileManager.default.fileExists(atPath: file), "\(file) was created")
+        }
+    }
+
+    /// Every command but `import`, with the options it needs (the viewer for those that have one).
+    static let openers: [[String]] = [
+        ["history", "--as", "a"], ["matches", "--as", "a"], ["profiles"], ["stats"], ["repl", "--as", "a"],
+    ]
+
+    @Test(arguments: openers)
+    func aMissingDatabaseExits66AndIsNotCreated(command: [String]) throws {
+        let result = try SwipeBinary.run(command + ["--db", db])
+        #expect(result.status == 66)
+        #expect(result.stderr == Self.missing(db))
+        #expect(result.stdout.isEmpty)
+        expectNothingCreated(db)
+    }
+
+    @Test func aMissingDefaultDatabaseGetsTheSameMessage() throws {
+        let xdgDB = folder + "/xdg/swipe/swipe.sqlite"
+        let viaXDG = try swipe("stats", environment: ["XDG_DATA_HOME": folder + "/xdg"])
+        #expect(viaXDG.status == 66)
+        #expect(viaXDG.stderr == Self.missing(xdgDB))
+        expectNothingCreated(xdgDB)
+        let home = folder + "/home"
+        let homeDB = home + "/.local/share/swipe/swipe.sqlite"
+        let viaHome = try swipe("profiles", environment: ["HOME": home, "XDG_DATA_HOME": ""])
+        #expect(viaHome.status == 66)
+        #expect(viaHome.stderr == Self.missing(homeDB))
+        #expect(!FileManager.default.fileExists(atPath: home))
+        let envDB = folder + "/env/swipe.sqlite"
+        let viaEnv = try swipe("history", "--as", "a", environment: ["SWIPE_DB": envDB])
+        #expect(viaEnv.status == 66)
+        #expect(viaEnv.stderr == Self.missing(envDB))
+        expectNothingCreated(envDB)
+    }
+
+    @Test func importStillCreatesTheDatabaseThenEveryCommandOpensIt() throws {
+        try importProfiles()
+        for command in Self.openers {
+            let result = try SwipeBinary.run(command + ["--db", db])
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+        }
     }
 }

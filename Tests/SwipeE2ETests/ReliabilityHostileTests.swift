@@ -177,8 +177,9 @@ import Testing
 
     @Test func pathsThatCannotBeCreatedExit73() throws {
         let blocker = file("plain", [])
+        let csv = file("p.csv", Array("id,name,age\na,Ann,30\n".utf8))
         for path in [blocker + "/db/swipe.sqlite", "/proc/self/no/such/swipe.sqlite"] {
-            let result = try SwipeBinary.run(["stats", "--db", path])
+            let result = try SwipeBinary.run(["import", "--db", path, csv])
             #expect(result.status == 73, "\(path)")
             #expect(result.stderr.hasPrefix("swipe: cannot create the database \(path)"), "\(result.stderr)")
         }
@@ -236,6 +237,7 @@ import Testing
     // MARK: - --sync
 
     @Test func syncFullIsAcceptedEverywhereAndNonsenseIsUsage() throws {
+        _ = try healthyDatabase()
         #expect(try SwipeBinary.run(["stats", "--db", db, "--sync", "full"]).status == 0)
         #expect(try SwipeBinary.run(["profiles", "--db", db, "--sync", "normal"]).status == 0)
         let wrong = try SwipeBinary.run(["stats", "--db", db, "--sync", "sometimes"])

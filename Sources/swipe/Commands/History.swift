@@ -25,7 +25,7 @@ struct History: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.open()
+            let store = try database.openExisting()
             let query = HistoryQuery(
                 viewer: try viewer.resolve(in: store), decision: decision,
                 since: since.flatMap(Timestamp.normalized), limit: limit)

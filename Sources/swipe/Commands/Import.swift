@@ -17,7 +17,7 @@ struct Import: ParsableCommand {
     func run() throws {
         try ExitStatus.reporting {
             guard FileManager.default.fileExists(atPath: file) else { throw CSVError.notFound(path: file) }
-            var importer = Importer(store: try database.open())
+            var importer = Importer(store: try database.openCreating())
             importer.skipInvalid = skipInvalid
             Interrupt.install()
             importer.shouldStop = { Interrupt.isRequested }

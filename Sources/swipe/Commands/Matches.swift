@@ -13,7 +13,7 @@ struct Matches: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.open()
+            let store = try database.openExisting()
             let id = try viewer.resolve(in: store)
             if missed {
                 output.write(columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),

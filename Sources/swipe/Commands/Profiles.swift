@@ -11,7 +11,7 @@ struct Profiles: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.open()
+            let store = try database.openExisting()
             var out = StandardOutput()
             var writer = RecordWriter(format: output.format, columns: StoreRecords.profileColumns)
             try store.forEachProfile { writer.write(StoreRecords.cells($0), to: &out) }

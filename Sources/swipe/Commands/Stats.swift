@@ -9,7 +9,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let stats = try database.open().stats()
+            let stats = try database.openExisting().stats()
             let lines: [(String, Int)] = [
                 ("profiles", stats.profiles), ("viewers", stats.viewers), ("decisions", stats.decisions),
                 ("undone", stats.undone), ("likes", stats.likes), ("superlikes", stats.superlikes),

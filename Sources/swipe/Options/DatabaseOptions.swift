@@ -21,8 +21,16 @@ struct DatabaseOptions: ParsableArguments {
             option: path, environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
     }
 
-    /// Opens (creating when missing) the resolved database.
-    func open() throws -> Store {
+    /// Opens the resolved database, creating it when missing (`swipe import`).
+    func openCreating() throws -> Store {
         try Store(path: resolvedPath, synchronous: synchronous)
+    }
+
+    /// Opens the resolved database, refusing a missing one without creating
+    /// anything (`StoreError.missing`, exit 66): every command but `import`
+    /// needs profiles, which only an import brings, so a missing file is a
+    /// mistyped `--db` or a first run that has not imported yet.
+    func openExisting() throws -> Store {
+        try Store(path: resolvedPath, synchronous: synchronous, create: false)
     }
 }
