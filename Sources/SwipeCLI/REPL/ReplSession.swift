@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// One REPL session: a deck over a feed, the viewer's ledger, and the output
 /// format. It runs one line at a time and writes the answer to any
@@ -39,11 +40,36 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             }
             answer = try execute(input)
         } catch {
-            writeError(String(describing: error), command: command, to: &out)
+            if case StoreError.alreadyDecided = error {
+                let dealt = dealAgain(after: String(describing: error))
+                writeError(dealt.message, command: command, deck: dealt.deck, to: &out)
+            } else {
+                writeError(String(describing: error), command: command, to: &out)
+            }
             return false
         }
         write(answer, command: command, to: &out)
         return true
+    }
+
+    /// Another session for the same viewer (or a decisions import) decided
+    /// the top card after this deck drew it, so the store refused this
+    /// decision and the deck went back to where it was: the card would stay on
+    /// top for good. The deck core has no event for "this card is gone", and
+    /// `reload` only fills empty slots, so the deck is dealt again from the
+    /// feed, which skips every decided profile (this one and any other the
+    /// other session took meanwhile). The price: `undo` starts afresh.
+    private mutating func dealAgain(after message: String) -> (message: String, deck: ReplAnswer?) {
+        do {
+            controller = try DeckController(
+                feed: controller.feed, physics: controller.deck.physics,
+                settlesImmediately: controller.settlesImmediately)
+        } catch {
+            return (message + "; dealing the deck again failed: " + String(describing: error), nil)
+        }
+        var deck = ReplAnswer(snapshot: snapshot)
+        deck.showsDeck = true
+        return (message + " (in another session); the deck is dealt again without that card", deck)
     }
 
     /// Performs `input` and gathers what the answer shows.
@@ -117,13 +143,19 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         }
     }
 
-    private func writeError(_ message: String, command: String, to out: inout some TextOutputStream) {
+    /// The error, then `deck` when the failure changed the deck (JSON: its
+    /// members after `error`; text: the picture after the error line).
+    private func writeError(
+        _ message: String, command: String, deck: ReplAnswer? = nil, to out: inout some TextOutputStream
+    ) {
         switch format {
         case .json:
-            JSONValue.object([("ok", false), ("command", .string(command)), ("error", .string(message))]).write(to: &out)
+            let members: [(String, JSONValue)] = [("ok", false), ("command", .string(command)), ("error", .string(message))]
+            JSONValue.object(members + (deck.map { ReplAnswer.deckMembers($0.snapshot) } ?? [])).write(to: &out)
             out.write("\n")
         case .text(let style):
             out.write(style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error) + "\n")
+            for line in deck?.textLines(style: style) ?? [] { out.write(line + "\n") }
         }
     }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import SwipeCLI
+import SwipeCore
+import SwipeStore
+import Testing
+
+/// Two REPL sessions for the same viewer on one database, each over its own
+/// connection as two `swipe repl` processes are. The session that loses a
+/// race is told who won, and carries on by itself with a card nobody decided.
+@Suite final class ReplSessionRaceTests {
+    let folder: String
+    let path: String
+
+    /// Profiles in key order: the viewer `v`, then `a` to `f` (the feed's order).
+    init() throws {
+        folder = NSTemporaryDirectory() + "swipe-race-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        path = folder + "/race.sqlite"
+        let store = try Store(path: path)
+        for id in ["v", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// A session for viewer `v` over a connection of its own.
+    func session(_ format: ReplFormat = .json) throws -> ReplSession<SQLiteFeed, StoreLedger> {
+        let store = try Store(path: path)
+        return ReplSession(
+            controller: try DeckController(feed: try SQLiteFeed(store: store, viewer: "v")),
+            ledger: StoreLedger(store: store, viewer: "v"), format: format)
+    }
+
+    /// The deck's profiles in state order (first, second, third, other); nil for a parked slot.
+    func cards(_ session: ReplSession<SQLiteFeed, StoreLedger>) -> [String?] {
+        session.snapshot.cards.map { $0.profile?.id }
+    }
+
+    /// Every decision `v` holds, as profile ids, oldest first (undone ones included).
+    func decisions() throws -> [String] {
+        try Store(path: path).history(HistoryQuery(viewer: "v")).map(\.profile).reversed()
+    }
+
+    static let lost = #"{"ok":false,"command":"like","error":"v already decided like on a at "#
+    static let dealt = #" (in another session); the deck is dealt again without that card","mode":"deck""#
+
+    @Test func theLoserIsToldThenItsTopCardIsOneNeitherSessionDecided() throws {
+        var first = try session(), second = try session()
+        #expect(cards(first) == ["a", "b", "c", "d"])
+        #expect(cards(second) == ["a", "b", "c", "d"])
+        #expect(second.answer("like").contains(#""decision":{"profile":"a","decision":"like""#))
+
+        let answer = first.answer("like")
+        #expect(answer.hasPrefix(Self.lost), "\(answer)")
+        #expect(answer.contains(Self.dealt), "\(answer)")
+        #expect(answer.contains(#""cards":[{"slot":0,"state":"first","profile":"b""#), "\(answer)")
+        #expect(cards(first) == ["b", "c", "d", "e"])
+        #expect(try decisions() == ["a"])
+
+        // The loser goes on by itself, and now the other one loses the next race.
+        #expect(first.answer("like").contains(#""decision":{"profile":"b","decision":"like""#))
+        #expect(second.answer("hate").contains(#""error":"v already decided like on b at "#))
+        #expect(cards(second) == ["c", "d", "e", "f"])
+        #expect(try decisions() == ["a", "b"])
+    }
+
+    @Test func theLoserSkipsEveryCardTheWinnerTookMeanwhile() throws {
+        var first = try session(), second = try session()
+        for command in ["like", "hate", "superlike"] { #expect(second.answer(command).contains(#""ok":true"#)) }
+        #expect(first.answer("like").hasPrefix(Self.lost))
+        // a, b and c are decided: d, e and f are left for the four slots, the fourth parked.
+        #expect(cards(first) == ["d", "e", "f", nil])
+        #expect(try decisions() == ["a", "b", "c"])
+    }
+
+    @Test func aLostDragOrDetailDecisionRecoversTheSameWay() throws {
+        var first = try session(), second = try session()
+        _ = second.answer("like")
+        _ = first.answer("drag 120 0")
+        let released = first.answer("release")
+        #expect(released.contains(#""error":"v already decided like on a at "#), "\(released)")
+        #expect(cards(first) == ["b", "c", "d", "e"])
+
+        _ = first.answer("open")  // the detail page of b
+        _ = second.answer("hate")  // b, from the other session
+        let fromDetail = first.answer("like")
+        #expect(fromDetail.contains(#""error":"v already decided hate on b at "#), "\(fromDetail)")
+        #expect(fromDetail.contains(#""mode":"deck""#), "the detail page of a card that is gone is closed")
+        #expect(cards(first) == ["c", "d", "e", "f"])
+        #expect(try decisions() == ["a", "b"])
+    }
+
+    @Test func textModePrintsTheErrorThenTheNewDeck() throws {
+        var first = try session(.text(ReplStyle(color: false))), second = try session()
+        _ = second.answer("like")
+        let lines = first.answer("like").split(separator: "\n").map(String.init)
+        let error = try #require(lines.first)
+        #expect(error.hasPrefix("error: v already decided like on a at "))
+        #expect(error.hasSuffix(" (in another session); the deck is dealt again without that card"))
+        #expect(lines.dropFirst().contains { $0.contains("Name b, 30") }, "the picture shows b on top")
+        #expect(lines.contains { $0.hasPrefix("first") && $0.contains(" b ") }, "\(lines)")
+    }
+}
