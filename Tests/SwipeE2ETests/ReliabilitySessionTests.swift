@@ -90,4 +90,45 @@ import Testing
             }
         }
     }
+
+    /// Sends `command` to a `repl --json` child and parses its one answer.
+    func ask(_ child: ReliabilityChild, _ command: String) throws -> [String: Any] {
+        child.send(command + "\n")
+        let line = try #require(child.readLine(), "no answer to \(command): \(child.stderr)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    /// The profile on top of the deck in a JSON answer.
+    func top(_ answer: [String: Any]) -> String? {
+        ((answer["cards"] as? [[String: Any]])?.first { $0["state"] as? String == "first" })?["profile"] as? String
+    }
+
+    @Test func theLoserOfARaceDealsOnWithACardNeitherSessionDecided() throws {
+        let arguments = ["repl", "--json", "--db", db, "--as", "demo"]
+        let winner = try ReliabilityChild(arguments, folder: folder)
+        let loser = try ReliabilityChild(arguments, folder: folder)
+        defer { _ = winner.wait(); _ = loser.wait() }
+        let contested = try #require(top(try ask(loser, "deck")))
+        #expect(top(try ask(winner, "deck")) == contested)
+
+        let won = try ask(winner, "like")
+        #expect((won["decision"] as? [String: Any])?["profile"] as? String == contested)
+        let lost = try ask(loser, "like")
+        #expect(lost["ok"] as? Bool == false)
+        let error = try #require(lost["error"] as? String)
+        #expect(error.hasPrefix("demo already decided like on \(contested) at "), "\(error)")
+        #expect(error.hasSuffix(" (in another session); the deck is dealt again without that card"), "\(error)")
+        // The loser's new top card is the winner's next one, which neither has decided.
+        let next = try #require(top(lost))
+        #expect(next != contested)
+        #expect(next == top(won))
+        #expect(try standing("demo") == [contested])
+
+        // Without a reload the loser decides that next card, and nothing is doubled.
+        let decided = try ask(loser, "hate")
+        #expect((decided["decision"] as? [String: Any])?["profile"] as? String == next, "\(decided)")
+        let stored = try standing("demo")
+        #expect(Set(stored) == [contested, next])
+        #expect(stored.count == 2)
+    }
 }
