@@ -7,17 +7,13 @@ extension Importer {
     /// already standing with the same kind and time counts as unchanged (so a
     /// file can be imported twice); a different standing one is an error.
     public func importDecisions(path: String) throws -> ImportSummary {
-        var failed = false
-        return try run(
-            path: path, required: ["viewer", "profile", "decision", "decided_at"], optional: ["via"]
-        ) { fields in
-            do {
-                return try importDecision(fields, write: !failed)
-            } catch {
-                if !skipInvalid { failed = true }
-                throw error
-            }
-        }
+        try run(
+            path: path, required: ["viewer", "profile", "decision", "decided_at"], optional: ["via"],
+            checkedRows: false, makeRow: {}, prepare: { _, _, _ in },
+            write: { slot, index, dryRun in
+                try importDecision(Fields(index: index, record: slot.record), write: !dryRun)
+            },
+            flush: { (0, 0) })
     }
 
     private func importDecision(_ fields: Fields, write: Bool) throws -> RowOutcome {

@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCore
 
 extension Importer {
@@ -6,29 +7,28 @@ extension Importer {
     /// last two `;`-separated. Profiles with a known id are updated in place.
     ///
     /// Rows go from the reader's bytes to the statement's parameters through
-    /// one reused `ProfileRow`: no `String` per field, no `Profile`.
+    /// reused `ProfileRow`s: no `String` per field, no `Profile`. They are
+    /// read and encoded on a second thread (`ImportPipeline`) and written 16
+    /// to an INSERT (`ProfileChunkWriter`).
     public func importProfiles(path: String) throws -> ImportSummary {
-        var failed = false
-        var row = ProfileRow()
-        var positions: [Int?] = []
-        var upsert: ProfileUpsert?
+        var writer: ProfileChunkWriter?
         return try run(
-            path: path, required: ProfileColumn.required, optional: ProfileColumn.optional
-        ) { fields in
-            if positions.isEmpty { positions = ProfileColumn.allCases.map { fields.index[$0.name] } }
-            do {
-                try Self.encode(fields.record, positions: positions, into: &row)
-                if failed { return .inserted }
-                if upsert == nil { upsert = try store.profileUpsert() }
-                return try upsert!.run(row) == .inserted ? .inserted : .updated
-            } catch {
-                if !skipInvalid { failed = true }
-                throw error
-            }
-        }
+            path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
+            makeRow: ProfileRow.init,
+            prepare: { record, positions, row in try Self.encode(record, positions: positions, into: &row) },
+            write: { slot, _, dryRun in
+                if dryRun { return .inserted }
+                if writer == nil { writer = try ProfileChunkWriter(store: store) }
+                try writer!.add(&slot.row)
+                return nil
+            },
+            flush: {
+                try writer?.flush()
+                return (writer?.inserted ?? 0, writer?.updated ?? 0)
+            })
     }
 
-    /// The profile columns in `CaseIterable` order.
+    /// The profile columns in `CaseIterable` order, which is `required + optional`.
     enum ProfileColumn: Int, CaseIterable {
         case id, name, age, gender, city, bio, photos, interests
 
@@ -38,7 +38,10 @@ extension Importer {
     }
 
     /// Checks `record` and writes its columns into `row`; `positions` gives
-    /// each `ProfileColumn`'s field index (nil when the file lacks it).
+    /// each `ProfileColumn`'s field index (nil when the file lacks it). The
+    /// checks are all of the `profiles` table's CHECKs, which the import
+    /// does not ask SQLite to repeat (`Connection.bulkWrite`); the JSON
+    /// arrays are valid by construction.
     static func encode(_ record: CSVRawRecord, positions: [Int?], into row: inout ProfileRow) throws {
         row.removeAll()
         try record.bytes.withUnsafeBufferPointer { buffer in
@@ -46,10 +49,17 @@ extension Importer {
                 guard let position = positions[column.rawValue] else { return UnsafeBufferPointer(start: nil, count: 0) }
                 return UnsafeBufferPointer(rebasing: buffer[record.range(position)])
             }
+            // The schema's CHECK (length(x) > 0), which SQLite is not asked to
+            // evaluate here: its length() stops at a NUL, so a value that begins
+            // with one is as empty as no value.
             func required(_ column: ProfileColumn) throws {
                 row.appendTrimmed(field(column))
                 if row.bytes.count == row.lastEnd {
                     throw RowIssue(column: column.name, value: "", message: "\(column.name) is required")
+                }
+                if row.bytes[row.lastEnd] == 0 {
+                    let value = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
+                    throw RowIssue(column: column.name, value: value, message: "\(column.name) must not begin with a NUL byte")
                 }
                 row.endText()
             }
@@ -108,32 +118,60 @@ extension ProfileRow {
     /// items: what `JSONText.array` makes of them.
     mutating func appendJSONList(_ list: UnsafeBufferPointer<UInt8>) {
         bytes.append(0x5B)
+        // One pass over the whole list settles most lists (every photo URL):
+        // printable ASCII with no quote or backslash needs no escape and no
+        // Unicode trimming, so an item is its bytes between spaces and tabs.
+        let plain = ByteScan.isPlainASCII(list)
         var first = true
-        var itemEnd = -1
-        while itemEnd < list.count {
-            let itemStart = itemEnd + 1
-            itemEnd = itemStart
-            while itemEnd < list.count && list[itemEnd] != 0x3B { itemEnd += 1 }
-            let item = list[itemStart..<itemEnd]
-            let start = bytes.count
-            if !first { bytes.append(0x2C) }
-            bytes.append(0x22)
-            let textStart = bytes.count
-            appendTrimmed(UnsafeBufferPointer(rebasing: item))
-            if bytes.count == textStart {
-                bytes.removeSubrange(start...)
-                continue
+        var itemStart = 0
+        while itemStart <= list.count {
+            var itemEnd = list.count
+            if itemStart < list.count, let separator = memchr(list.baseAddress! + itemStart, 0x3B, list.count - itemStart) {
+                itemEnd = list.baseAddress!.distance(to: separator.assumingMemoryBound(to: UInt8.self))
             }
-            if bytes[textStart...].contains(where: JSONText.needsEscape) {
-                let text = String(decoding: bytes[textStart...], as: UTF8.self)
-                bytes.removeSubrange(textStart - 1..<bytes.count)
-                bytes += JSONText.quoted(text).utf8
-            } else {
+            let item = UnsafeBufferPointer(rebasing: list[itemStart..<itemEnd])
+            itemStart = itemEnd + 1
+            if plain {
+                var start = 0, end = item.count
+                while start < end && (item[start] == 0x20 || item[start] == 0x09) { start += 1 }
+                while end > start && (item[end - 1] == 0x20 || item[end - 1] == 0x09) { end -= 1 }
+                guard start < end else { continue }
+                if !first { bytes.append(0x2C) }
                 bytes.append(0x22)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: item[start..<end]))
+                bytes.append(0x22)
+                first = false
+            } else if appendJSONItem(item, first: first) {
+                first = false
             }
-            first = false
         }
         bytes.append(0x5D)
+    }
+
+    /// Appends one list item trimmed as `String.trimmed()` trims and quoted
+    /// as `JSONText.quoted` quotes, after a comma unless `first`: false (and
+    /// nothing appended) when the item is blank.
+    private mutating func appendJSONItem(_ item: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+        let start = bytes.count
+        if !first { bytes.append(0x2C) }
+        bytes.append(0x22)
+        let textStart = bytes.count
+        appendTrimmed(item)
+        if bytes.count == textStart {
+            bytes.removeSubrange(start...)
+            return false
+        }
+        let escape = bytes.withUnsafeBufferPointer {
+            ByteScan.containsJSONEscape(UnsafeBufferPointer(rebasing: $0[textStart...]))
+        }
+        if escape {
+            let text = String(decoding: bytes[textStart...], as: UTF8.self)
+            bytes.removeSubrange(textStart - 1..<bytes.count)
+            bytes += JSONText.quoted(text).utf8
+        } else {
+            bytes.append(0x22)
+        }
+        return true
     }
 }
 

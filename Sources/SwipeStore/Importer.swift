@@ -39,9 +39,23 @@ public struct Importer {
     }
 
     /// Reads `path` with header columns `required` (all must be present) and
-    /// `optional`, applying `row` to each record inside one write transaction.
-    func run(
-        path: String, required: [String], optional: [String], row: (Fields) throws -> RowOutcome
+    /// `optional`, inside one write transaction. Each record is first given
+    /// to `prepare` on the reading thread (`ImportPipeline`) with the field
+    /// position of each of `required + optional` (nil when absent), then to
+    /// `write` on this thread with the header's column positions, in file
+    /// order; `write` may keep a row to
+    /// write later (answering nil), and `flush` writes what it kept and says
+    /// how many of those rows were inserted and updated. `write` is told to check only
+    /// (`dryRun`) once a bad row means nothing will be committed: rows are
+    /// still checked, to report them all. `checkedRows`: `prepare` and
+    /// `write` enforce every CHECK of the table written, so SQLite need not
+    /// (`Connection.bulkWrite`).
+    func run<Row>(
+        path: String, required: [String], optional: [String], checkedRows: Bool,
+        makeRow: () -> Row,
+        prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
+        write: (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
+        flush: () throws -> (inserted: Int, updated: Int)
     ) throws -> ImportSummary {
         let start = ContinuousClock.now
         let reader = try CSVReader(path: path)
@@ -51,41 +65,57 @@ public struct Importer {
                 file: path, line: 1, message: "the file is empty; the header row is required")], total: 1)
         }
         let index = try columnIndex(header, path: path, required: required, optional: optional)
+        let positions = (required + optional).map { index[$0] }
+        let fileSize = reader.fileSize
+        let pipeline = ImportPipeline(reader: reader, fields: header.fields.count, makeRow: makeRow) {
+            try prepare($0, positions, &$1)
+        }
+        defer { pipeline.finish() }
         var issues: [ImportIssue] = []
         var total = 0
         var rows = 0
-        try store.connection.writeTransaction {
-            var record = CSVRawRecord()
-            while try reader.next(into: &record) {
-                if shouldStop() { throw ImportInterrupted(file: path) }
-                rows += 1
-                if rows % progressInterval == 0 {
-                    progress?(ImportProgress(bytesRead: reader.bytesRead, totalBytes: reader.fileSize, rows: rows))
+        var bytesRead = 0
+        try store.connection.bulkWrite(checkedByCaller: checkedRows) {
+            try store.connection.writeTransaction {
+                while var batch = try pipeline.next() {
+                    for slot in 0..<batch.count {
+                        if shouldStop() { throw ImportInterrupted(file: path) }
+                        rows += 1
+                        let line = batch.slots[slot].record.line
+                        do {
+                            if let issue = batch.slots[slot].issue { throw issue }
+                            let dryRun = total > 0 && !skipInvalid
+                            // The slot goes in place, not as a copy: its record's
+                            // arrays were last written by the reading thread, and
+                            // retaining them costs a cache-line transfer per row.
+                            switch try write(&batch.slots[slot], index, dryRun) {
+                            case .inserted: summary.inserted += 1
+                            case .updated: summary.updated += 1
+                            case .unchanged: summary.unchanged += 1
+                            case nil: break
+                            }
+                        } catch let issue as RowIssue {
+                            let full = ImportIssue(
+                                file: path, line: line, column: issue.column, value: issue.value, message: issue.message)
+                            total += 1
+                            if skipInvalid { summary.rejected.append(full) } else if issues.count < ImportFailure.shownLimit {
+                                issues.append(full)
+                            }
+                        }
+                    }
+                    bytesRead = batch.bytesRead
+                    pipeline.recycle(batch)
+                    if rows / progressInterval != (rows - batch.count) / progressInterval {
+                        progress?(ImportProgress(bytesRead: bytesRead, totalBytes: fileSize, rows: rows))
+                    }
                 }
-                do {
-                    guard record.count == header.fields.count else {
-                        throw RowIssue(message: "has \(record.count) fields, the header has \(header.fields.count)")
-                    }
-                    let fields = Fields(index: index, record: record)
-                    // After a first bad row without --skip-invalid nothing will be
-                    // committed: rows are still checked, to report them all.
-                    switch try row(fields) {
-                    case .inserted: summary.inserted += 1
-                    case .updated: summary.updated += 1
-                    case .unchanged: summary.unchanged += 1
-                    }
-                } catch let issue as RowIssue {
-                    let full = ImportIssue(
-                        file: path, line: record.line, column: issue.column, value: issue.value, message: issue.message)
-                    total += 1
-                    if skipInvalid { summary.rejected.append(full) } else if issues.count < ImportFailure.shownLimit {
-                        issues.append(full)
-                    }
-                }
+                if total > 0 && !skipInvalid { throw ImportFailure(issues: issues, total: total) }
+                let kept = try flush()
+                summary.inserted += kept.inserted
+                summary.updated += kept.updated
             }
-            if total > 0 && !skipInvalid { throw ImportFailure(issues: issues, total: total) }
         }
-        progress?(ImportProgress(bytesRead: reader.bytesRead, totalBytes: reader.fileSize, rows: rows))
+        progress?(ImportProgress(bytesRead: bytesRead, totalBytes: fileSize, rows: rows))
         summary.seconds = Self.seconds(ContinuousClock.now - start)
         return summary
     }

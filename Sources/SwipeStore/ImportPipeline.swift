@@ -1,0 +1,159 @@
+import Foundation
+
+/// Reads and prepares an import's records on a thread of its own while the
+/// importing thread writes the previous ones to SQLite.
+///
+/// Reading the CSV and checking and encoding its rows costs about as many
+/// instructions as SQLite's inserts (callgrind, profile import: 210 M against
+/// 204 M for 17,580 rows), so on two cores the two halves overlap instead of
+/// adding up. Records travel in batches through a fixed pool of `depth`
+/// batches: the reader blocks when the writer is `depth` batches behind, so
+/// memory stays flat whatever the file's size, and batch storage is reused,
+/// so a row costs no allocation once the pool is warm.
+///
+/// The reader thread alone touches the `CSVReader` and `prepare`; the batches
+/// change hands under `condition`. The writer must call `finish()` on every
+/// path out (it cancels the reader if it is still running and joins it).
+final class ImportPipeline<Row>: @unchecked Sendable {
+    /// One record as read, with what `prepare` made of it or why it could not.
+    struct Slot {
+        var record = CSVRawRecord()
+        var row: Row
+        var issue: Importer.RowIssue?
+    }
+
+    /// Consecutive records, and how far into the file the reader had got.
+    struct Batch {
+        var slots: [Slot] = []
+        var count = 0
+        var bytesRead = 0
+    }
+
+    private let reader: CSVReader
+    private let fields: Int
+    private let prepare: (CSVRawRecord, inout Row) throws -> Void
+    private let condition = NSCondition()
+    private var free: [Batch]
+    private var full: [Batch] = []
+    private var readerDone = false
+    private var cancelled = false
+    private var failure: (any Error)?
+
+    /// Starts reading records after the header from `reader`, each expected
+    /// to have `fields` fields, preparing each with `prepare` (which throws a
+    /// `RowIssue` for a bad row) into a `Row` made by `makeRow`.
+    init(
+        reader: CSVReader, fields: Int, batchSize: Int = 256, depth: Int = 8, makeRow: () -> Row,
+        prepare: @escaping (CSVRawRecord, inout Row) throws -> Void
+    ) {
+        self.reader = reader
+        self.fields = fields
+        self.prepare = prepare
+        free = (0..<depth).map { _ in
+            Batch(slots: (0..<batchSize).map { _ in
+                var slot = Slot(row: makeRow())
+                // Room for a typical record up front, so the first batches
+                // do not grow every buffer step by step.
+                slot.record.bytes.reserveCapacity(512)
+                slot.record.ends.reserveCapacity(16)
+                return slot
+            })
+        }
+        let thread = Thread { [self] in read() }
+        thread.name = "swipe-import-reader"
+        thread.start()
+    }
+
+    /// The next batch in file order, waiting for the reader; nil once every
+    /// record has been handed over. Throws what stopped the reader (a
+    /// `CSVError`: bad UTF-8, an unterminated quote, an unreadable file).
+    func next() throws -> Batch? {
+        condition.lock()
+        defer { condition.unlock() }
+        while full.isEmpty && !readerDone { condition.wait() }
+        if !full.isEmpty { return full.removeFirst() }
+        if let failure { throw failure }
+        return nil
+    }
+
+    /// Gives a batch the writer has finished with back to the reader.
+    func recycle(_ batch: Batch) {
+        condition.lock()
+        free.append(batch)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Stops the reader if it is still running and waits for its thread to
+    /// end: after this the reader's file is no longer touched.
+    func finish() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        while !readerDone { condition.wait() }
+        condition.unlock()
+    }
+
+    /// The reader thread's loop.
+    private func read() {
+        var ended = false
+        while !ended {
+            condition.lock()
+            while free.isEmpty && !cancelled { condition.wait() }
+            if cancelled {
+                readerDone = true
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            var batch = free.removeLast()
+            condition.unlock()
+
+            do {
+                ended = try fill(&batch)
+            } catch {
+                condition.lock()
+                failure = error
+                condition.unlock()
+                ended = true
+            }
+            condition.lock()
+            if batch.count > 0 { full.append(batch) } else { free.append(batch) }
+            if ended { readerDone = true }
+            condition.broadcast()
+            condition.unlock()
+        }
+    }
+
+    /// Reads up to a batch of records into `batch`: true at the end of the file.
+    private func fill(_ batch: inout Batch) throws -> Bool {
+        batch.count = 0
+        defer { batch.bytesRead = reader.bytesRead }
+        while batch.count < batch.slots.count {
+            let more = try batch.slots.withUnsafeMutableBufferPointer { slots in
+                try Self.readSlot(&slots[batch.count], from: reader, fields: fields, prepare: prepare)
+            }
+            guard more else { return true }
+            batch.count += 1
+        }
+        return false
+    }
+
+    /// Reads one record into `slot` and prepares it: false at the end of the file.
+    private static func readSlot(
+        _ slot: inout Slot, from reader: CSVReader, fields: Int,
+        prepare: (CSVRawRecord, inout Row) throws -> Void
+    ) throws -> Bool {
+        guard try reader.next(into: &slot.record) else { return false }
+        slot.issue = nil
+        do {
+            guard slot.record.count == fields else {
+                throw Importer.RowIssue(message: "has \(slot.record.count) fields, the header has \(fields)")
+            }
+            try prepare(slot.record, &slot.row)
+        } catch let issue as Importer.RowIssue {
+            slot.issue = issue
+        }
+        return true
+    }
+}
