@@ -1,0 +1,152 @@
+import Foundation
+import PropertyBased
+import SwipeCore
+import Testing
+@testable import SwipeStore
+
+/// The profile import's fast paths: 64-row INSERTs and their row-by-row
+/// fallback, the rollback journal while it runs, and row checks that stand
+/// in for the CHECKs SQLite is told to skip.
+@Suite struct BulkImportTests {
+    let folder = TemporaryFolder()
+
+    func csv(_ rows: [String]) -> String {
+        folder.file("p-\(UUID().uuidString).csv", "id,name,age,city,photos\n" + rows.joined(separator: "\n") + "\n")
+    }
+
+    /// Rows `range` as `id,name,age,city,photos`, with `tag` in the name.
+    func rows(_ range: ClosedRange<Int>, tag: String) -> [String] {
+        range.map { "id\($0),\(tag) \($0),\(18 + $0 % 80),City \($0 % 7),a\($0).jpg; b.jpg" }
+    }
+
+    @Test func manyRowsArriveWholeInFileOrder() throws {
+        let store = try folder.store()
+        // 1,000 rows: 15 chunks of 64 and 40 rows one at a time.
+        let summary = try Importer(store: store).importProfiles(path: csv(rows(1...1_000, tag: "Name")))
+        #expect((summary.inserted, summary.updated) == (1_000, 0))
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 1_000)
+        // Keys follow the file: the feed's order is the file's order.
+        #expect(try store.connection.scalarInt(
+            "SELECT count(*) FROM profiles WHERE id <> 'id' || key") == 0)
+        let last = try #require(try store.profile(id: "id1000"))
+        #expect(last == Profile(id: "id1000", name: "Name 1000", age: 18 + 1_000 % 80, city: "City 6", photos: ["a1000.jpg", "b.jpg"]))
+    }
+
+    @Test func aReimportUpdatesInPlaceAndInsertsTheRest() throws {
+        let store = try folder.store()
+        _ = try Importer(store: store).importProfiles(path: csv(rows(1...300, tag: "Old")))
+        let keyBefore = try store.profileKey(id: "id150")
+        // 200 known ids (150…349 less the new ones) interleaved with 100 new ones.
+        let mixed = rows(150...300, tag: "New") + rows(301...449, tag: "New")
+        let summary = try Importer(store: store).importProfiles(path: csv(mixed))
+        #expect((summary.inserted, summary.updated) == (149, 151))
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 449)
+        #expect(try store.profile(id: "id150")?.name == "New 150")
+        #expect(try store.profile(id: "id149")?.name == "Old 149")
+        #expect(try store.profileKey(id: "id150") == keyBefore)
+    }
+
+    @Test func anIdTwiceInOneChunkKeepsTheLaterRow() throws {
+        let store = try folder.store()
+        var lines = rows(1...100, tag: "First")
+        lines.insert("id10,Second 10,40,Lisboa,", at: 30)
+        let summary = try Importer(store: store).importProfiles(path: csv(lines))
+        #expect((summary.inserted, summary.updated) == (100, 1))
+        #expect(try store.profile(id: "id10")?.name == "Second 10")
+        #expect(try store.profile(id: "id10")?.photos == [])
+    }
+
+    @Test func skipInvalidAmongManyRowsKeepsTheGoodOnes() throws {
+        let store = try folder.store()
+        var lines = rows(1...500, tag: "Name")
+        for bad in [400, 250, 70, 3] { lines[bad] = "bad\(bad),Bad,17,," }
+        var importer = Importer(store: store)
+        importer.skipInvalid = true
+        let summary = try importer.importProfiles(path: csv(lines))
+        #expect(summary.inserted == 496)
+        #expect(summary.rejected.map(\.line) == [5, 72, 252, 402])
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles WHERE id LIKE 'bad%'") == 0)
+    }
+
+    @Test func aBadRowAfterManyGoodOnesCommitsNothing() throws {
+        let store = try folder.store(profiles: ["keep"])
+        var lines = rows(1...700, tag: "Name")
+        lines[650] = "x,,30,,"
+        do {
+            _ = try Importer(store: store).importProfiles(path: csv(lines))
+            Issue.record("a row without a name was imported")
+        } catch let failure as ImportFailure {
+            #expect(failure.issues.map(\.line) == [652])
+            #expect(failure.issues.map(\.column) == ["name"])
+        }
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 1)
+    }
+
+    @Test func anIdOrNameBeginningWithNULIsARowError() throws {
+        let store = try folder.store()
+        let path = folder.path + "/nul.csv"
+        let text = Array("id,name,age\n".utf8) + [0] + Array("x,Name,30\nok,".utf8) + [0] + Array("Name,30\nfine,A".utf8)
+            + [0] + Array("B,30\n".utf8)
+        FileManager.default.createFile(atPath: path, contents: Data(text))
+        var importer = Importer(store: store)
+        importer.skipInvalid = true
+        let summary = try importer.importProfiles(path: path)
+        #expect(summary.inserted == 1)
+        #expect(summary.rejected.map(\.line) == [2, 3])
+        #expect(summary.rejected.map(\.column) == ["id", "name"])
+        #expect(summary.rejected.map(\.message) == ["id must not begin with a NUL byte", "name must not begin with a NUL byte"])
+        #expect(try store.profile(id: "fine")?.name == "A\u{0}B")
+    }
+
+    @Test func theDatabaseIsBackInWALAfterwardsAndSQLiteChecksOtherWritersAgain() throws {
+        let store = try folder.store()
+        _ = try Importer(store: store).importProfiles(path: csv(rows(1...100, tag: "Name")))
+        #expect(try store.connection.statement("PRAGMA journal_mode").bind().first { $0.text(0) } == "wal")
+        #expect(try store.connection.scalarInt("PRAGMA ignore_check_constraints") == 0)
+        #expect(throws: SQLiteError.self) {
+            try store.connection.execute("UPDATE profiles SET photos = 'not json' WHERE id = 'id1'")
+        }
+    }
+
+    /// Another connection has the file open: leaving WAL is refused at once,
+    /// and the import runs in WAL as before, visible to that reader after it.
+    @Test func withAnotherConnectionOpenTheImportStaysInWAL() throws {
+        let store = try folder.store()
+        let other = try Connection(path: folder.path + "/test.sqlite")
+        #expect(try other.scalarInt("SELECT count(*) FROM profiles") == 0)
+        let summary = try Importer(store: store).importProfiles(path: csv(rows(1...200, tag: "Name")))
+        #expect(summary.inserted == 200)
+        #expect(!FileManager.default.fileExists(atPath: folder.path + "/test.sqlite-journal"))
+        #expect(try other.statement("PRAGMA journal_mode").bind().first { $0.text(0) } == "wal")
+        #expect(try other.scalarInt("SELECT count(*) FROM profiles") == 200)
+    }
+
+    /// Whatever the importer accepts satisfies every CHECK of the schema,
+    /// which SQLite skipped while importing: `PRAGMA integrity_check`
+    /// evaluates them all afterwards.
+    @Test func acceptedRowsSatisfyEveryCheckSQLiteSkipped() async throws {
+        let pieces = ["", " ", "\t", "a", "Zoë", "王", "🌸", "\u{0}", "\u{1}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}",
+                      "\u{3000}", "\"", "\\", ";", ",", "\n", "17", "18", "120", "121", "-0", "3e1", "x"]
+        let field = Gen.int(in: 0..<pieces.count).array(of: 0...4).map { $0.map { pieces[$0] }.joined() }
+        // Mostly valid ages, so most rows get as far as the other checks.
+        let ages = ["18", "30", " 45 ", "120", "17", "121", "x", ""]
+        let age = Gen.int(in: 0..<(ages.count * 2)).map { ages[$0 < ages.count ? $0 : $0 % 4] }
+        let row = zip(field.array(of: 5), age).map { fields, age in [fields[0], fields[1], age] + fields[2...] }
+        let folder = self.folder
+        await propertyCheck(count: 60, input: row.array(of: 1...12)) { rows in
+            let store = try Store(path: folder.path + "/p-\(UUID().uuidString).sqlite")
+            let lines = rows.enumerated().map { index, fields in
+                // id unique per row; the other five fields as drawn.
+                (["r\(index)" + fields[0]] + fields[1...]).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+                    .joined(separator: ",")
+            }
+            let path = folder.file("r-\(UUID().uuidString).csv", "id,name,age,bio,photos,interests\n" + lines.joined(separator: "\n") + "\n")
+            var importer = Importer(store: store)
+            importer.skipInvalid = true
+            let summary = try importer.importProfiles(path: path)
+            #expect(summary.inserted + summary.updated + summary.rejected.count == rows.count)
+            #expect(try store.connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
+            #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == summary.inserted)
+        }
+    }
+}
