@@ -18,6 +18,8 @@ public final class Connection {
     let handle: OpaquePointer
     /// The file this connection opened.
     public let path: String
+    /// The `synchronous` level chosen at open.
+    public let synchronous: Synchronous
     private var cache: [String: Statement] = [:]
 
     /// Opens the database at `path`, creating it if missing unless `create` is
@@ -36,6 +38,7 @@ public final class Connection {
         }
         self.handle = handle
         self.path = path
+        self.synchronous = synchronous
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
         try execute("PRAGMA journal_mode = WAL")

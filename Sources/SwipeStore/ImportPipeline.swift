@@ -8,8 +8,12 @@ import Foundation
 /// 204 M for 17,580 rows), so on two cores the two halves overlap instead of
 /// adding up. Records travel in batches through a fixed pool of `depth`
 /// batches: the reader blocks when the writer is `depth` batches behind, so
-/// memory stays flat whatever the file's size, and batch storage is reused,
-/// so a row costs no allocation once the pool is warm.
+/// memory stays flat whatever the file's size (32 × 256 rows: about 12 MB
+/// more than one batch), and batch storage is reused, so a row costs no
+/// allocation once the pool is warm. The two halves run at about the same
+/// speed; a deep pool lets the writer ride out the reader's slow stretches
+/// (long bios, a preempted thread) instead of waiting: with 4 batches the
+/// writer waited 0.1–0.25 s of a 2 s million-row import, with 32 under 0.01 s.
 ///
 /// The reader thread alone touches the `CSVReader` and `prepare`; the batches
 /// change hands under `condition`. The writer must call `finish()` on every
@@ -38,12 +42,13 @@ final class ImportPipeline<Row>: @unchecked Sendable {
     private var readerDone = false
     private var cancelled = false
     private var failure: (any Error)?
+    private var endBytesRead = 0
 
     /// Starts reading records after the header from `reader`, each expected
     /// to have `fields` fields, preparing each with `prepare` (which throws a
     /// `RowIssue` for a bad row) into a `Row` made by `makeRow`.
     init(
-        reader: CSVReader, fields: Int, batchSize: Int = 256, depth: Int = 8, makeRow: () -> Row,
+        reader: CSVReader, fields: Int, batchSize: Int = 256, depth: Int = 32, makeRow: () -> Row,
         prepare: @escaping (CSVRawRecord, inout Row) throws -> Void
     ) {
         self.reader = reader
@@ -76,8 +81,18 @@ final class ImportPipeline<Row>: @unchecked Sendable {
         return nil
     }
 
-    /// Gives a batch the writer has finished with back to the reader.
-    func recycle(_ batch: Batch) {
+    /// How far into the file the reader has got: all of it once `next()` has
+    /// returned nil (the last batch's `bytesRead` may stop short of a final
+    /// line break).
+    var bytesRead: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return endBytesRead
+    }
+
+    /// Gives a batch the writer has finished with back to the reader (pass
+    /// it with `consume`, for the reason `read()` does).
+    func recycle(_ batch: consuming Batch) {
         condition.lock()
         free.append(batch)
         condition.signal()
@@ -118,7 +133,10 @@ final class ImportPipeline<Row>: @unchecked Sendable {
                 ended = true
             }
             condition.lock()
-            if batch.count > 0 { full.append(batch) } else { free.append(batch) }
+            endBytesRead = reader.bytesRead
+            // Handed over with `consume`: a copy kept here would make the
+            // writer's first change copy the whole batch.
+            if batch.count > 0 { full.append(consume batch) } else { free.append(consume batch) }
             if ended { readerDone = true }
             condition.broadcast()
             condition.unlock()

@@ -8,7 +8,7 @@ extension Importer {
     ///
     /// Rows go from the reader's bytes to the statement's parameters through
     /// reused `ProfileRow`s: no `String` per field, no `Profile`. They are
-    /// read and encoded on a second thread (`ImportPipeline`) and written 16
+    /// read and encoded on a second thread (`ImportPipeline`) and written 64
     /// to an INSERT (`ProfileChunkWriter`).
     public func importProfiles(path: String) throws -> ImportSummary {
         var writer: ProfileChunkWriter?

@@ -8,7 +8,8 @@ public struct Importer {
     public let store: Store
     /// Import the valid rows and report the others, instead of importing nothing.
     public var skipInvalid = false
-    /// Called every `progressInterval` rows.
+    /// Called about every `progressInterval` rows (at most once per batch of
+    /// 256, as the writing thread finishes it) and once at the end.
     public var progress: ((ImportProgress) -> Void)?
     public var progressInterval = 500
     /// Checked before each row; when it returns true the import rolls back
@@ -74,7 +75,6 @@ public struct Importer {
         var issues: [ImportIssue] = []
         var total = 0
         var rows = 0
-        var bytesRead = 0
         try store.connection.bulkWrite(checkedByCaller: checkedRows) {
             try store.connection.writeTransaction {
                 while var batch = try pipeline.next() {
@@ -103,9 +103,9 @@ public struct Importer {
                             }
                         }
                     }
-                    bytesRead = batch.bytesRead
-                    pipeline.recycle(batch)
-                    if rows / progressInterval != (rows - batch.count) / progressInterval {
+                    let (count, bytesRead) = (batch.count, batch.bytesRead)
+                    pipeline.recycle(consume batch)
+                    if rows / progressInterval != (rows - count) / progressInterval {
                         progress?(ImportProgress(bytesRead: bytesRead, totalBytes: fileSize, rows: rows))
                     }
                 }
@@ -115,7 +115,7 @@ public struct Importer {
                 summary.updated += kept.updated
             }
         }
-        progress?(ImportProgress(bytesRead: bytesRead, totalBytes: fileSize, rows: rows))
+        progress?(ImportProgress(bytesRead: pipeline.bytesRead, totalBytes: fileSize, rows: rows))
         summary.seconds = Self.seconds(ContinuousClock.now - start)
         return summary
     }

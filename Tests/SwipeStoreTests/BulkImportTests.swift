@@ -87,7 +87,7 @@ import Testing
         let path = folder.path + "/nul.csv"
         let text = Array("id,name,age\n".utf8) + [0] + Array("x,Name,30\nok,".utf8) + [0] + Array("Name,30\nfine,A".utf8)
             + [0] + Array("B,30\n".utf8)
-        FileManager.default.createFile(atPath: path, contents: Data(text))
+        _ = FileManager.default.createFile(atPath: path, contents: Data(text))
         var importer = Importer(store: store)
         importer.skipInvalid = true
         let summary = try importer.importProfiles(path: path)

@@ -54,7 +54,7 @@ import Testing
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
         "step.sql",  // Schema.migrations, constant steps
         "Self.nextSQL",  // SQLiteFeed's constant query
-        "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 16-row INSERT
+        "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
     ]
 
