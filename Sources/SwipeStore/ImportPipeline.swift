@@ -6,8 +6,9 @@ import Foundation
 /// Reading the CSV and checking and encoding its rows costs about as many
 /// instructions as SQLite's inserts (callgrind, profile import: 210 M against
 /// 204 M for 17,580 rows), so on two cores the two halves overlap instead of
-/// adding up. Records travel in batches through a fixed pool of `depth`
-/// batches: the reader blocks when the writer is `depth` batches behind, so
+/// adding up. Records travel in batches through a pool of at most `depth`
+/// batches, made as first needed: the reader blocks when the writer is
+/// `depth` batches behind, so
 /// memory stays flat whatever the file's size (32 × 256 rows: about 12 MB
 /// more than one batch), and batch storage is reused, so a row costs no
 /// allocation once the pool is warm. The two halves run at about the same
@@ -37,7 +38,12 @@ final class ImportPipeline<Row>: @unchecked Sendable {
     private let fields: Int
     private let prepare: (CSVRawRecord, inout Row) throws -> Void
     private let condition = NSCondition()
-    private var free: [Batch]
+    /// Batches made so far, up to `depth`: made as the reader first needs
+    /// them, so a small file does not pay for the whole pool.
+    private var free: [Batch] = []
+    private var made = 0
+    private let depth: Int
+    private let makeBatch: () -> Batch
     private var full: [Batch] = []
     private var readerDone = false
     private var cancelled = false
@@ -48,13 +54,14 @@ final class ImportPipeline<Row>: @unchecked Sendable {
     /// to have `fields` fields, preparing each with `prepare` (which throws a
     /// `RowIssue` for a bad row) into a `Row` made by `makeRow`.
     init(
-        reader: CSVReader, fields: Int, batchSize: Int = 256, depth: Int = 32, makeRow: () -> Row,
+        reader: CSVReader, fields: Int, batchSize: Int = 256, depth: Int = 32, makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, inout Row) throws -> Void
     ) {
         self.reader = reader
         self.fields = fields
         self.prepare = prepare
-        free = (0..<depth).map { _ in
+        self.depth = depth
+        makeBatch = {
             Batch(slots: (0..<batchSize).map { _ in
                 var slot = Slot(row: makeRow())
                 // Room for a typical record up front, so the first batches
@@ -114,15 +121,22 @@ final class ImportPipeline<Row>: @unchecked Sendable {
         var ended = false
         while !ended {
             condition.lock()
-            while free.isEmpty && !cancelled { condition.wait() }
+            while free.isEmpty && made == depth && !cancelled { condition.wait() }
             if cancelled {
                 readerDone = true
                 condition.broadcast()
                 condition.unlock()
                 return
             }
-            var batch = free.removeLast()
-            condition.unlock()
+            var batch: Batch
+            if let recycled = free.popLast() {
+                condition.unlock()
+                batch = recycled
+            } else {
+                made += 1
+                condition.unlock()
+                batch = makeBatch()  // outside the lock: the writer need not wait for it
+            }
 
             do {
                 ended = try fill(&batch)

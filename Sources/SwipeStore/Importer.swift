@@ -53,7 +53,7 @@ public struct Importer {
     /// (`Connection.bulkWrite`).
     func run<Row>(
         path: String, required: [String], optional: [String], checkedRows: Bool,
-        makeRow: () -> Row,
+        makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
         write: (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
         flush: () throws -> (inserted: Int, updated: Int)

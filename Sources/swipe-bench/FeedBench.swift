@@ -3,9 +3,11 @@ import SwipeStore
 
 /// The next card as the deck asks for it: one profile, excluding the three
 /// already in the deck, after the top card was decided (untimed). Alternates
-/// the heavy viewer (20% of all profiles decided, 200k at 1M) with a fresh one.
+/// the heavy viewer (20% of all profiles decided, 200k at 1M) with a fresh
+/// one, and every size with every other in the same rounds, so the growth
+/// from 100k to 1M compares runs made side by side, not minutes apart.
 struct FeedBench {
-    let data: DataSet
+    let sets: [DataSet]
     let runs: Int
     let stepsPerRun: Int
 
@@ -14,34 +16,39 @@ struct FeedBench {
         var fresh: [Samples]
     }
 
-    func run() throws -> Result {
-        let store = try Store(path: data.workDB)
-        var freshRun = 0
-        func walk(_ viewer: String) throws -> Samples {
-            let feed = try SQLiteFeed(store: store, viewer: viewer)
-            var deck = try feed.nextProfiles(limit: 3, excluding: [])
-            var samples = Samples()
-            for _ in 0..<stepsPerRun {
-                guard let top = deck.first else { break }
-                _ = try store.record(viewer: viewer, profile: top.id, decision: .hate, via: .drag)
-                deck.removeFirst()
-                let excluding = Set(deck.map(\.id))
-                let start = Clock.now()
-                let next = try feed.nextProfiles(limit: 1, excluding: excluding)
-                samples.append(Clock.now() - start)
-                deck += next
-            }
-            return samples
-        }
-        log("feed \(data.label): \(runs) alternated walks of \(stepsPerRun) cards …")
-        let results = try Alternation.run(runs: runs, [
-            { try walk(ProfileCSVWriter.id(data.roles.heavyViewer)) },
-            {
+    func run() throws -> [(DataSet, Result)] {
+        var contenders: [() throws -> Samples] = []
+        for data in sets {
+            let store = try Store(path: data.workDB)
+            var freshRun = 0
+            contenders.append { try Self.walk(store, ProfileCSVWriter.id(data.roles.heavyViewer), steps: stepsPerRun) }
+            contenders.append {
                 freshRun += 1
-                return try walk(ProfileCSVWriter.id(data.roles.freshViewer(freshRun)))
-            },
-        ])
-        return Result(heavy: results[0], fresh: results[1])
+                return try Self.walk(store, ProfileCSVWriter.id(data.roles.freshViewer(freshRun)), steps: stepsPerRun)
+            }
+        }
+        log("feed \(sets.map(\.label).joined(separator: ", ")): \(runs) alternated walks of \(stepsPerRun) cards …")
+        let results = try Alternation.run(runs: runs, contenders)
+        return sets.enumerated().map { index, data in
+            (data, Result(heavy: results[2 * index], fresh: results[2 * index + 1]))
+        }
+    }
+
+    private static func walk(_ store: Store, _ viewer: String, steps: Int) throws -> Samples {
+        let feed = try SQLiteFeed(store: store, viewer: viewer)
+        var deck = try feed.nextProfiles(limit: 3, excluding: [])
+        var samples = Samples()
+        for _ in 0..<steps {
+            guard let top = deck.first else { break }
+            _ = try store.record(viewer: viewer, profile: top.id, decision: .hate, via: .drag)
+            deck.removeFirst()
+            let excluding = Set(deck.map(\.id))
+            let start = Clock.now()
+            let next = try feed.nextProfiles(limit: 1, excluding: excluding)
+            samples.append(Clock.now() - start)
+            deck += next
+        }
+        return samples
     }
 
     static func rows(_ results: [(DataSet, Result)]) -> [ReportRow] {

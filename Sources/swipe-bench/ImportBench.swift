@@ -49,6 +49,10 @@ struct ImportBench {
         }
         log("import \(data.label): \(runs) alternated runs of \(contenders.count) contenders …")
         let results = try Alternation.run(runs: runs, contenders)
+        // Every run, in order: the spread says how far one median can be trusted.
+        for (name, samples) in zip(["swipe import", "raw C-API floor", "sqlite3 .import"], results) {
+            log("import \(data.label): \(name) runs: " + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
+        }
         try verify(swipeDB, floorDB, sqlite3 == nil ? nil : plainDB)
         for database in [swipeDB, floorDB, plainDB, rssFile] { DataSet.remove(database: database) }
 
@@ -72,8 +76,8 @@ struct ImportBench {
     }
 
     /// The swipe schema, the statements, settings and binds of `swipe import`
-    /// (16 rows to an INSERT, as `ProfileChunkWriter`; rollback journal and
-    /// CHECKs off, as `Connection.bulkWrite`), one transaction.
+    /// (64 rows to an INSERT, as `ProfileChunkWriter`; rollback journal,
+    /// FULL sync and CHECKs off, as `Connection.bulkWrite`), one transaction.
     private func insertLoop(_ parsed: ParsedProfiles, into path: String) throws {
         let database = try RawDatabase(path: path)
         try database.configureLikeSwipeImport()

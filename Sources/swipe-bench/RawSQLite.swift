@@ -24,10 +24,11 @@ final class RawDatabase {
 
     /// What `swipe import` switches to for a profile import on a database no
     /// other connection has open (`Connection.bulkWrite`): a rollback
-    /// journal, and the CHECKs left to the importer's own row checks.
+    /// journal synced one step harder (FULL for NORMAL), and the CHECKs left
+    /// to the importer's own row checks.
     func configureLikeSwipeImport() throws {
         try configureLikeSwipe()
-        try execute("PRAGMA journal_mode = DELETE; PRAGMA ignore_check_constraints = ON")
+        try execute("PRAGMA journal_mode = DELETE; PRAGMA synchronous = FULL; PRAGMA ignore_check_constraints = ON")
     }
 
     func execute(_ sql: String) throws {

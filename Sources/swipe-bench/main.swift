@@ -28,8 +28,7 @@ do {
     }
     if options.only.contains("feed") {
         let feedSets = sets.filter { $0.count >= 100_000 }.isEmpty ? [largest] : sets.filter { $0.count >= 100_000 }
-        let results = try feedSets.map { ($0, try FeedBench(data: $0, runs: runs, stepsPerRun: 2_000).run()) }
-        report.add(FeedBench.rows(results))
+        report.add(FeedBench.rows(try FeedBench(sets: feedSets, runs: runs, stepsPerRun: 2_000).run()))
     }
     if options.only.contains("queries") {
         report.add(try QueryBench(data: largest, runs: runs, callsPerRun: 200).run())
