@@ -50,7 +50,7 @@ run: build
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing. Quick run: make bench BENCH_SIZES=10k,100k
 BENCH_SIZES ?= 10k,100k,1M
-BENCH_RUNS ?= 5
+BENCH_RUNS ?= 7
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench

@@ -1,7 +1,8 @@
 import Foundation
 
-/// libFuzzer target for `CSVReader` (fuzz/run.sh builds it with CSVReader.swift
-/// and CSVError.swift). The input's first byte picks the buffer size (4–67
+/// libFuzzer target for `CSVReader` (fuzz/run.sh builds it with CSVReader.swift,
+/// CSVError.swift and the word-at-a-time scans it uses, ByteScan.swift and
+/// JSONText.swift; under ASan, a scan reading past its buffer is caught). The input's first byte picks the buffer size (4–67
 /// bytes) so records straddle refills; the rest is the file, written to
 /// /dev/shm (memory) and read through the reader's real `open`/`read` path.
 ///
