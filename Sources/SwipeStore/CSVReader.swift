@@ -134,38 +134,30 @@ public final class CSVReader {
                 started = true
                 recordLine = byteLine
             }
-            switch state {
-            case .fieldStart, .unquoted:
-                if byte == 0x2C {
-                    try endField()
-                    state = .fieldStart
-                } else if isBreak {
-                    try endField()
+            // Outside quotes (after a closing one too) a comma ends the field
+            // and a line break the record.
+            if state != .quoted && (byte == 0x2C || isBreak) {
+                try endField()
+                if isBreak {
                     record.line = recordLine
                     return true
-                } else if byte == 0x22 && state == .fieldStart {
-                    state = .quoted
-                    quoteLine = byteLine
-                } else {
-                    append(byte)
-                    state = .unquoted
                 }
+                state = .fieldStart
+                continue
+            }
+            switch state {
+            case .fieldStart where byte == 0x22:
+                state = .quoted
+                quoteLine = byteLine
+            case .fieldStart, .unquoted:
+                append(byte)
+                state = .unquoted
             case .quoted:
                 if byte == 0x22 { state = .quoteInQuoted } else { append(byte) }
             case .quoteInQuoted:
-                if byte == 0x22 {
-                    append(byte)
-                    state = .quoted
-                } else if byte == 0x2C {
-                    try endField()
-                    state = .fieldStart
-                } else if isBreak {
-                    try endField()
-                    record.line = recordLine
-                    return true
-                } else {
-                    throw CSVError.junkAfterQuote(file: path, line: byteLine)
-                }
+                guard byte == 0x22 else { throw CSVError.junkAfterQuote(file: path, line: byteLine) }
+                append(byte)
+                state = .quoted
             }
         }
     }

@@ -179,9 +179,7 @@ final class ImportPipeline<Row>: @unchecked Sendable {
         guard try reader.next(into: &slot.record) else { return false }
         slot.issue = nil
         do {
-            guard slot.record.count == fields else {
-                throw Importer.RowIssue(message: "has \(slot.record.count) fields, the header has \(fields)")
-            }
+            try Importer.checkFieldCount(slot.record, header: fields)
             try prepare(slot.record, &slot.row)
         } catch let issue as Importer.RowIssue {
             slot.issue = issue

@@ -16,6 +16,18 @@ extension Importer {
             flush: { (0, 0) })
     }
 
+    /// A record's fields by column name.
+    struct Fields {
+        /// Each known column's field position.
+        let index: [String: Int]
+        let record: CSVRawRecord
+
+        /// The field, trimmed of edge spaces; nil when the column is absent.
+        subscript(_ column: String) -> String? {
+            index[column].map { record.string($0).trimmed() }
+        }
+    }
+
     private func importDecision(_ fields: Fields, write: Bool) throws -> RowOutcome {
         func key(_ column: String) throws -> (key: Int, id: String) {
             let id = fields[column] ?? ""

@@ -27,29 +27,21 @@ public struct Importer {
 
     enum RowOutcome { case inserted, updated, unchanged }
 
-    /// A record's fields by column name.
-    struct Fields {
-        /// Each known column's field position.
-        let index: [String: Int]
-        let record: CSVRawRecord
-
-        /// The field, trimmed of edge spaces; nil when the column is absent.
-        subscript(_ column: String) -> String? {
-            index[column].map { record.string($0).trimmed() }
-        }
+    /// A record must have as many fields as the header.
+    static func checkFieldCount(_ record: CSVRawRecord, header fields: Int) throws {
+        guard record.count == fields else { throw RowIssue(message: "has \(record.count) fields, the header has \(fields)") }
     }
 
     /// Reads `path` with header columns `required` (all must be present) and
-    /// `optional`, inside one write transaction. Each record is first given
-    /// to `prepare` on the reading thread (`ImportPipeline`) with the field
+    /// `optional`, inside one write transaction. Each record goes first to
+    /// `prepare` on the reading thread (`ImportPipeline`), with the field
     /// position of each of `required + optional` (nil when absent), then to
-    /// `write` on this thread with the header's column positions, in file
-    /// order; `write` may keep a row to
-    /// write later (answering nil), and `flush` writes what it kept and says
-    /// how many of those rows were inserted and updated. `write` is told to check only
-    /// (`dryRun`) once a bad row means nothing will be committed: rows are
-    /// still checked, to report them all. `checkedRows`: `prepare` and
-    /// `write` enforce every CHECK of the table written, so SQLite need not
+    /// `write` on this thread, in file order. `write` may keep a row to write
+    /// later (answering nil); `flush` writes what it kept and says how many
+    /// of those rows were inserted and updated. Once a bad row means nothing
+    /// will be committed, `write` is told to check only (`dryRun`), so every
+    /// bad row is still reported. `checkedRows`: `prepare` and `write`
+    /// enforce every CHECK of the table written, so SQLite need not
     /// (`Connection.bulkWrite`).
     func run<Row>(
         path: String, required: [String], optional: [String], checkedRows: Bool,
@@ -65,7 +57,7 @@ public struct Importer {
             throw ImportFailure(issues: [ImportIssue(
                 file: path, line: 1, message: "the file is empty; the header row is required")], total: 1)
         }
-        let index = try columnIndex(header, path: path, required: required, optional: optional)
+        let index = try Self.columnIndex(header, path: path, required: required, optional: optional)
         let positions = (required + optional).map { index[$0] }
         let fileSize = reader.fileSize
         let pipeline = ImportPipeline(reader: reader, fields: header.fields.count, makeRow: makeRow) {
@@ -116,17 +108,17 @@ public struct Importer {
             }
         }
         progress?(ImportProgress(bytesRead: pipeline.bytesRead, totalBytes: fileSize, rows: rows))
-        summary.seconds = Self.seconds(ContinuousClock.now - start)
+        summary.seconds = (ContinuousClock.now - start) / .seconds(1)
         return summary
     }
 
-    private func columnIndex(
+    static func columnIndex(
         _ header: CSVRecord, path: String, required: [String], optional: [String]
     ) throws -> [String: Int] {
         var index: [String: Int] = [:]
         var issues: [ImportIssue] = []
         let known = Set(required + optional)
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = header.fields.map { $0.trimmed().lowercased() }
         let unknown = names.filter { !known.contains($0) }
         if !unknown.isEmpty {
             issues.append(ImportIssue(
@@ -147,9 +139,5 @@ public struct Importer {
         }
         if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count) }
         return index
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -3,7 +3,8 @@ import SwipeCore
 /// What the REPL needs from the store, for one viewer: record and undo
 /// decisions, read the history and the matches. SwipeStore's ledger conforms
 /// in the executable's wiring; tests use an in-memory fake. Methods throw the
-/// store's own errors, which the session prints without ending.
+/// store's own errors, which the session prints without ending, except that
+/// `record` throws `DecidedElsewhere` when the viewer already decided the profile.
 public protocol ReplLedger {
     /// Stores `decision` (viewer: the ledger's) and says when, and whether it made a match.
     func record(_ decision: DeckDecision) throws -> LedgerReceipt
@@ -13,6 +14,16 @@ public protocol ReplLedger {
     func history(about profile: String?) throws -> [LedgerEntry]
     /// The viewer's current matches, newest first.
     func matches() throws -> [LedgerMatch]
+}
+
+/// The refusal a ledger throws when the viewer already holds a decision on
+/// the profile: another session (or a decisions import) decided it after
+/// this deck drew the card. The session answers it by dealing again.
+public struct DecidedElsewhere: Error, CustomStringConvertible {
+    /// What happened, as the store says it.
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
 }
 
 /// A decision as stored.

@@ -1,5 +1,4 @@
 import SwipeCore
-import SwipeStore
 
 /// One REPL session: a deck over a feed, the viewer's ledger, and the output
 /// format. It runs one line at a time and writes the answer to any
@@ -40,8 +39,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             }
             answer = try execute(input)
         } catch {
-            if case StoreError.alreadyDecided = error {
-                let dealt = dealAgain(after: String(describing: error))
+            if let refusal = error as? DecidedElsewhere {
+                let dealt = dealAgain(after: refusal.description)
                 writeError(dealt.message, command: command, deck: dealt.deck, to: &out)
             } else {
                 writeError(String(describing: error), command: command, to: &out)

@@ -12,9 +12,14 @@ public struct StoreLedger: ReplLedger {
     }
 
     public func record(_ decision: DeckDecision) throws -> LedgerReceipt {
-        let stored = try store.record(
-            viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via)
-        return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
+        do {
+            let stored = try store.record(
+                viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via)
+            return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
+        } catch let error as StoreError {
+            guard case .alreadyDecided = error else { throw error }
+            throw DecidedElsewhere(String(describing: error))
+        }
     }
 
     public func undo(_ decision: DeckDecision) throws {

@@ -45,8 +45,7 @@ final class ProgressDrawer {
         let now = ContinuousClock.now
         if let lastDrawn, now - lastDrawn < .milliseconds(100) { return }
         lastDrawn = now
-        let elapsed = now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = (now - start) / .seconds(1)
         var stderr = StandardError()
         stderr.write("\r" + ProgressLine.render(
             bytesRead: progress.bytesRead, totalBytes: progress.totalBytes, rows: progress.rows, seconds: seconds))
