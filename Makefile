@@ -29,7 +29,12 @@ build: deps
 TEST_FUZZ_SECONDS ?= 30
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	@# The log is read from its tail (CI shows the last lines): on a failure,
+	@# every recorded issue is printed again after the summary.
+	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
+	  echo; echo "=== failures (repeated from above) ==="; \
+	  grep -A4 -E '✘ Test .* recorded an issue' .build/test.log | grep -v '^✔' | head -60; \
+	  exit 1; }
 	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) fuzz/run.sh
 
 # libFuzzer + AddressSanitizer over the CSV reader and the REPL parser,

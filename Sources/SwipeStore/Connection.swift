@@ -41,9 +41,29 @@ public final class Connection {
         self.synchronous = synchronous
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try execute("PRAGMA journal_mode = WAL")
+        try enterWAL(withinMilliseconds: busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
         try execute("PRAGMA synchronous = \(synchronous.rawValue)")
+    }
+
+    /// Puts the database in WAL mode, retrying for up to `milliseconds` while
+    /// SQLite answers SQLITE_BUSY.
+    ///
+    /// The busy timeout does not cover this: when two connections open a new
+    /// (rollback-mode) file at once, both hold a shared lock and both need the
+    /// exclusive one to switch it to WAL, so SQLite breaks the deadlock by
+    /// failing one of them at once, busy handler or not (1 round in 6 with two
+    /// threads here). Its shared lock is gone with the failed statement, so
+    /// trying again lets the other finish; it then finds WAL already set.
+    private func enterWAL(withinMilliseconds milliseconds: Int32) throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int(milliseconds))
+        while true {
+            do {
+                return try execute("PRAGMA journal_mode = WAL")
+            } catch let error as SQLiteError where error.isBusy && ContinuousClock.now < deadline {
+                sqlite3_sleep(1)
+            }
+        }
     }
 
     deinit {

@@ -49,7 +49,7 @@ extension Store {
             SELECT p.id, p.name, mm.their_decision, mm.liked_at, mm.passed_at
             FROM missed_matches AS mm JOIN profiles AS p ON p.key = mm.profile
             WHERE mm.viewer = ?1
-            ORDER BY mm.passed_at DESC
+            ORDER BY mm.passed_at DESC, p.key
             """).bind(.int(key)).map { row in
             MissedMatch(
                 profile: row.text(0), name: row.text(1), theirDecision: Decision(rawValue: row.text(2)) ?? .like,
