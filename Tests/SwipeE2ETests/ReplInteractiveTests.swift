@@ -74,7 +74,15 @@ import Testing
         return text
     }
 
-    func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
+    /// The screen once the answer holding `needle` is drawn whole: the REPL
+    /// prints an answer line by line, so `needle` alone may be on screen
+    /// before the lines after it; the prompt after it comes last.
+    func screen(answered needle: String) throws -> String {
+        try screen(until: { text in
+            guard let found = text.range(of: needle, options: .backwards) else { return false }
+            return text[found.upperBound...].contains("swipe> ")
+        }, "the answer with \(needle), then the prompt")
+    }
 
     @Test("drag, release, the detail flow, Ctrl-C, Tab completion and the history file")
     func session() throws {
@@ -92,20 +100,20 @@ import Testing
         try keys("dr", "Tab")
         _ = try screen(until: { $0.contains("swipe> drag ") }, "drag completed")
         try keys("120 0", "Enter")
-        let dragged = try screen(until: { $0.contains("drag (+120, 0) pt") }, "the dragged picture")
+        let dragged = try screen(answered: "drag (+120, 0) pt")
         #expect(dragged.contains("[LIKE]") && dragged.contains("-14.4°"))
 
         try keys("release", "Enter")
-        _ = try screen(until: { $0.contains("♥ liked Bo (b) by drag") }, "the release")
+        _ = try screen(answered: "♥ liked Bo (b) by drag")
 
         // Ctrl-C drops the half-typed line; the session goes on.
         try keys("hate and then", "C-c")
         try keys("open", "Enter")
-        let detail = try screen(until: { $0.contains("╭─ Cy, 41") }, "the detail page")
+        let detail = try screen(answered: "╭─ Cy, 41")
         #expect(!detail.contains("error: unknown command \"hate"))
 
         try keys("like", "Enter")
-        let liked = try screen(until: { $0.contains("♥ liked Cy (c) by detail") }, "the like from detail")
+        let liked = try screen(answered: "♥ liked Cy (c) by detail")
         let closed = liked.range(of: "← closed the detail page")
         let flown = liked.range(of: "↷ button-like right 0.8 s")
         #expect(closed != nil && flown != nil && closed!.lowerBound < flown!.lowerBound, "both steps, in order")
