@@ -59,14 +59,19 @@ import Testing
         return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
-    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", "repl"] + keys) }
+    /// The tmux session that `keys` and `screen` address.
+    var target = "repl"
+
+    func keys(_ keys: String...) throws { try tmux(["send-keys", "-t", target] + keys) }
 
     /// The screen once `condition` holds, polling capture-pane for up to 20 s.
-    func screen(until condition: (String) -> Bool, _ what: String) throws -> String {
+    /// With `escapes`, the text keeps the terminal's colours and attributes
+    /// as tmux re-encodes them (capture-pane -e).
+    func screen(until condition: (String) -> Bool, _ what: String, escapes: Bool = false) throws -> String {
         let deadline = Date().addingTimeInterval(20)
         var text = ""
         while Date() < deadline {
-            text = try tmux(["capture-pane", "-p", "-J", "-S", "-200", "-t", "repl"])
+            text = try tmux(["capture-pane", "-p", "-J"] + (escapes ? ["-e"] : []) + ["-S", "-200", "-t", target])
             if condition(text) { return text }
             usleep(50_000)
         }
@@ -77,11 +82,62 @@ import Testing
     /// The screen once the answer holding `needle` is drawn whole: the REPL
     /// prints an answer line by line, so `needle` alone may be on screen
     /// before the lines after it; the prompt after it comes last.
-    func screen(answered needle: String) throws -> String {
+    func screen(answered needle: String, escapes: Bool = false) throws -> String {
         try screen(until: { text in
             guard let found = text.range(of: needle, options: .backwards) else { return false }
             return text[found.upperBound...].contains("swipe> ")
-        }, "the answer with \(needle), then the prompt")
+        }, "the answer with \(needle), then the prompt", escapes: escapes)
+    }
+
+    /// Starts the REPL as viewer `a` in a new tmux session named `name`, with
+    /// `environment` (e.g. NO_COLOR=1) added, and waits for its prompt.
+    /// `echo` reports its exit status on screen; `sleep` keeps the pane.
+    func startREPL(_ environment: String, session name: String = "repl") throws {
+        // -u NO_COLOR: the test runner may have it set, and tmux passes its
+        // environment on to the session.
+        let command = "env -u NO_COLOR XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) \(SwipeBinary.url.path) "
+            + "--db \(folder)/db.sqlite --as a; echo EXIT-STATUS-$?; sleep 600"
+        target = name
+        try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "60", command])
+        _ = try screen(until: { $0.contains("swipe> ") }, "the prompt")
+    }
+
+    /// Colour is on when standard output is a terminal and NO_COLOR is unset:
+    /// the LIKE stamp of a card dragged right is green (SGR 32), the NOPE of
+    /// one dragged left red (SGR 31). With NO_COLOR=1 the same screen has no
+    /// colour at all.
+    @Test func colourOnlyInATerminalWithoutNoColor() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        /// The escape sequences just before `word` on the screen.
+        func attributes(before word: String, in screen: String) -> String {
+            guard let found = screen.range(of: word, options: .backwards) else { return "(no \(word))" }
+            var start = found.lowerBound
+            while start > screen.startIndex {
+                let previous = screen.index(before: start)
+                guard screen[previous] == "m" || screen[previous] == ";" || screen[previous] == "["
+                    || screen[previous] == "\u{1B}" || screen[previous].isNumber else { break }
+                start = previous
+            }
+            return String(screen[start..<found.lowerBound])
+        }
+        try startREPL("")
+        try keys("drag 120 0", "Enter")
+        let right = try screen(answered: "drag (+120, 0) pt", escapes: true)
+        #expect(attributes(before: "[LIKE]", in: right).contains("\u{1B}[32m"), "\(right)")
+        try keys("drag -240 0", "Enter")  // translations are absolute, not added up
+        let left = try screen(answered: "drag (-240, 0) pt", escapes: true)
+        #expect(attributes(before: "[NOPE]", in: left).contains("\u{1B}[31m"), "\(left)")
+        try keys("quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+
+        try startREPL("NO_COLOR=1", session: "plain")
+        try keys("drag 120 0", "Enter")
+        let plain = try screen(answered: "drag (+120, 0) pt", escapes: true)
+        #expect(plain.contains("[LIKE]"))
+        for colour in 30...37 {
+            #expect(!plain.contains("\u{1B}[\(colour)m"), "SGR \(colour) with NO_COLOR=1")
+        }
     }
 
     @Test("drag, release, the detail flow, Ctrl-C, Tab completion and the history file")
@@ -90,11 +146,8 @@ import Testing
             print("skipped: tmux is not installed (make test installs it)")
             return
         }
-        let command = "env XDG_STATE_HOME=\(folder)/state TERM=xterm NO_COLOR=1 \(SwipeBinary.url.path) "
-            + "--db \(folder)/db.sqlite --as a; echo EXIT-STATUS-$?; sleep 600"
-        try tmux(["new-session", "-d", "-s", "repl", "-x", "100", "-y", "60", command])
         defer { _ = try? tmux(["kill-server"]) }
-        _ = try screen(until: { $0.contains("swipe> ") }, "the prompt")
+        try startREPL("NO_COLOR=1")
 
         // Tab completes "dr" to "drag ".
         try keys("dr", "Tab")
