@@ -104,6 +104,7 @@ public struct Deck: Sendable {
         case .undo: try undo()
         case .reload: try reload()
         case let .setPhysics(kind): try setPhysics(kind)
+        case let .withdraw(id): try withdraw(id)
         case .animationFinished: animationFinished()
         }
     }

@@ -9,6 +9,9 @@ public enum DeckEvent: Hashable, Sendable, CustomStringConvertible {
     case undo
     case reload
     case setPhysics(PhysicsKind)
+    /// The profile with this id was decided elsewhere and leaves the deck
+    /// without a decision (addition: for a store that refused one).
+    case withdraw(String)
     /// The running animation ended (addition: lets a controller that does not
     /// settle immediately be told so).
     case animationFinished
@@ -25,6 +28,7 @@ public enum DeckEvent: Hashable, Sendable, CustomStringConvertible {
         case .undo: "undo"
         case .reload: "reload"
         case let .setPhysics(kind): "physics \(kind.rawValue)"
+        case let .withdraw(id): "withdraw \(id)"
         case .animationFinished: "animation finished"
         }
     }

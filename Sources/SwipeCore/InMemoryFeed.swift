@@ -15,6 +15,12 @@ public struct InMemoryFeed: ProfileFeed, Sendable {
         profiles += more
     }
 
+    /// The viewer decided `id` elsewhere (another session): it is not offered
+    /// again, as the store's feed skips a decision it reads back.
+    public mutating func decidedElsewhere(_ id: String) {
+        decided.insert(id)
+    }
+
     public func nextProfiles(limit: Int, excluding: Set<String>) -> [Profile] {
         Array(profiles.lazy.filter { !decided.contains($0.id) && !excluding.contains($0.id) }.prefix(limit))
     }

@@ -6,7 +6,8 @@ import Testing
 
 /// Two REPL sessions for the same viewer on one database, each over its own
 /// connection as two `swipe repl` processes are. The session that loses a
-/// race is told who won, and carries on by itself with a card nobody decided.
+/// race is told who won, and carries on by itself with a card nobody decided,
+/// its undo history intact.
 @Suite final class ReplSessionRaceTests {
     let folder: String
     let path: String
@@ -41,7 +42,7 @@ import Testing
     }
 
     static let lost = #"{"ok":false,"command":"like","error":"v already decided like on a at "#
-    static let dealt = #" (in another session); the deck is dealt again without that card","mode":"deck""#
+    static let left = #" (in another session); that card leaves the deck","mode":"deck""#
 
     @Test func theLoserIsToldThenItsTopCardIsOneNeitherSessionDecided() throws {
         var first = try session(), second = try session()
@@ -51,8 +52,9 @@ import Testing
 
         let answer = first.answer("like")
         #expect(answer.hasPrefix(Self.lost), "\(answer)")
-        #expect(answer.contains(Self.dealt), "\(answer)")
-        #expect(answer.contains(#""cards":[{"slot":0,"state":"first","profile":"b""#), "\(answer)")
+        #expect(answer.contains(Self.left), "\(answer)")
+        // a left slot 0, which went to the back: b, in slot 1, is on top.
+        #expect(answer.contains(#""cards":[{"slot":1,"state":"first","profile":"b""#), "\(answer)")
         #expect(cards(first) == ["b", "c", "d", "e"])
         #expect(try decisions() == ["a"])
 
@@ -66,7 +68,10 @@ import Testing
     @Test func theLoserSkipsEveryCardTheWinnerTookMeanwhile() throws {
         var first = try session(), second = try session()
         for command in ["like", "hate", "superlike"] { #expect(second.answer(command).contains(#""ok":true"#)) }
-        #expect(first.answer("like").hasPrefix(Self.lost))
+        let answer = first.answer("like")
+        #expect(answer.hasPrefix(Self.lost))
+        #expect(answer.contains(#" (in another session); that card leaves the deck, and so do b, c, decided there too""#),
+                "\(answer)")
         // a, b and c are decided: d, e and f are left for the four slots, the fourth parked.
         #expect(cards(first) == ["d", "e", "f", nil])
         #expect(try decisions() == ["a", "b", "c"])
@@ -89,13 +94,35 @@ import Testing
         #expect(try decisions() == ["a", "b"])
     }
 
+    /// The lost card leaves; the loser's own decisions stay undoable. By the
+    /// slot rules (DESIGN.md §3): a leaves slot 0, which is refilled with e;
+    /// b is withdrawn from slot 1, refilled with f; so the order is c d e f
+    /// in slots 2 3 0 1, and undo puts a back into slot 0 on top (e leaves).
+    @Test func undoStillTakesBackTheLosersOwnDecision() throws {
+        var first = try session()
+        _ = first.answer("hate")  // a
+        var second = try session()
+        #expect(cards(second) == ["b", "c", "d", "e"])
+        _ = second.answer("like")  // b
+        #expect(first.answer("like").contains(#""error":"v already decided like on b at "#))
+        #expect(cards(first) == ["c", "d", "e", "f"])
+        #expect(first.snapshot.cards.map(\.slot) == [2, 3, 0, 1])
+
+        let undone = first.answer("undo")
+        #expect(undone.hasPrefix(#"{"ok":true"#), "\(undone)")
+        #expect(cards(first) == ["a", "c", "d", "f"])
+        let a = try #require(try Store(path: path).history(HistoryQuery(viewer: "v", profile: "a")).first)
+        #expect(a.decision == .hate && a.undoneAt != nil)
+        #expect(try decisions() == ["a", "b"])
+    }
+
     @Test func textModePrintsTheErrorThenTheNewDeck() throws {
         var first = try session(.text(ReplStyle(color: false))), second = try session()
         _ = second.answer("like")
         let lines = first.answer("like").split(separator: "\n").map(String.init)
         let error = try #require(lines.first)
         #expect(error.hasPrefix("error: v already decided like on a at "))
-        #expect(error.hasSuffix(" (in another session); the deck is dealt again without that card"))
+        #expect(error.hasSuffix(" (in another session); that card leaves the deck"))
         #expect(lines.dropFirst().contains { $0.contains("Name b, 30") }, "the picture shows b on top")
         #expect(lines.contains { $0.hasPrefix("first") && $0.contains(" b ") }, "\(lines)")
     }

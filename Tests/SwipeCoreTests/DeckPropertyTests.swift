@@ -11,7 +11,7 @@ import Testing
         .drag(dx: -30, dy: 0), .release(vx: 0, vy: 0), .release(vx: 1100, vy: 0), .release(vx: -1100, vy: 0),
         .release(vx: 0, vy: 0), .cancel, .button(.like), .button(.hate), .button(.superlike), .open, .close,
         .undo, .undo, .reload, .setPhysics(.tantan), .setPhysics(.draggable), .setPhysics(.stack),
-        .setPhysics(.scrub),
+        .setPhysics(.scrub), .withdraw("p1"), .withdraw("p3"),
     ]
 
     static let script = Gen.int(in: 0..<events.count).array(of: 1...60)
@@ -42,12 +42,19 @@ import Testing
         var displaced: Set<String> = []
         var queued = 0
         var refusedLater = 0
+        /// Withdrawn ids: decided elsewhere, so the feed no longer offers them.
+        var gone: Set<String> = []
         for event in script {
             let before = Set(controller.snapshot.ids.compactMap { $0 })
+            if case let .withdraw(id) = event {
+                controller.feed.decidedElsewhere(id)
+                gone.insert(id)
+            }
             let outcome: DeckOutcome
             do {
                 outcome = try controller.send(event)
             } catch is DeckRefusal {
+                if case let .withdraw(id) = event { gone.remove(id) }  // the queue was full: it stays
                 continue
             }
             for action in outcome.actions {
@@ -79,10 +86,17 @@ import Testing
             #expect(Set(ids).count == ids.count)
             // a decided card stays only while it flies out
             if !snapshot.isAnimating { #expect(decided.isDisjoint(with: ids)) }
+            // once the deck is idle a withdrawal has been applied (an undo may
+            // bring back a card the deck itself decided)
+            let back = Set(outcome.undone.map(\.profile.id))
+            if !snapshot.isAnimating { #expect(gone.subtracting(back).isDisjoint(with: ids)) }
             // a profile comes back into the deck only through an undo: the undone card, or the
             // undecided card it displaced, which the feed offers again
             let entering = Set(ids).subtracting(before)
             if outcome.undone.isEmpty { #expect(entering.isDisjoint(with: shown.subtracting(displaced))) }
+            // a withdrawn card comes back only as the deck's own decision undone
+            #expect(entering.subtracting(back).isDisjoint(with: gone))
+            gone.subtract(back)
             displaced.subtract(entering)
             displaced.formUnion(before.subtracting(ids).subtracting(decided))
             shown.formUnion(ids)

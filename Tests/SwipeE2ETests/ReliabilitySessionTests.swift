@@ -117,7 +117,7 @@ import Testing
         #expect(lost["ok"] as? Bool == false)
         let error = try #require(lost["error"] as? String)
         #expect(error.hasPrefix("demo already decided like on \(contested) at "), "\(error)")
-        #expect(error.hasSuffix(" (in another session); the deck is dealt again without that card"), "\(error)")
+        #expect(error.hasSuffix(" (in another session); that card leaves the deck"), "\(error)")
         // The loser's new top card is the winner's next one, which neither has decided.
         let next = try #require(top(lost))
         #expect(next != contested)

@@ -18,12 +18,17 @@ public protocol ReplLedger {
 
 /// The refusal a ledger throws when the viewer already holds a decision on
 /// the profile: another session (or a decisions import) decided it after
-/// this deck drew the card. The session answers it by dealing again.
+/// this deck drew the card. The session answers it by withdrawing the card.
 public struct DecidedElsewhere: Error, CustomStringConvertible {
     /// What happened, as the store says it.
     public var description: String
+    /// The profile the viewer had already decided.
+    public var profileID: String
 
-    public init(_ description: String) { self.description = description }
+    public init(_ description: String, profileID: String) {
+        self.description = description
+        self.profileID = profileID
+    }
 }
 
 /// A decision as stored.

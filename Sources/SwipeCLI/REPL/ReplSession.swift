@@ -40,8 +40,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             answer = try execute(input)
         } catch {
             if let refusal = error as? DecidedElsewhere {
-                let dealt = dealAgain(after: refusal.description)
-                writeError(dealt.message, command: command, deck: dealt.deck, to: &out)
+                let recovered = withdraw(after: refusal)
+                writeError(recovered.message, command: command, deck: recovered.deck, to: &out)
             } else {
                 writeError(String(describing: error), command: command, to: &out)
             }
@@ -53,22 +53,32 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
 
     /// Another session for the same viewer (or a decisions import) decided
     /// the top card after this deck drew it, so the store refused this
-    /// decision and the deck went back to where it was: the card would stay on
-    /// top for good. The deck core has no event for "this card is gone", and
-    /// `reload` only fills empty slots, so the deck is dealt again from the
-    /// feed, which skips every decided profile (this one and any other the
-    /// other session took meanwhile). The price: `undo` starts afresh.
-    private mutating func dealAgain(after message: String) -> (message: String, deck: ReplAnswer?) {
+    /// decision and the deck went back to where it was. The card leaves the
+    /// deck without a decision (`DeckEvent.withdraw`), and so does any other
+    /// card in the deck the viewer has decided meanwhile: the feed skips
+    /// decided profiles, but these were drawn before. `undo` keeps its history.
+    private mutating func withdraw(after refusal: DecidedElsewhere) -> (message: String, deck: ReplAnswer?) {
+        var message = refusal.description + " (in another session); that card leaves the deck"
+        var actions: [DeckAction] = []
         do {
-            controller = try DeckController(
-                feed: controller.feed, physics: controller.deck.physics,
-                settlesImmediately: controller.settlesImmediately)
+            var others: [String] = []
+            for id in snapshot.cards.compactMap({ $0.profile?.id }) where id != refusal.profileID {
+                if try ledger.history(about: id).contains(where: { $0.undoneAt == nil }) { others.append(id) }
+            }
+            for id in [refusal.profileID] + others {
+                actions += try controller.handle(.withdraw(id)) { _ in }.actions
+            }
+            if !others.isEmpty {
+                message += ", and so " + (others.count == 1 ? "does " : "do ") + others.joined(separator: ", ")
+                    + ", decided there too"
+            }
         } catch {
-            return (message + "; dealing the deck again failed: " + String(describing: error), nil)
+            return (message + "; taking it out failed: " + String(describing: error), nil)
         }
         var deck = ReplAnswer(snapshot: snapshot)
+        deck.actions = actions
         deck.showsDeck = true
-        return (message + " (in another session); the deck is dealt again without that card", deck)
+        return (message, deck)
     }
 
     /// Performs `input` and gathers what the answer shows.

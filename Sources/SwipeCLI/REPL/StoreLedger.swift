@@ -18,7 +18,7 @@ public struct StoreLedger: ReplLedger {
             return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
         } catch let error as StoreError {
             guard case .alreadyDecided = error else { throw error }
-            throw DecidedElsewhere(String(describing: error))
+            throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
         }
     }
 
