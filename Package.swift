@@ -41,16 +41,18 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "swipe-bench", dependencies: ["SwipeStore", "SwipeCore", "CSQLite"]),
+        // Helpers shared by the test targets (temporary folders); not a product.
+        .target(name: "SwipeTestSupport", path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SwipeStoreTests",
-            dependencies: ["SwipeStore", "SwipeCore", "CSQLite",
+            dependencies: ["SwipeStore", "SwipeCore", "CSQLite", "SwipeTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore"]),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore"]),
+        .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeTestSupport"]),
     ]
 )

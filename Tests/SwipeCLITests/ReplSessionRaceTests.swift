@@ -2,6 +2,7 @@ import Foundation
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// Two REPL sessions for the same viewer on one database, each over its own
@@ -9,19 +10,15 @@ import Testing
 /// race is told who won, and carries on by itself with a card nobody decided,
 /// its undo history intact.
 @Suite final class ReplSessionRaceTests {
-    let folder: String
-    let path: String
+    let temporary = TemporaryFolder("swipe-race")
+    var folder: String { temporary.path }
+    var path: String { folder + "/race.sqlite" }
 
     /// Profiles in key order: the viewer `v`, then `a` to `f` (the feed's order).
     init() throws {
-        folder = NSTemporaryDirectory() + "swipe-race-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        path = folder + "/race.sqlite"
         let store = try Store(path: path)
         for id in ["v", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// A session for viewer `v` over a connection of its own.
     func session(_ format: ReplFormat = .json) throws -> ReplSession<SQLiteFeed, StoreLedger> {

@@ -1,24 +1,12 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The non-interactive commands, run as a user would, including every exit code.
 @Suite final class CommandLineTests {
-    let folder: String
-    let db: String
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "swipe-cli-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        db = folder + "/db/swipe.sqlite"
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
-
-    func file(_ name: String, _ text: String) -> String {
-        let path = folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
-    }
+    let temporary = TemporaryFolder("swipe-cli")
+    var folder: String { temporary.path }
+    var db: String { folder + "/db/swipe.sqlite" }
 
     func swipe(_ arguments: String..., environment: [String: String] = [:]) throws -> SwipeBinary.Result {
         try SwipeBinary.run(arguments, environment: environment)
@@ -34,12 +22,12 @@ import Testing
         """
 
     func importProfiles() throws {
-        let result = try swipe("import", "--db", db, file("p.csv", Self.profiles))
+        let result = try swipe("import", "--db", db, temporary.file("p.csv", Self.profiles))
         #expect(result.status == 0, "\(result.stderr)")
     }
 
     @Test func importThenProfilesAsJSON() throws {
-        let first = try swipe("import", "--db", db, file("p.csv", Self.profiles))
+        let first = try swipe("import", "--db", db, temporary.file("p.csv", Self.profiles))
         #expect(first.status == 0)
         #expect(first.stdout.contains("3 inserted, 0 updated, 0 rejected"))
         let again = try swipe("import", "--db", db, folder + "/p.csv")
@@ -56,7 +44,7 @@ import Testing
 
     @Test func decisionsHistoryMatchesAndStats() throws {
         try importProfiles()
-        let decisions = file("d.csv", """
+        let decisions = temporary.file("d.csv", """
             viewer,profile,decision,decided_at,via
             a,b,like,2026-11-20T10:00:00.000Z,drag
             b,a,superlike,2026-11-20T11:00:00.500Z,button
@@ -83,7 +71,7 @@ import Testing
     }
 
     @Test func tablesStripControlCharacters() throws {
-        let path = file("evil.csv", "id,name,age\nx,\"\u{1B}]0;owned\u{7}Eve\",30\n")
+        let path = temporary.file("evil.csv", "id,name,age\nx,\"\u{1B}]0;owned\u{7}Eve\",30\n")
         #expect(try swipe("import", "--db", db, path).status == 0)
         let table = try swipe("profiles", "--db", db)
         #expect(!table.stdout.contains("\u{1B}"))
@@ -93,7 +81,7 @@ import Testing
     }
 
     @Test func badRowsImportNothingAndExit65() throws {
-        let path = file("bad.csv", "id,name,age\nok,Ok,30\nyoung,Kid,12\n,Nobody,40\n")
+        let path = temporary.file("bad.csv", "id,name,age\nok,Ok,30\nyoung,Kid,12\n,Nobody,40\n")
         let result = try swipe("import", "--db", db, path)
         #expect(result.status == 65)
         #expect(result.stderr.contains("bad.csv:3: column age: value \"12\""))
@@ -107,7 +95,7 @@ import Testing
 
     @Test func manyBadRowsShowTwentyThenACount() throws {
         let rows = (1...25).map { "p\($0),P,7" }.joined(separator: "\n")
-        let result = try swipe("import", "--db", db, file("many.csv", "id,name,age\n" + rows + "\n"))
+        let result = try swipe("import", "--db", db, temporary.file("many.csv", "id,name,age\n" + rows + "\n"))
         #expect(result.status == 65)
         #expect(result.stderr.contains("many.csv:21:"))
         #expect(!result.stderr.contains("many.csv:22:"))
@@ -115,10 +103,10 @@ import Testing
     }
 
     @Test func unknownColumnsAndBrokenCSVExit65() throws {
-        let unknown = try swipe("import", "--db", db, file("u.csv", "id,name,age,shoe_size,zodiac\n"))
+        let unknown = try swipe("import", "--db", db, temporary.file("u.csv", "id,name,age,shoe_size,zodiac\n"))
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("shoe_size, zodiac"))
-        let broken = try swipe("import", "--db", db, file("q.csv", "id,name,age\na,\"Ann,30\n"))
+        let broken = try swipe("import", "--db", db, temporary.file("q.csv", "id,name,age\na,\"Ann,30\n"))
         #expect(broken.status == 65)
         #expect(broken.stderr.contains("q.csv:2:"))
     }
@@ -132,12 +120,12 @@ import Testing
         let ghost = try swipe("matches", "--db", db, "--as", "ghost")
         #expect(ghost.status == 64)
         #expect(ghost.stderr.contains("\"ghost\" is not a profile"))
-        #expect(try swipe("import", "--db", "/proc/no/such/folder/x.sqlite", file("p.csv", Self.profiles)).status == 73)
+        #expect(try swipe("import", "--db", "/proc/no/such/folder/x.sqlite", temporary.file("p.csv", Self.profiles)).status == 73)
         #expect(try swipe("stats", "--db", db).status == 0)
     }
 
     @Test func databaseFromEnvironmentAndXDG() throws {
-        let csv = file("p.csv", Self.profiles)
+        let csv = temporary.file("p.csv", Self.profiles)
         let env = ["SWIPE_DB": folder + "/env.sqlite"]
         #expect(try swipe("import", csv, environment: env).status == 0)
         #expect(FileManager.default.fileExists(atPath: folder + "/env.sqlite"))

@@ -1,22 +1,16 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The program dies mid-flight (kill -9) or is interrupted (Ctrl-C): the
 /// database holds exactly what was committed, every acknowledged decision
 /// included, and stays sound for the next command.
 @Suite final class ReliabilityCrashTests {
-    let folder: String
-    let db: String
+    let temporary = TemporaryFolder("swipe-crash")
+    var folder: String { temporary.path }
+    var db: String { folder + "/swipe.sqlite" }
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "swipe-crash-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        db = folder + "/swipe.sqlite"
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// A profiles CSV of `rows` rows; the first 100 ids are the seed's
     /// (p-001…), so the import updates some profiles and inserts the rest.
@@ -27,9 +21,7 @@ import Testing
             let id = row < 100 ? String(format: "p-%03d", row + 1) : "big-\(row)"
             text += "\(id),Name \(row),\(18 + row % 80),City \(row % 97),changed by the large import in row \(row)\n"
         }
-        let path = folder + "/large.csv"
-        FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
-        return path
+        return temporary.file("large.csv", text)
     }
 
     func importSeed() throws {
@@ -55,8 +47,7 @@ import Testing
         let after = try DatabaseCheck.profilesChecksum(db)
         #expect(after.count == before.count)
         #expect(after.hash == before.hash)
-        let next = folder + "/next.csv"
-        FileManager.default.createFile(atPath: next, contents: Data("id,name,age\nafter,After,33\n".utf8))
+        let next = temporary.file("next.csv", "id,name,age\nafter,After,33\n")
         let result = try SwipeBinary.run(["import", "--db", db, next])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try DatabaseCheck.profilesChecksum(db).count == before.count + 1)

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// Hostile input end to end: REPL lines and profile text built to crash,
@@ -7,26 +8,13 @@ import Testing
 /// SQL-looking text. One answer per line, clear errors with sysexits codes,
 /// no control characters on a terminal, nothing overwritten.
 @Suite final class ReliabilityHostileTests {
-    let folder: String
-    let db: String
-
-    init() throws {
-        folder = NSTemporaryDirectory() + "swipe-hostile-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        db = folder + "/swipe.sqlite"
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
-
-    func file(_ name: String, _ bytes: [UInt8]) -> String {
-        let path = folder + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
+    let temporary = TemporaryFolder("swipe-hostile")
+    var folder: String { temporary.path }
+    var db: String { folder + "/swipe.sqlite" }
 
     /// Runs swipe with `input` on standard input, output to files; stdout as bytes.
     func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let child = try ReliabilityChild(arguments, inputFile: file("input-" + UUID().uuidString, input), folder: folder)
+        let child = try ReliabilityChild(arguments, inputFile: temporary.file("input-" + UUID().uuidString, input), folder: folder)
         var out: [UInt8] = []
         while let line = child.readLine(within: 120) { out += Array(line.utf8) + [0x0A] }
         let end = child.wait()
@@ -50,7 +38,7 @@ import Testing
         let rows = "id,name,age,city,bio,interests\n"
             + "evil,\"\(Self.evil)\",30,\"\(Self.evil)\",\"\(Self.evil)\nsecond line\",\"\(Self.evil);x\"\n"
             + "demo,Demo,29,,,\n"
-        let result = try SwipeBinary.run(["import", "--db", db, file("evil.csv", Array(rows.utf8))])
+        let result = try SwipeBinary.run(["import", "--db", db, temporary.file("evil.csv", Array(rows.utf8))])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -98,7 +86,7 @@ import Testing
 
     @Test func tablesPrintNoControlCharacters() throws {
         try importEvilProfiles()
-        let decisions = file("d.csv", Array("viewer,profile,decision,decided_at\ndemo,evil,like,2026-11-20T10:00:00Z\n".utf8))
+        let decisions = temporary.file("d.csv", Array("viewer,profile,decision,decided_at\ndemo,evil,like,2026-11-20T10:00:00Z\n".utf8))
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", decisions]).status == 0)
         for command in [["profiles"], ["history", "--as", "demo"], ["matches", "--as", "evil"], ["stats"]] {
             let result = try SwipeBinary.run(command + ["--db", db])
@@ -117,7 +105,7 @@ import Testing
             ["id\(index)" + quoted(text).dropFirst().dropLast(), text, "30", text, text, text].map(quoted).joined(separator: ",")
         }
         let csv = "id,name,age,gender,city,bio\n" + rows.joined(separator: "\n") + "\n"
-        let imported = try SwipeBinary.run(["import", "--db", db, file("nasty.csv", Array(csv.utf8))])
+        let imported = try SwipeBinary.run(["import", "--db", db, temporary.file("nasty.csv", Array(csv.utf8))])
         #expect(imported.status == 0, "\(imported.stderr)")
         let json = try SwipeBinary.run(["profiles", "--db", db, "--format", "json"])
         let profiles = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]] ?? []
@@ -148,7 +136,7 @@ import Testing
     }
 
     @Test func aNonSQLiteFileExits74AndIsUntouched() throws {
-        let path = file("notes.sqlite", Array("just some notes, not a database\n".utf8))
+        let path = temporary.file("notes.sqlite", Array("just some notes, not a database\n".utf8))
         let result = try openFails(path)
         #expect(result.status == 74)
         #expect(result.stderr.contains("file is not a database"))
@@ -176,8 +164,8 @@ import Testing
     }
 
     @Test func pathsThatCannotBeCreatedExit73() throws {
-        let blocker = file("plain", [])
-        let csv = file("p.csv", Array("id,name,age\na,Ann,30\n".utf8))
+        let blocker = temporary.file("plain", [])
+        let csv = temporary.file("p.csv", Array("id,name,age\na,Ann,30\n".utf8))
         for path in [blocker + "/db/swipe.sqlite", "/proc/self/no/such/swipe.sqlite"] {
             let result = try SwipeBinary.run(["import", "--db", path, csv])
             #expect(result.status == 73, "\(path)")
@@ -202,7 +190,7 @@ import Testing
         #expect(try SwipeBinary.run(["import", "--db", db, seed]).status == 0)
         let before = try DatabaseCheck.profilesChecksum(db)
         let rows = (0..<20_000).map { "full-\($0),Person \($0),30,a bio long enough to fill the little disk \($0)" }
-        let big = file("big.csv", Array(("id,name,age,bio\n" + rows.joined(separator: "\n") + "\n").utf8))
+        let big = temporary.file("big.csv", Array(("id,name,age,bio\n" + rows.joined(separator: "\n") + "\n").utf8))
         let result = try SwipeBinary.run(["import", "--db", db, big])
         #expect(result.status == 74)
         #expect(result.stderr.contains("full"), "\(result.stderr)")

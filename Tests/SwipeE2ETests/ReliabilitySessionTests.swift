@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// Two `swipe repl --json` processes on one database at once: different
@@ -6,19 +7,15 @@ import Testing
 /// anyone, no acknowledged decision is lost, never two standing decisions
 /// for one viewer and profile, and the loser of a race is told why.
 @Suite final class ReliabilitySessionTests {
-    let folder: String
-    let db: String
+    let temporary = TemporaryFolder("swipe-sessions")
+    var folder: String { temporary.path }
+    var db: String { folder + "/swipe.sqlite" }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "swipe-sessions-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        db = folder + "/swipe.sqlite"
         let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
         let result = try SwipeBinary.run(["import", "--db", db, seed])
         #expect(result.status == 0, "\(result.stderr)")
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     struct Session {
         var acknowledged: [String] = []
@@ -30,9 +27,7 @@ import Testing
     /// Runs one REPL per viewer at once, each given `commands` likes, and
     /// collects what each acknowledged.
     func runAtOnce(viewers: [String], commands: Int) throws -> [Session] {
-        let script = folder + "/likes.txt"
-        FileManager.default.createFile(
-            atPath: script, contents: Data(String(repeating: "like\n", count: commands).utf8))
+        let script = temporary.file("likes.txt", String(repeating: "like\n", count: commands))
         let children = try viewers.map {
             try ReliabilityChild(["repl", "--json", "--db", db, "--as", $0], inputFile: script, folder: folder)
         }

@@ -1,26 +1,22 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// The interactive REPL in a real terminal: tmux on a private socket, keys
 /// sent with send-keys, the screen read with capture-pane until the expected
 /// text appears (a condition with a deadline, not a sleep).
 @Suite(.serialized) final class ReplInteractiveTests {
-    let folder: String
+    let temporary = TemporaryFolder("swipe-tty")
+    var folder: String { temporary.path }
     let socket = "swipe-test-\(getpid())-\(UUID().uuidString.prefix(8))"
     static let tmux = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/bin/tmux"].first {
         FileManager.default.isExecutableFile(atPath: $0)
     }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "swipe-tty-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "id,name,age,city,bio\na,Ana,30,Lisboa,\nb,Bo,28,Oslo,\"Sails.\nReads.\"\nc,Cy,41,,\n"
             .write(toFile: folder + "/p.csv", atomically: true, encoding: .utf8)
         #expect(try SwipeBinary.run(["import", "--db", folder + "/db.sqlite", folder + "/p.csv"]).status == 0)
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// Runs tmux on the private socket; returns what it printed. posix_spawn
@@ -111,15 +107,9 @@ import Testing
         defer { _ = try? tmux(["kill-server"]) }
         /// The escape sequences just before `word` on the screen.
         func attributes(before word: String, in screen: String) -> String {
-            guard let found = screen.range(of: word, options: .backwards) else { return "(no \(word))" }
-            var start = found.lowerBound
-            while start > screen.startIndex {
-                let previous = screen.index(before: start)
-                guard screen[previous] == "m" || screen[previous] == ";" || screen[previous] == "["
-                    || screen[previous] == "\u{1B}" || screen[previous].isNumber else { break }
-                start = previous
-            }
-            return String(screen[start..<found.lowerBound])
+            let pattern = #"(\x1B\[[0-9;]*m)*"# + NSRegularExpression.escapedPattern(for: word)
+            guard let found = screen.range(of: pattern, options: .regularExpression) else { return "(no \(word))" }
+            return String(screen[found].dropLast(word.count))
         }
         try startREPL("")
         try keys("drag 120 0", "Enter")

@@ -1,15 +1,14 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 
 /// `swipe repl` fed a script on standard input, as a program or a test would drive it.
 @Suite final class ReplScriptTests {
-    let folder: String
-    let db: String
+    let temporary = TemporaryFolder("swipe-repl")
+    var folder: String { temporary.path }
+    var db: String { folder + "/swipe.sqlite" }
 
     init() throws {
-        folder = NSTemporaryDirectory() + "swipe-repl-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        db = folder + "/swipe.sqlite"
         let csv = folder + "/p.csv"
         // `b` already likes `a`: a's like of b makes a match.
         try "id,name,age,city\na,Ana,30,Lisboa\nb,Bo,28,Oslo\nc,Cy,41,\nd,Di,35,Rome\n"
@@ -19,8 +18,6 @@ import Testing
         #expect(try SwipeBinary.run(["import", "--db", db, csv]).status == 0)
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", folder + "/d.csv"]).status == 0)
     }
-
-    deinit { try? FileManager.default.removeItem(atPath: folder) }
 
     /// Runs `swipe ARGS` with `script` as standard input.
     func repl(_ arguments: [String], script: String) throws -> SwipeBinary.Result {

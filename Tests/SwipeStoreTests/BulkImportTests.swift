@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import SwipeCore
+import SwipeTestSupport
 import Testing
 @testable import SwipeStore
 
@@ -84,10 +85,9 @@ import Testing
 
     @Test func anIdOrNameBeginningWithNULIsARowError() throws {
         let store = try folder.store()
-        let path = folder.path + "/nul.csv"
         let text = Array("id,name,age\n".utf8) + [0] + Array("x,Name,30\nok,".utf8) + [0] + Array("Name,30\nfine,A".utf8)
             + [0] + Array("B,30\n".utf8)
-        _ = FileManager.default.createFile(atPath: path, contents: Data(text))
+        let path = folder.file("nul.csv", text)
         var importer = Importer(store: store)
         importer.skipInvalid = true
         let summary = try importer.importProfiles(path: path)

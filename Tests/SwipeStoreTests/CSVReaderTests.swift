@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 @testable import SwipeStore
 
@@ -68,8 +69,7 @@ import Testing
     }
 
     @Test func invalidUTF8IsAnError() {
-        let path = folder.path + "/bad.csv"
-        FileManager.default.createFile(atPath: path, contents: Data([0x61, 0x0A, 0xFF, 0xFE, 0x0A]))
+        let path = folder.file("bad.csv", [0x61, 0x0A, 0xFF, 0xFE, 0x0A])
         #expect(throws: CSVError.invalidUTF8(file: path, line: 2)) {
             let reader = try CSVReader(path: path)
             while try reader.next() != nil {}

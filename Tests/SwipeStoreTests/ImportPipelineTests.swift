@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 @testable import SwipeStore
 
@@ -52,8 +53,7 @@ import Testing
 
     @Test func aBrokenFileDeliversTheRecordsBeforeItThenItsError() throws {
         let bytes = Array("a,b\nr1,x\nr2,x\nr3,x\nr4,".utf8) + [0xFF] + Array("\nr5,x\n".utf8)
-        let path = folder.path + "/broken.csv"
-        _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let path = folder.file("broken.csv", bytes)
         let reader = try CSVReader(path: path)
         _ = try reader.next()
         let pipeline = ImportPipeline(reader: reader, fields: 2, batchSize: 2, depth: 1, makeRow: { "" }) { record, row in

@@ -1,6 +1,7 @@
 import Foundation
 import PropertyBased
 import SwipeCore
+import SwipeTestSupport
 import Testing
 @testable import SwipeStore
 

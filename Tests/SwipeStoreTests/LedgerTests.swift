@@ -1,5 +1,6 @@
 import Foundation
 import SwipeCore
+import SwipeTestSupport
 import Testing
 @testable import SwipeStore
 

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeCore
+import SwipeTestSupport
 import Testing
 @testable import SwipeStore
 
@@ -8,12 +9,6 @@ import Testing
 /// a typed error naming the line; nothing crashes, nothing is cut short.
 @Suite struct ReliabilityCSVTests {
     let folder = TemporaryFolder()
-
-    func write(_ name: String, _ bytes: [UInt8]) -> String {
-        let path = folder.path + "/" + name
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
-        return path
-    }
 
     func records(_ path: String, bufferSize: Int = 1 << 16) throws -> [CSVRecord] {
         let reader = try CSVReader(path: path, bufferSize: bufferSize)
@@ -42,7 +37,7 @@ import Testing
     @Test func nulAndControlBytesAreDataAndSurviveTheStore() throws {
         let text: [UInt8] = Array("id,name,age,bio\nn,".utf8) + [0x41, 0x00, 0x42] + Array(",30,\"".utf8)
             + Array(0x01...0x1F).filter { $0 != 0x0A && $0 != 0x0D } + [0x7F, 0x00] + Array("\"\n".utf8)
-        let read = try records(write("nul.csv", text))
+        let read = try records(folder.file("nul.csv", text))
         #expect(read[1].fields[1] == "A\u{0}B")
         // 0x01…0x1F is 31 bytes, less LF and CR: 29; then DEL and NUL: 31.
         #expect(read[1].fields[3].unicodeScalars.count == 31)
@@ -55,7 +50,7 @@ import Testing
 
     @Test func invalidUTF8NamesItsLine() throws {
         for bad: [UInt8] in [[0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF]] {
-            let path = write("bad.csv", Array("id,name,age\nok,Ok,30\nx,".utf8) + bad + Array(",30\n".utf8))
+            let path = folder.file("bad.csv", Array("id,name,age\nok,Ok,30\nx,".utf8) + bad + Array(",30\n".utf8))
             #expect(throws: CSVError.invalidUTF8(file: path, line: 3)) { try records(path) }
             let store = try folder.store()
             #expect(throws: CSVError.invalidUTF8(file: path, line: 3)) {

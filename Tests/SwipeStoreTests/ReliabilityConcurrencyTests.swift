@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SwipeTestSupport
 import Synchronization
 import SwipeCore
 import Testing
