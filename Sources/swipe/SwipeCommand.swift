@@ -2,10 +2,11 @@ import ArgumentParser
 
 /// The `swipe` command line (DESIGN.md §5). `swipe` alone runs the REPL.
 @main
-struct SwipeCommand: ParsableCommand {
+struct SwipeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe",
         abstract: "A matching-app core: a SQLite profile store, a four-card deck and a REPL.",
-        subcommands: [ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, Stats.self],
+        subcommands: [ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, Stats.self,
+                      Serve.self, Link.self],
         defaultSubcommand: ReplCommand.self)
 }
