@@ -6,12 +6,14 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "serve"]
+    /// WebSockets open at once in the `serve` section.
+    var sessions = 200
     var output: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl] [--output FILE.md]
+                           [--only import,ledger,feed,queries,repl,serve] [--sessions N] [--output FILE.md]
         """
 
     init(arguments: [String]) throws {
@@ -30,6 +32,9 @@ struct BenchOptions {
             case "--swipe": swipe = try value(argument)
             case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "--output": output = try value(argument)
+            case "--sessions":
+                guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--sessions needs a number ≥ 1") }
+                sessions = n
             default: throw BenchError("unknown argument \(argument)\n\(Self.usage)")
             }
         }

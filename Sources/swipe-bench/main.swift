@@ -37,6 +37,15 @@ do {
         report.add(try ReplBench(
             data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000).run())
     }
+    if options.only.contains("serve") {
+        // Sockets, not data size, are what this measures: the smallest set.
+        let data = sets.min(by: { $0.count < $1.count }) ?? largest
+        report.add(try await ServeBench(
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(16)).run())
+        report.add(try await ServeBench(
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+            viewerOffset: options.sessions + 40).run())
+    }
     if let output = options.output {
         try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)
         log("wrote \(output)")

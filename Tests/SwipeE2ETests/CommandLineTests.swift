@@ -153,6 +153,7 @@ import Testing
     /// Every command but `import`, with the options it needs (the viewer for those that have one).
     static let openers: [[String]] = [
         ["history", "--as", "a"], ["matches", "--as", "a"], ["profiles"], ["stats"], ["repl", "--as", "a"],
+        ["serve", "--port", "0"], ["link", "--as", "a"],
     ]
 
     @Test(arguments: openers)
