@@ -47,7 +47,7 @@ test: deps
 # given and SE_OFFLINE keeps selenium from downloading anything. Never
 # skipped: a missing browser fails. Screenshots land in .build/browser-artifacts.
 BROWSER_VENV := .build/browser-venv
-BROWSER_PACKAGES := selenium==4.52.0 pytest==9.2.0
+BROWSER_PACKAGES := selenium==4.38.0 pytest==9.0.2
 browser-test: deps
 	$(SWIFT) build --product swipe
 	@for tool in chromium chromedriver; do \

@@ -91,11 +91,14 @@ def test_a_pointer_drag_poses_the_card_as_the_deck_says(served, browsers):
     stamp = float(browser.execute_script(
         "return getComputedStyle(arguments[0].querySelector('.stamp.like')).opacity", top_card(browser)))
     assert math.isclose(stamp, answer["like"], abs_tol=1e-3)
-    border = browser.execute_script("return getComputedStyle(document.getElementById('like')).borderTopWidth")
-    assert math.isclose(float(border[:-2]), 5 * (1 - answer["like"]), abs_tol=0.05)
+    # Chrome snaps computed border widths to whole pixels; the width set is exact.
+    border = browser.execute_script("return document.getElementById('like').style.borderWidth")
+    assert math.isclose(float(border[:-2]), 5 * (1 - answer["like"]), abs_tol=1e-3)
 
     # Let go under the threshold with no speed: the card springs back, nothing decided.
-    ActionBuilder(browser, mouse=mouse).pointer_action.pointer_up().perform()
+    release_actions = ActionBuilder(browser, mouse=mouse)
+    release_actions.pointer_action.pointer_up()
+    release_actions.perform()
     release = wait_for(lambda: [a for a in answers(browser) if a.get("command", "").startswith("release")],
                        "the release answer")[-1]
     assert "decision" not in release
