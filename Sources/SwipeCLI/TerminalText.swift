@@ -33,6 +33,16 @@ public enum TerminalText {
         return changed ? String(out) : text
     }
 
+    /// The widest profile text (a name, an id) a one-line message shows.
+    public static let oneLineWidth = 60
+
+    /// Profile text for a one-line message: sanitized, and cut to
+    /// `width` columns with "…" (a 100,000-character name must not flood
+    /// the terminal).
+    public static func oneLine(_ text: String, width: Int = oneLineWidth) -> String {
+        truncated(sanitized(text), toWidth: width)
+    }
+
     /// Whether `text` is safe to print as is (what `sanitized` would not change).
     public static func isClean(_ text: String, keepNewlines: Bool = false) -> Bool {
         sanitized(text, keepNewlines: keepNewlines) == text

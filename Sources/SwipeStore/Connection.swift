@@ -22,13 +22,20 @@ public final class Connection {
     public let synchronous: Synchronous
     private var cache: [String: Statement] = [:]
 
+    /// Whether the connection was opened read-only (SQLITE_OPEN_READONLY).
+    public let isReadOnly: Bool
+
     /// Opens the database at `path`, creating it if missing unless `create` is
     /// false (then a missing file fails with SQLITE_CANTOPEN and nothing is
-    /// made). Never read-only: a WAL reader still writes the `-shm` file.
+    /// made). With `readOnly` the file is opened SQLITE_OPEN_READONLY and its
+    /// journal mode is left as it is: nothing is written. Otherwise, unless
+    /// `configure` is false, the connection is made ready to write at once
+    /// (`configureForWriting`); `Store` first identifies the file, then does that.
     public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
-                create: Bool = true) throws {
+                create: Bool = true, readOnly: Bool = false, configure: Bool = true) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+            | SQLITE_OPEN_NOMUTEX
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
@@ -39,10 +46,21 @@ public final class Connection {
         self.handle = handle
         self.path = path
         self.synchronous = synchronous
+        self.isReadOnly = readOnly
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try enterWAL(withinMilliseconds: busyTimeoutMilliseconds)
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         try execute("PRAGMA foreign_keys = ON")
+        if !readOnly && configure { try configureForWriting() }
+    }
+
+    private let busyTimeoutMilliseconds: Int32
+
+    /// WAL mode (persistent in the file) and the chosen `synchronous` level.
+    /// Switching to WAL writes the file's header: call it only on a file
+    /// known to be a swipe database (or about to become one).
+    public func configureForWriting() throws {
+        try enterWAL(withinMilliseconds: busyTimeoutMilliseconds)
         try execute("PRAGMA synchronous = \(synchronous.rawValue)")
     }
 

@@ -10,15 +10,26 @@ extension Importer {
     /// reused `ProfileRow`s: no `String` per field, no `Profile`. They are
     /// read and encoded on a second thread (`ImportPipeline`) and written 64
     /// to an INSERT (`ProfileChunkWriter`).
+    ///
+    /// An id may appear once per file (compared trimmed, as stored): a
+    /// repeat is a row error naming both lines, found with a set of the ids
+    /// read so far, on the reading thread. An update writes only the columns
+    /// the file has and keeps the others.
     public func importProfiles(path: String) throws -> ImportSummary {
         var writer: ProfileChunkWriter?
+        let seen = SeenIDs()
         return try run(
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
-            makeRow: ProfileRow.init,
-            prepare: { record, positions, row in try Self.encode(record, positions: positions, into: &row) },
-            write: { slot, _, dryRun in
+            rollbackJournal: true, makeRow: ProfileRow.init,
+            prepare: { record, positions, row in
+                try Self.encode(record, positions: positions, into: &row)
+                try seen.insert(row.text(.id) ?? "", line: record.line)
+            },
+            write: { slot, index, dryRun in
                 if dryRun { return .inserted }
-                if writer == nil { writer = try ProfileChunkWriter(store: store) }
+                if writer == nil {
+                    writer = try ProfileChunkWriter(store: store, columns: ProfileColumn.allCases.filter { index[$0.name] != nil })
+                }
                 try writer!.add(&slot.row)
                 return nil
             },
@@ -26,6 +37,20 @@ extension Importer {
                 try writer?.flush()
                 return (writer?.inserted ?? 0, writer?.updated ?? 0)
             })
+    }
+
+    /// The ids a profile import has read, each with its line: only the
+    /// reading thread touches it (`ImportPipeline`).
+    final class SeenIDs: @unchecked Sendable {
+        private var lines: [String: Int] = [:]
+
+        /// Notes `id` from `line`; a `RowIssue` when an earlier line had it.
+        func insert(_ id: String, line: Int) throws {
+            if let first = lines.updateValue(line, forKey: id) {
+                lines[id] = first
+                throw RowIssue(column: "id", value: id, message: "id repeats line \(first); an id may appear once per file")
+            }
+        }
     }
 
     /// The profile columns in `CaseIterable` order, which is `required + optional`.

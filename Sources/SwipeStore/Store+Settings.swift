@@ -5,8 +5,9 @@ extension Store {
         try connection.statement("SELECT value FROM settings WHERE name = 'last_viewer'").bind().first { $0.text(0) }
     }
 
-    /// Remembers `viewer` as the last one used.
+    /// Remembers `viewer` as the last one used (a REPL session does; nothing else).
     public func setLastViewer(_ viewer: String) throws {
+        if try lastViewer() == viewer { return }
         try connection.statement("""
             INSERT INTO settings (name, value) VALUES ('last_viewer', ?1)
             ON CONFLICT (name) DO UPDATE SET value = excluded.value
@@ -14,8 +15,10 @@ extension Store {
     }
 
     /// The viewer to act as: `option` (from `--as`), else `$SWIPE_AS`, else the
-    /// last one used with this database. The chosen viewer must be a profile;
-    /// it is remembered as the last one used.
+    /// last one used with this database. The chosen viewer must be a profile.
+    /// Nothing is written: only a REPL session, where a person acts as
+    /// someone, remembers its viewer (`setLastViewer`); reading someone's
+    /// history must not make the next session act as them.
     ///
     /// - Throws: `ViewerError.noneChosen` or `ViewerError.notAProfile`.
     public func resolveViewer(option: String?, environment: [String: String]) throws -> String {
@@ -30,7 +33,6 @@ extension Store {
             throw ViewerError.noneChosen
         }
         guard try profileKey(id: chosen) != nil else { throw ViewerError.notAProfile(chosen) }
-        if try lastViewer() != chosen { try setLastViewer(chosen) }
         return chosen
     }
 }
@@ -43,7 +45,7 @@ public enum ViewerError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noneChosen:
-            "no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS (the choice is then remembered in the database)"
+            "no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS (a REPL session remembers its viewer in the database)"
         case .notAProfile(let id):
             "viewer \"\(id)\" is not a profile in this database (see `swipe profiles`)"
         }

@@ -91,8 +91,13 @@ import Testing
         #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer(option: "zed", environment: [:]) }
         #expect(try store.resolveViewer(option: nil, environment: ["SWIPE_AS": "b"]) == "b")
         #expect(try store.resolveViewer(option: "a", environment: ["SWIPE_AS": "b"]) == "a")
-        // The last one used is remembered in the database.
+        // Resolving remembers nothing (a read must not pick the next REPL's
+        // viewer); a REPL session remembers its viewer explicitly.
+        #expect(try store.lastViewer() == nil)
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(option: nil, environment: [:]) }
+        try store.setLastViewer("a")
         #expect(try store.resolveViewer(option: nil, environment: [:]) == "a")
+        #expect(try store.resolveViewer(option: nil, environment: ["SWIPE_AS": "b"]) == "b")
         #expect(try store.lastViewer() == "a")
     }
 }
