@@ -31,7 +31,16 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Whether another connection held the lock past the busy timeout.
     public var isBusy: Bool { primaryCode == SQLITE_BUSY || primaryCode == SQLITE_LOCKED }
 
+    /// Whether the disk (or SQLite's page limit) is full.
+    public var isFull: Bool { primaryCode == SQLITE_FULL }
+
     public var description: String {
+        // A full disk is not a bug in a statement: say what happened and
+        // what to do, without the SQL (still in `sql` and `arguments`).
+        if isFull {
+            return "the disk holding the database is full (SQLite code \(extendedCode)): nothing was written; "
+                + "free some space and try again"
+        }
         // SQLite's own "database is locked" tells a person neither why nor what to do.
         var text = isBusy
             ? "the database is busy: another swipe has held its write lock for over 5 s (a long import?); "

@@ -13,7 +13,8 @@ struct Profiles: ParsableCommand {
         try ExitStatus.reporting {
             let store = try database.openReading()
             var out = StandardOutput()
-            var writer = RecordWriter(format: output.format, columns: StoreRecords.profileColumns)
+            var writer = RecordWriter(
+                format: output.format, columns: StoreRecords.profileColumns, forTerminal: Terminal.stdoutIsTerminal)
             try store.forEachProfile {
                 writer.write(StoreRecords.cells($0), to: &out)
                 try out.throwIfFailed()

@@ -9,7 +9,7 @@ struct FormatOptions: ParsableArguments {
     /// Writes `rows` as `columns` to standard output in the chosen format.
     func write<Rows: Sequence>(columns: [String], rows: Rows, cells: (Rows.Element) -> [Cell]) throws {
         var out = StandardOutput()
-        var writer = RecordWriter(format: format, columns: columns)
+        var writer = RecordWriter(format: format, columns: columns, forTerminal: Terminal.stdoutIsTerminal)
         for row in rows {
             writer.write(cells(row), to: &out)
             try out.throwIfFailed()
