@@ -24,7 +24,8 @@ public enum Schema {
 
     /// What a file holds, as far as swipe is concerned.
     public enum Identity: Equatable, Sendable {
-        /// No database yet (a 0-byte or new file): only `swipe import` may create one.
+        /// No database yet (a 0-byte or new file, or one with nothing in it
+        /// at all): only `swipe import` may create one.
         case empty
         /// A swipe database at this schema version (1…`Schema.version`).
         case swipe(version: Int)
@@ -38,7 +39,7 @@ public enum Schema {
     /// write and `StoreError.newerSchema` for a swipe database too new for this binary.
     public static func identify(_ connection: Connection) throws -> Identity {
         let pages = try connection.scalarInt("PRAGMA page_count") ?? 0
-        if pages == 0 { return .empty }
+        if try pages == 0 || isBlank(connection) { return .empty }
         let application = try connection.scalarInt("PRAGMA application_id") ?? 0
         let found = try connection.scalarInt("PRAGMA user_version") ?? 0
         if application == Int(applicationID) {
@@ -59,7 +60,11 @@ public enum Schema {
     /// it). A header that may be stale (a
     /// non-empty `-wal` beside the file holds newer pages) is left to `identify`.
     /// Returns whether the file is empty.
-    static func precheck(path: String) throws -> Bool {
+    ///
+    /// With `create`, a header with application_id 0 and user_version 0 is
+    /// left to `identify` too: it is what a file another swipe is creating
+    /// at this moment shows (switched to WAL, schema not yet checkpointed).
+    static func precheck(path: String, create: Bool) throws -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
         defer { try? handle.close() }
         let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
@@ -74,6 +79,7 @@ public enum Schema {
         }
         let application = int32(at: 68), found = int32(at: 60)
         let plausible = (application == applicationID && found >= 1) || (application == 0 && found == 1)
+            || (create && application == 0 && found == 0)
         if !plausible { throw StoreError.notSwipeDatabase(path: path) }
         return false
     }
@@ -102,8 +108,9 @@ public enum Schema {
         }
     }
 
-    /// Whether the database holds nothing yet: no schema object, version 0, application_id 0.
-    private static func isBlank(_ connection: Connection) throws -> Bool {
+    /// Whether the database holds nothing yet: no schema object, version 0,
+    /// application_id 0 (a 0-byte file after its switch to WAL).
+    static func isBlank(_ connection: Connection) throws -> Bool {
         try connection.scalarInt("SELECT count(*) FROM sqlite_schema") == 0
             && connection.scalarInt("PRAGMA user_version") == 0
             && connection.scalarInt("PRAGMA application_id") == 0

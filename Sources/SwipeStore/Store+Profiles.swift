@@ -28,11 +28,10 @@ extension Store {
         let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
         // An upsert, not an UPDATE: it binds the same eight parameters
         // whichever columns it sets.
+        // The SET list is made of `ProfileColumn` names: constants, never values.
         let set = updating.filter { $0 != .id }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
-        return try ProfileUpsert(
-            connection: connection,
-            insert: connection.statement(insert),
-            update: connection.statement(insert + " ON CONFLICT (id) DO UPDATE SET " + set))
+        let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set
+        return try ProfileUpsert(connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }
 
     /// The profile with external id `id`, or nil.

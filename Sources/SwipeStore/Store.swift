@@ -35,7 +35,7 @@ public final class Store {
             creation = DatabaseCreation(path: path, made: try DatabaseLocation.ensureFile(at: path))
         }
         try Self.checkPermissions(path: path, readOnly: readOnly)
-        let isEmpty = try Schema.precheck(path: path)
+        let isEmpty = try Schema.precheck(path: path, create: create && !readOnly)
         if isEmpty {
             guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
             if creation == nil { creation = DatabaseCreation(path: path, made: []) }
