@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection configured as swipe needs it: WAL, foreign keys, a
 /// busy timeout and a chosen `synchronous` level. Statements are prepared once
@@ -32,11 +33,11 @@ public final class Connection {
     /// `configure` is false, the connection is made ready to write at once
     /// (`configureForWriting`); `Store` first identifies the file, then does that.
     public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
-                create: Bool = true, readOnly: Bool = false, configure: Bool = true) throws {
+                create: Bool = true, readOnly: Bool = false, immutable: Bool = false, configure: Bool = true) throws {
         var handle: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
-            | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+            | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let code = sqlite3_open_v2(immutable ? Self.immutableURI(path) : path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
@@ -55,6 +56,15 @@ public final class Connection {
     }
 
     private let busyTimeoutMilliseconds: Int32
+
+    /// `file:PATH?immutable=1`: SQLite reads the file as one nobody can
+    /// change (no locks, no -shm). True of a file on a read-only file system.
+    static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
 
     /// WAL mode (persistent in the file) and the chosen `synchronous` level.
     /// Switching to WAL writes the file's header: call it only on a file
@@ -96,7 +106,8 @@ public final class Connection {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql,
+                              systemCode: sqlite3_system_errno(handle))
         }
     }
 
@@ -128,6 +139,7 @@ public final class Connection {
             extendedCode: sqlite3_extended_errcode(handle),
             message: String(cString: sqlite3_errmsg(handle)),
             sql: sql,
-            arguments: arguments)
+            arguments: arguments,
+            systemCode: sqlite3_system_errno(handle))
     }
 }

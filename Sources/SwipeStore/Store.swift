@@ -40,29 +40,43 @@ public final class Store {
             guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
             if creation == nil { creation = DatabaseCreation(path: path, made: []) }
         }
+        let identity: Schema.Identity
         do {
-            connection = try Connection(path: path, synchronous: synchronous, create: false, readOnly: readOnly,
-                                        configure: false)
-            let identity = try Schema.identify(connection)
-            if identity == .empty && !create { throw StoreError.notSwipeDatabase(path: path) }
-            if readOnly {
-                try Schema.checkReadable(connection, identity: identity)
-            } else {
-                try connection.configureForWriting()
-                try Schema.prepare(connection, identity: identity)
-            }
-        } catch let error as SQLiteError where readOnly && error.primaryCode == SQLITE_CANTOPEN {
+            (connection, identity) = try Self.open(path: path, synchronous: synchronous, readOnly: readOnly, immutable: false)
+        } catch let error as SQLiteError
+            where readOnly && (error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_READONLY) {
             // A WAL database is read through its -shm file, which a reader
             // creates when no writer has: that needs the folder writable.
+            // On a read-only file system nobody can write the file, so it
+            // is read as immutable (no -shm needed); otherwise the folder's
+            // permission is what is missing.
             let folder = DatabaseLocation.folder(of: path)
-            if access(folder, W_OK) != 0 {
+            guard access(folder, W_OK) != 0 else { throw error }
+            guard errno == EROFS else {
                 throw StoreError.permissionDenied(
                     path: folder, need: "write",
                     why: "\(String(cString: strerror(errno))); reading \(path) in WAL mode needs its -shm file there")
             }
-            throw error
+            (connection, identity) = try Self.open(path: path, synchronous: synchronous, readOnly: true, immutable: true)
+        }
+        if identity == .empty && !create { throw StoreError.notSwipeDatabase(path: path) }
+        if !readOnly {
+            try connection.configureForWriting()
+            try Schema.prepare(connection, identity: identity)
         }
         self.creation = creation
+    }
+
+    /// Opens `path` without writing and identifies it; a read-only
+    /// connection also checks that it can be read as it is.
+    private static func open(
+        path: String, synchronous: Connection.Synchronous, readOnly: Bool, immutable: Bool
+    ) throws -> (Connection, Schema.Identity) {
+        let connection = try Connection(
+            path: path, synchronous: synchronous, create: false, readOnly: readOnly, immutable: immutable, configure: false)
+        let identity = try Schema.identify(connection)
+        if readOnly { try Schema.checkReadable(connection, identity: identity) }
+        return (connection, identity)
     }
 
     /// Refuses, naming the file or folder and the permission, what SQLite
