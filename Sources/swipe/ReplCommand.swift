@@ -27,7 +27,7 @@ struct ReplCommand: ParsableCommand {
             let interactive = isatty(STDIN_FILENO) == 1 && !json
             let viewerID = try resolveViewer(in: store, mayAsk: isatty(STDIN_FILENO) == 1)
             // Only a REPL session, where a person acts as someone, makes its
-            // viewer the database's default (DESIGN.md §5); reads never do.
+            // viewer the database's default (README, "Viewer"); reads never do.
             try store.setLastViewer(viewerID)
             let ledger = StoreLedger(store: store, viewer: viewerID)
             let controller = try DeckController(feed: try SQLiteFeed(store: store, viewer: viewerID), physics: physics)
