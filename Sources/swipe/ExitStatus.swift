@@ -36,7 +36,7 @@ enum ExitStatus {
             throw error
         } catch {
             var stderr = StandardError()
-            stderr.write("swipe: " + TerminalText.sanitized(String(describing: error), keepNewlines: true) + "\n")
+            stderr.write("swipe: " + TerminalText.sanitized(message(for: error), keepNewlines: true) + "\n")
             throw ExitCode(code(for: error))
         }
     }

@@ -61,7 +61,7 @@ struct ReplCommand: ParsableCommand {
             guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
                 throw ViewerError.noneChosen
             }
-            return try store.resolveViewer(option: answer, environment: [:])
+            return try store.resolveViewer(answer)
         }
     }
 }
