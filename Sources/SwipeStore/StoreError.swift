@@ -38,8 +38,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .newerSchema(path, found, supported):
             "\(path) has schema version \(found), but this swipe understands up to version \(supported); use a newer swipe"
         case let .olderSchema(path, found, supported):
-            "\(path) has schema version \(found), older than this swipe's \(supported); a command that writes "
-                + "(swipe repl or swipe import) upgrades it, then read commands can open it"
+            "\(path) has schema version \(found), older than this swipe's \(supported), and opening it read-only cannot upgrade it"
         case let .cannotCreate(path, reason):
             "cannot create the database \(path): \(reason)"
         case let .missing(path):
