@@ -43,6 +43,15 @@ import Testing
             stderr: (try? String(contentsOfFile: err, encoding: .utf8)) ?? "")
     }
 
+    /// A tmpfs of `size` mounted at a new folder `name` in the test folder,
+    /// unmounted by the caller's `defer { unmount(…) }`; its path.
+    func mountTmpfs(_ name: String, size: String) throws -> String {
+        let disk = folder + "/" + name
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        #expect(ReliabilityHostileTests.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=" + size, "tmpfs", disk]))
+        return disk
+    }
+
     func importSeed(into path: String? = nil) throws {
         let result = try run(["import", "--db", path ?? db, Self.seed])
         #expect(result.status == 0, "\(result.stderr)")
@@ -74,9 +83,7 @@ import Testing
         let rows = (0..<1500).map { "big-\($0),Person \($0),30,a bio long enough to make the export outgrow the disk \($0)" }
         let csv = temporary.file("big.csv", "id,name,age,bio\n" + rows.joined(separator: "\n") + "\n")
         #expect(try run(["import", "--db", db, csv]).status == 0)
-        let disk = folder + "/disk"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(ReliabilityHostileTests.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", disk]))
+        let disk = try mountTmpfs("disk", size: "64k")
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let result = try run(["profiles", "--db", db, "--format", "csv"], stdout: "> '\(disk)/export.csv'")
         #expect(result.status == 74)
@@ -205,9 +212,7 @@ import Testing
     /// A database on a read-only file system: reads work (the file cannot
     /// change, so it is read as immutable); a writer is told what is missing.
     @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws {
-        let disk = folder + "/ro"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(ReliabilityHostileTests.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=2m", "tmpfs", disk]))
+        let disk = try mountTmpfs("ro", size: "2m")
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
         try importSeed(into: path)
@@ -278,9 +283,7 @@ import Testing
     }
 
     @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFullDiskAtStartIsSaidPlainly() throws {
-        let disk = folder + "/full"
-        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(ReliabilityHostileTests.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", disk]))
+        let disk = try mountTmpfs("full", size: "1m")
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
         try importSeed(into: path)
