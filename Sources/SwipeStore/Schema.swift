@@ -57,9 +57,9 @@ public enum Schema {
     /// Refuses, from the file's first 100 bytes alone, a file that is
     /// certainly not a swipe database, before SQLite opens it (opening a
     /// WAL-mode file, even read-only, leaves `-wal` and `-shm` files beside
-    /// it). A header that may be stale (a
-    /// non-empty `-wal` beside the file holds newer pages) is left to `identify`.
-    /// Returns whether the file is empty.
+    /// it). A header that may be stale (a non-empty `-wal` beside the file
+    /// holds newer pages) is left to `identify`. Returns whether the file is
+    /// empty.
     ///
     /// With `create`, a header with application_id 0 and user_version 0 is
     /// left to `identify` too: it is what a file another swipe is creating
