@@ -58,6 +58,24 @@ public enum TerminalText {
         return out
     }
 
+    /// JSON text for a terminal: every control character left in it (after
+    /// `JSONText` escaped C0 and C1, only the bidi controls can be, and only
+    /// inside strings) written as a `\uXXXX` escape: the same JSON data,
+    /// nothing that reorders what a reader sees.
+    public static func escapingControlsInJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isControl) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
     /// C0, DEL, C1, and the bidi controls `sanitized` removes.
     static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {

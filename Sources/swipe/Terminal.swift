@@ -1,4 +1,5 @@
 import Foundation
+import SwipeCLI
 
 /// Standard output as a `TextOutputStream`: every byte swipe prints goes
 /// through `OutputChannel.standard`, which checks each write.
@@ -41,6 +42,9 @@ final class OutputChannel: @unchecked Sendable {
     private var buffer: [UInt8] = []
     /// errno of the first failed write.
     private(set) var failure: Int32?
+    /// Set when JSON lines go to a terminal (`swipe repl --json` there):
+    /// bidi controls inside their strings are written as `\u` escapes.
+    var escapesJSONControls = false
     static let capacity = 65_536
 
     init(descriptor: Int32) {
@@ -50,7 +54,7 @@ final class OutputChannel: @unchecked Sendable {
 
     func append(_ string: String) {
         guard failure == nil else { return }
-        buffer.append(contentsOf: string.utf8)
+        buffer.append(contentsOf: (escapesJSONControls ? TerminalText.escapingControlsInJSON(string) : string).utf8)
         if buffer.count >= Self.capacity { _ = writeBuffer() }
     }
 

@@ -248,8 +248,9 @@ import Testing
     static let evil = "\u{1B}]0;pwned\u{7}\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{7}"
 
     /// Runs `swipe arguments` with its stdout on a terminal (`script`'s pty); what the terminal got.
-    func onATerminal(_ arguments: [String]) throws -> String {
+    func onATerminal(_ arguments: [String], stdin: String = "/dev/null") throws -> String {
         let command = ([SwipeBinary.url.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+            + " < '" + stdin + "'"
         return try run(["-q", "-e", "-c", command, "/dev/null"], program: "/usr/bin/script").stdout
     }
 
@@ -265,6 +266,20 @@ import Testing
         #expect(try onATerminal(["profiles", "--db", db, "--format", "csv"]).contains(#"\x1B]0;pwned\x07"#))
         let file = try run(["profiles", "--db", db, "--format", "csv"])
         #expect(file.stdout == "id,name,age,gender,city,bio,photos,interests\r\nevil,\(Self.evil),30,,,,,\r\n")
+    }
+
+    /// `swipe repl --json` on a terminal: C0 and C1 are escaped as ever, and
+    /// bidi controls too (`\u202e`), still the same JSON data; to a pipe they stay raw.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func replJSONOnATerminalEscapesBidiControls() throws {
+        let csv = temporary.file("bidi.csv", "id,name,age\nbidi,\"A\u{202E}B\",30\ndemo,Demo,30\n")
+        #expect(try run(["import", "--db", db, csv]).status == 0)
+        let input = script(["open"])
+        let shown = try onATerminal(["repl", "--json", "--db", db, "--as", "demo"], stdin: input)
+        #expect(shown.contains(#""name":"A\u202eB""#), "\(shown.prefix(400))")
+        #expect(!shown.contains("\u{202E}"))
+        let piped = try run(["repl", "--json", "--db", db, "--as", "demo"], stdin: input)
+        #expect(piped.stdout.contains("\"name\":\"A\u{202E}B\""))
     }
 
     // MARK: - Item 12: long names, a full disk at start

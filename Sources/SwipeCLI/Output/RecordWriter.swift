@@ -62,21 +62,7 @@ public struct RecordWriter {
         let object = "{" + members.joined(separator: ",") + "}"
         // JSONText escapes C0 and C1 already; on a terminal the bidi
         // controls become \u escapes too (still the same JSON data).
-        return forTerminal ? Self.escapingBidi(object) : object
-    }
-
-    private static func escapingBidi(_ json: String) -> String {
-        guard json.unicodeScalars.contains(where: TerminalText.isControl) else { return json }
-        var out = ""
-        for scalar in json.unicodeScalars {
-            if TerminalText.isControl(scalar) {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        return forTerminal ? TerminalText.escapingControlsInJSON(object) : object
     }
 
     private static func json(_ cell: Cell) -> String {
