@@ -39,6 +39,7 @@ struct ReplCommand: ParsableCommand {
             let who = TerminalText.oneLine(try store.profile(id: viewerID)?.name ?? viewerID)
                 + " (" + TerminalText.oneLine(viewerID) + ")"
             var output = StandardOutput()
+            OutputChannel.standard.escapesJSONControls = json && isatty(STDOUT_FILENO) == 1
             if interactive {
                 output.write("swipe: swiping as \(who), physics \(physics.rawValue). "
                     + "Type help for the commands; Ctrl-D or quit ends.\n")
