@@ -102,6 +102,16 @@ import Testing
         }
     }
 
+    /// A reader that goes away (`| head`) is not a failure: swipe ends
+    /// quietly, as a filter does (a guard: print ended the same way).
+    @Test func aClosedPipeEndsQuietly() throws {
+        try importSeed()
+        let err = folder + "/pipe-err"
+        let command = "'\(SwipeBinary.url.path)' profiles --db '\(db)' --format json 2> '\(err)' | head -c 1 > /dev/null"
+        _ = try run(["-c", command], program: "/bin/sh")
+        #expect(try String(contentsOfFile: err, encoding: .utf8) == "")
+    }
+
     // MARK: - Items 4 and 12: files that are not swipe's
 
     func foreign(_ name: String, _ sql: String) throws -> String {
