@@ -34,22 +34,39 @@ public final class Store {
             guard create && !readOnly else { throw StoreError.missing(path: path) }
             creation = DatabaseCreation(path: path, made: try DatabaseLocation.ensureFile(at: path))
         }
-        try Self.checkPermissions(path: path, readOnly: readOnly)
-        let isEmpty = try Schema.precheck(path: path, create: create && !readOnly)
-        if isEmpty {
-            guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
-            if creation == nil { creation = DatabaseCreation(path: path, made: []) }
-        }
-        let identity: Schema.Identity
         do {
-            (connection, identity) = try Self.open(path: path, synchronous: synchronous, readOnly: readOnly, immutable: false)
+            try Self.checkPermissions(path: path, readOnly: readOnly)
+            if try Schema.precheck(path: path, create: create && !readOnly) {
+                guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
+                if creation == nil { creation = DatabaseCreation(path: path, made: []) }
+            }
+            // The connection stays local until nothing can fail, so that on
+            // a failure it is closed before the creation is undone.
+            let (opened, identity) = try Self.openIdentified(path: path, synchronous: synchronous, readOnly: readOnly)
+            if identity == .empty && !create { throw StoreError.notSwipeDatabase(path: path) }
+            if !readOnly {
+                try opened.configureForWriting()
+                try Schema.prepare(opened, identity: identity)
+            }
+            connection = opened
+        } catch {
+            creation?.undo()
+            throw error
+        }
+        self.creation = creation
+    }
+
+    /// Opens and identifies `path`. A reader that cannot open a WAL
+    /// database (it needs to create the -shm file beside it) reads it as
+    /// immutable when the file system is read-only (nobody can change it
+    /// then), and otherwise is told which folder lacks write permission.
+    private static func openIdentified(
+        path: String, synchronous: Connection.Synchronous, readOnly: Bool
+    ) throws -> (Connection, Schema.Identity) {
+        do {
+            return try open(path: path, synchronous: synchronous, readOnly: readOnly, immutable: false)
         } catch let error as SQLiteError
             where readOnly && (error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_READONLY) {
-            // A WAL database is read through its -shm file, which a reader
-            // creates when no writer has: that needs the folder writable.
-            // On a read-only file system nobody can write the file, so it
-            // is read as immutable (no -shm needed); otherwise the folder's
-            // permission is what is missing.
             let folder = DatabaseLocation.folder(of: path)
             guard access(folder, W_OK) != 0 else { throw error }
             guard errno == EROFS else {
@@ -57,14 +74,8 @@ public final class Store {
                     path: folder, need: "write",
                     why: "\(String(cString: strerror(errno))); reading \(path) in WAL mode needs its -shm file there")
             }
-            (connection, identity) = try Self.open(path: path, synchronous: synchronous, readOnly: true, immutable: true)
+            return try open(path: path, synchronous: synchronous, readOnly: true, immutable: true)
         }
-        if identity == .empty && !create { throw StoreError.notSwipeDatabase(path: path) }
-        if !readOnly {
-            try connection.configureForWriting()
-            try Schema.prepare(connection, identity: identity)
-        }
-        self.creation = creation
     }
 
     /// Opens `path` without writing and identifies it; a read-only

@@ -188,6 +188,17 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: empty + "-wal"))
     }
 
+    /// A disk too small even for the schema: the import fails while the
+    /// database is being made, and what it made goes too.
+    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFirstImportThatCannotWriteTheSchemaLeavesNothing() throws {
+        let disk = try mountTmpfs("tiny", size: "8k")
+        defer { _ = ReliabilityHostileTests.unmount(disk) }
+        let result = try run(["import", "--db", disk + "/d/swipe.sqlite", Self.seed])
+        #expect(result.status == 74, "\(result.stderr)")
+        #expect(result.stderr.contains("full"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk) == [])
+    }
+
     // MARK: - Items 6 and 7: reads write nothing and act as no one
 
     @Test func aReadNeverMakesItsViewerTheRemembered() throws {
