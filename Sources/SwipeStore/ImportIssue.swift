@@ -11,8 +11,17 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(file):\(line):"
         if let column { text += " column \(column):" }
-        if let value { text += " value \"\(value)\":" }
+        if let value { text += " value \"\(Self.cut(value))\":" }
         return text + " " + message
+    }
+
+    /// The longest value a message quotes whole, in characters.
+    public static let valueWidth = 80
+
+    /// `value` cut to `valueWidth` characters with "…": a message stays one
+    /// readable line whatever the file holds (`value` itself stays whole).
+    static func cut(_ value: String) -> String {
+        value.count <= valueWidth ? value : String(value.prefix(valueWidth - 1)) + "…"
     }
 }
 
@@ -25,11 +34,16 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
     /// All issues, shown or not.
     public var total: Int
 
+    /// One line per issue shown, then how many more there are.
+    public var issueLines: [String] {
+        issues.map(\.description) + (total > issues.count ? ["and \(total - issues.count) more"] : [])
+    }
+
+    /// "N invalid row(s)".
+    public var count: String { "\(total) invalid row\(total == 1 ? "" : "s")" }
+
     public var description: String {
-        var lines = issues.map(\.description)
-        if total > issues.count { lines.append("and \(total - issues.count) more") }
-        lines.append("nothing imported (\(total) invalid row\(total == 1 ? "" : "s"); --skip-invalid imports the valid ones)")
-        return lines.joined(separator: "\n")
+        (issueLines + ["nothing imported (\(count))"]).joined(separator: "\n")
     }
 }
 

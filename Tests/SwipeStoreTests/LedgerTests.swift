@@ -87,12 +87,18 @@ import Testing
 
     @Test func viewerResolutionOrder() throws {
         let store = try folder.store(profiles: ["a", "b"])
-        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(option: nil, environment: [:]) }
-        #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer(option: "zed", environment: [:]) }
-        #expect(try store.resolveViewer(option: nil, environment: ["SWIPE_AS": "b"]) == "b")
-        #expect(try store.resolveViewer(option: "a", environment: ["SWIPE_AS": "b"]) == "a")
-        // The last one used is remembered in the database.
-        #expect(try store.resolveViewer(option: nil, environment: [:]) == "a")
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(nil) }
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer("") }
+        #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer("zed") }
+        #expect(try store.resolveViewer("b") == "b")
+        #expect(try store.resolveViewer("a") == "a")
+        // Resolving remembers nothing (a read must not pick the next REPL's
+        // viewer); a REPL session remembers its viewer explicitly.
+        #expect(try store.lastViewer() == nil)
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(nil) }
+        try store.setLastViewer("a")
+        #expect(try store.resolveViewer(nil) == "a")
+        #expect(try store.resolveViewer("b") == "b")
         #expect(try store.lastViewer() == "a")
     }
 }

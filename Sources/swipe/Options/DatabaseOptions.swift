@@ -17,20 +17,37 @@ struct DatabaseOptions: ParsableArguments {
     /// The path `--db`, the environment and the XDG default resolve to.
     var resolvedPath: String {
         let environment = ProcessInfo.processInfo.environment
-        return DatabaseLocation.resolve(
-            option: path, environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
+        return Self.resolve(option: path, environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
     }
 
-    /// Opens the resolved database, creating it when missing (`swipe import`).
+    /// `--db`, else `$SWIPE_DB`, else `$XDG_DATA_HOME/swipe/swipe.sqlite` with
+    /// `~/.local/share` when XDG_DATA_HOME is unset or not absolute (the XDG rule).
+    static func resolve(option: String?, environment: [String: String], home: String) -> String {
+        if let option, !option.isEmpty { return option }
+        if let path = environment["SWIPE_DB"], !path.isEmpty { return path }
+        var dataHome = environment["XDG_DATA_HOME"] ?? ""
+        if !dataHome.hasPrefix("/") { dataHome = home + "/.local/share" }
+        return dataHome + "/swipe/swipe.sqlite"
+    }
+
+    /// Opens the resolved database for `swipe import`, the one command that
+    /// creates: a missing or 0-byte file becomes a new database.
     func openCreating() throws -> Store {
         try Store(path: resolvedPath, synchronous: synchronous)
     }
 
-    /// Opens the resolved database, refusing a missing one without creating
-    /// anything (`StoreError.missing`, exit 66): every command but `import`
-    /// needs profiles, which only an import brings, so a missing file is a
-    /// mistyped `--db` or a first run that has not imported yet.
+    /// Opens the resolved database to write (the REPL), refusing a missing
+    /// one without creating anything (`StoreError.missing`, exit 66): every
+    /// command but `import` needs profiles, which only an import brings, so
+    /// a missing file is a mistyped `--db` or a first run that has not
+    /// imported yet.
     func openExisting() throws -> Store {
         try Store(path: resolvedPath, synchronous: synchronous, create: false)
+    }
+
+    /// Opens the resolved database read-only (history, matches, profiles,
+    /// stats): nothing is written, not even the journal mode.
+    func openReading() throws -> Store {
+        try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
     }
 }

@@ -9,8 +9,15 @@ struct ViewerOptions: ParsableArguments {
         valueName: "PROFILE_ID"))
     var id: String?
 
-    /// The viewer per `--as`, `$SWIPE_AS` or the database's memory; remembered.
+    /// The viewer per `--as`, `$SWIPE_AS` or the database's memory (only the REPL remembers one).
     func resolve(in store: Store) throws -> String {
-        try store.resolveViewer(option: id, environment: ProcessInfo.processInfo.environment)
+        try store.resolveViewer(Self.requested(option: id, environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// `--as`, else `$SWIPE_AS`; nil when neither names anyone.
+    static func requested(option: String?, environment: [String: String]) -> String? {
+        if let option, !option.isEmpty { return option }
+        if let fromEnvironment = environment["SWIPE_AS"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return nil
     }
 }
