@@ -12,7 +12,8 @@ public final class SQLiteServerBackend: ServerBackend {
     public let path: String
     public let synchronous: Connection.Synchronous
     private let writes = WriterLock()
-    /// A connection for the server's own questions (secret, viewers).
+    /// A connection for the server's own questions (secret, viewers), and
+    /// the one every session's connection is opened beside.
     private let shared: Mutex<Store>
 
     /// Opens the existing database at `path` (nothing is created).
@@ -36,7 +37,8 @@ public final class SQLiteServerBackend: ServerBackend {
     }
 
     public func openSession(viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void) throws -> any ViewerSession {
-        let store = try Store(path: path, synchronous: synchronous, create: false)
+        // Never `Store(path:)` here: see `Store.init(sameDatabaseAs:)`.
+        let store = try shared.withLock { try Store(sameDatabaseAs: $0) }
         let feed = LockedFeed(base: try SQLiteFeed(store: store, viewer: viewer), writes: writes)
         let ledger = NotifyingLedger(
             base: StoreLedger(store: store, viewer: viewer), writes: writes,

@@ -4,8 +4,8 @@ import Logging
 import NIOPosix
 
 extension SwipeServer {
-    /// Serves until SIGINT or SIGTERM, then closes every socket ("going
-    /// away") and returns. Store calls run on a pool of its own threads;
+    /// Serves until SIGINT or SIGTERM, then closes every socket (1000,
+    /// done by the WebSocket handler) and returns. Store calls run on a pool of its own threads;
     /// the log (one line per socket, never a token) goes to `logger`, by
     /// default standard error.
     public static func run(backend: any ServerBackend, configuration: ServeConfiguration, logger: Logger? = nil,

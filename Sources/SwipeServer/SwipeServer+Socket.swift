@@ -3,7 +3,6 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
-import ServiceLifecycle
 import SwipeCLI
 
 /// One WebSocket: one viewer's deck session.
@@ -45,25 +44,23 @@ extension SwipeServer {
         defer { hub.remove(id, for: viewer) }
         var budget = CommandBudget(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
         do {
-            try await withGracefulShutdownHandler {
-                try await outbound.writeTextMessage(Self.hello(grant))
-                for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
-                    guard case .text(let line) = message else {
-                        outcome = "refused a binary message"
-                        try await outbound.close(.unacceptableData, reason: "text frames only: one command each")
-                        return
-                    }
-                    guard budget.spend(at: .now) else {
-                        outcome = "refused a flood of commands"
-                        try await outbound.close(.policyViolation, reason: "too many commands")
-                        return
-                    }
-                    let answer = try await threadPool.runIfActive { session.run(line) }
-                    commands += 1
-                    try await outbound.writeTextMessage(answer)
+            // On SIGINT/SIGTERM the WebSocket handler itself closes every
+            // socket (1000), which ends this loop.
+            try await outbound.writeTextMessage(Self.hello(grant))
+            for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
+                guard case .text(let line) = message else {
+                    outcome = "refused a binary message"
+                    try await outbound.close(.unacceptableData, reason: "text frames only: one command each")
+                    return
                 }
-            } onGracefulShutdown: {
-                Task { try? await outbound.close(.goingAway, reason: "server stopping") }
+                guard budget.spend(at: .now) else {
+                    outcome = "refused a flood of commands"
+                    try await outbound.close(.policyViolation, reason: "too many commands")
+                    return
+                }
+                let answer = try await threadPool.runIfActive { session.run(line) }
+                commands += 1
+                try await outbound.writeTextMessage(answer)
             }
         } catch {
             outcome = Self.describe(error)

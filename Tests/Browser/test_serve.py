@@ -162,3 +162,13 @@ def test_without_a_link_the_page_is_401(served, browsers):
     browser = browsers()
     browser.get(served.base + "/")
     assert "swipe link" in browser.find_element(By.TAG_NAME, "body").text
+
+
+def test_stopping_the_server_closes_open_pages_and_exits_0(served, browsers):
+    browser = browsers()
+    signed_in(browser, served, "alice")
+    served.stop()  # SIGTERM with a socket open: it must close it and exit, not wait for the page
+    assert served.process.returncode == 0
+    status = wait_for(lambda: "Disconnected" in browser.find_element(By.ID, "status").text
+                      and browser.find_element(By.ID, "status").text, "the page told of the closed socket")
+    assert "the server closed the connection" in status

@@ -337,7 +337,9 @@
       if (data.event) onEvent(data); else onAnswer(data);
     });
     socket.addEventListener("close", (close) => {
-      const why = close.reason || (close.code === 1006 ? "the sign-in may have expired, or the server stopped" : `code ${close.code}`);
+      const why = close.reason
+        || (close.code === 1000 || close.code === 1001 ? "the server closed the connection"
+          : close.code === 1006 ? "the sign-in may have expired, or the server stopped" : `code ${close.code}`);
       status(`Disconnected: ${why}. Reload the page to reconnect.`, true);
     });
   }
