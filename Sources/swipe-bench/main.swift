@@ -41,7 +41,7 @@ do {
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
         report.add(try await ServeBench(
-            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(16)).run())
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100)).run())
         report.add(try await ServeBench(
             data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
             viewerOffset: options.sessions + 40).run())
