@@ -30,11 +30,18 @@ extension Importer {
 
     /// The profile columns in `CaseIterable` order, which is `required + optional`.
     enum ProfileColumn: Int, CaseIterable {
-        case id, name, age, gender, city, bio, photos, interests
+        case id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, ageMin, ageMax, maxKm
 
-        var name: String { "\(self)" }
+        var name: String {
+            switch self {
+            case .ageMin: "age_min"
+            case .ageMax: "age_max"
+            case .maxKm: "max_km"
+            default: "\(self)"
+            }
+        }
         static let required = ["id", "name", "age"]
-        static let optional = ["gender", "city", "bio", "photos", "interests"]
+        static let optional = allCases.dropFirst(3).map(\.name)
     }
 
     /// Checks `record` and writes its columns into `row`; `positions` gives
@@ -87,7 +94,58 @@ extension Importer {
             row.endText()
             row.appendJSONList(field(.interests))
             row.endText()
+            try encodeDiscovery(field, into: &row)
         }
+    }
+
+    /// The discovery columns (README "Discovery"): checked as the schema's
+    /// CHECKs check them, each failure naming its column and value.
+    private static func encodeDiscovery(
+        _ field: (ProfileColumn) -> UnsafeBufferPointer<UInt8>, into row: inout ProfileRow
+    ) throws {
+        func text(_ column: ProfileColumn) -> String {
+            String(decoding: field(column), as: UTF8.self).trimmed()
+        }
+        func number(_ column: ProfileColumn, _ range: ClosedRange<Double>, _ rule: String) throws -> Double? {
+            let value = text(column)
+            if value.isEmpty { return nil }
+            guard let number = Double(value), number.isFinite, range.contains(number) else {
+                throw RowIssue(column: column.name, value: value, message: "\(column.name) must be \(rule)")
+            }
+            return number
+        }
+        let lat = try number(.lat, -90...90, "a number of degrees from -90 to 90")
+        let lon = try number(.lon, -180...180, "a number of degrees from -180 to 180")
+        switch (lat, lon) {
+        case (.some, nil):
+            throw RowIssue(column: "lon", value: "", message: "lat \(text(.lat)) has no lon: give both or neither")
+        case (nil, .some):
+            throw RowIssue(column: "lat", value: "", message: "lon \(text(.lon)) has no lat: give both or neither")
+        default:
+            row.lat = lat
+            row.lon = lon
+        }
+        let seeking = Discovery.seeking(fromList: text(.seeking))
+        if seeking.isEmpty { row.appendNull() } else {
+            row.bytes += seeking.joined(separator: ";").utf8
+            row.endText()
+        }
+        func age(_ column: ProfileColumn, default value: Int) throws -> Int {
+            let given = text(column)
+            if given.isEmpty { return value }
+            guard let age = Int(given), (18...120).contains(age) else {
+                throw RowIssue(column: column.name, value: given, message: "\(column.name) must be a whole number from 18 to 120")
+            }
+            return age
+        }
+        row.ageMin = try age(.ageMin, default: 18)
+        row.ageMax = try age(.ageMax, default: 120)
+        guard row.ageMin <= row.ageMax else {
+            throw RowIssue(column: "age_max", value: text(.ageMax),
+                           message: "age_max \(row.ageMax) is below age_min \(row.ageMin)")
+        }
+        row.maxKm = try number(.maxKm, Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
+                               "a number of km above 0 (leave it empty for no limit)")
     }
 }
 

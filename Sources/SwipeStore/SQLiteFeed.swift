@@ -1,29 +1,26 @@
 import SwipeCore
 
-/// The deck's feed from the database: the profiles a viewer has not decided,
-/// in internal-key order, never the viewer, never a card already in the deck.
+/// The deck's feed from the database (README "Discovery"): exactly the
+/// profiles the viewer may be shown, both ways, never the viewer, never a
+/// card already in the deck; first those holding a standing superlike of the
+/// viewer, then a standing like, each oldest first; then everyone else in
+/// internal-key order.
 ///
-/// Each fetch is an index search: it walks profiles by key from the viewer's
-/// stored cursor (`feed_cursors`: every key at or below it is decided or the
-/// viewer), probing the `decisions_standing` index per candidate. The fetch
-/// advances the cursor past the decided run it skipped, and `Store.undo` lowers
-/// it, so the next card costs the same after 200k decisions as after none.
+/// Each fetch is index searches (`DiscoverySQL`, plans held by tests): the
+/// likers are one range of `decisions_likers`; the rest walk the profiles by
+/// key from the viewer's stored cursor (`feed_cursors`: every key at or
+/// below it is decided, blocked or not eligible), or, when the viewer's
+/// distance box holds few places, take them from the R*Tree and sort them.
+/// The fetch advances the cursor past the run it rejected, and whatever can
+/// make a rejected profile eligible again lowers it, so the next card costs
+/// the same after 200k decisions as after none.
 public final class SQLiteFeed: ProfileFeed {
     private let store: Store
     private let viewerKey: Int
     /// The viewer's external id.
     public let viewer: String
-
-    /// The feed query, exposed so a test can hold its plan to an index search.
-    static let nextSQL = """
-        SELECT p.key, p.id, p.name, p.age, p.gender, p.city, p.bio, p.photos, p.interests
-        FROM profiles AS p
-        WHERE p.key > ?1 AND p.key <> ?2
-          AND NOT EXISTS (SELECT 1 FROM decisions AS d
-                          WHERE d.viewer = ?2 AND d.profile = p.key AND d.undone_at IS NULL)
-        ORDER BY p.key
-        LIMIT ?3
-        """
+    /// The last box measured, and whether the R*Tree serves it.
+    private var boxChoice: (box: Discovery.Box, useTree: Bool)?
 
     /// A feed for `viewer`, who must be a profile.
     public init(store: Store, viewer: String) throws {
@@ -35,25 +32,59 @@ public final class SQLiteFeed: ProfileFeed {
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
+        let me = try store.discoveryViewer(key: viewerKey)
+        guard !me.seesNobody else { return [] }
         let connection = store.connection
+        var profiles: [Profile] = []
+        var taken: Set<String> = []
+        for kind in [Decision.superlike, .like] where profiles.count < limit {
+            try connection.statement(DiscoverySQL.likers).bind(me.parameters(.text(kind.rawValue))).forEachRowWhile { row in
+                let profile = Store.profile(from: row, offset: 1)
+                if me.accepts(profile), !excluding.contains(profile.id), taken.insert(profile.id).inserted {
+                    profiles.append(profile)
+                }
+                return profiles.count < limit
+            }
+        }
+        guard profiles.count < limit else { return profiles }
+
         let cursor = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
             .bind(.int(viewerKey)).first { $0.int(0) } ?? 0
-        var firstUndecided: Int?
-        var profiles: [Profile] = []
-        try connection.statement(Self.nextSQL)
-            .bind(.int(cursor), .int(viewerKey), .int(limit + excluding.count)).forEachRow { row in
-                if firstUndecided == nil { firstUndecided = row.int(0) }
-                let profile = Store.profile(from: row, offset: 1)
-                if profiles.count < limit, !excluding.contains(profile.id) { profiles.append(profile) }
-            }
-        let decidedThrough = try firstUndecided.map { $0 - 1 }
-            ?? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0
-        if decidedThrough > cursor {
+        var firstEligible: Int?
+        var exhausted = true
+        try connection.statement(try restSQL(for: me)).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
+            let profile = Store.profile(from: row, offset: 1)
+            guard me.accepts(profile) else { return true }
+            if firstEligible == nil { firstEligible = row.int(0) }
+            if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
+            exhausted = profiles.count < limit
+            return exhausted
+        }
+        let rejectedThrough = try firstEligible.map { $0 - 1 }
+            ?? (exhausted ? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0 : cursor)
+        if rejectedThrough > cursor {
             try connection.statement("""
                 INSERT INTO feed_cursors (viewer, after_key) VALUES (?1, ?2)
                 ON CONFLICT (viewer) DO UPDATE SET after_key = excluded.after_key
-                """).bind(.int(viewerKey), .int(decidedThrough)).run()
+                """).bind(.int(viewerKey), .int(rejectedThrough)).run()
         }
         return profiles
+    }
+
+    /// The query for everyone but the likers: the R*Tree when the viewer's
+    /// box is one range of longitudes holding at most about 2·√N places
+    /// (sorting that few costs less than walking N/places keys per card),
+    /// else the walk by key.
+    private func restSQL(for me: DiscoveryViewer) throws -> String {
+        guard let box = me.box, let lons = box.lons, lons.count == 1 else { return DiscoverySQL.byKey }
+        if let choice = boxChoice, choice.box == box { return choice.useTree ? DiscoverySQL.inBox : DiscoverySQL.byKey }
+        let total = try store.connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0
+        let threshold = max(256, Int(Double(total).squareRoot() * 2))
+        let count = try store.connection.statement(DiscoverySQL.boxCount)
+            .bind(.real(box.lats.lowerBound), .real(box.lats.upperBound), .real(lons[0].lowerBound),
+                  .real(lons[0].upperBound), .int(threshold))
+            .first { $0.int(0) } ?? 0
+        boxChoice = (box, count < threshold)
+        return count < threshold ? DiscoverySQL.inBox : DiscoverySQL.byKey
     }
 }

@@ -6,7 +6,8 @@ extension Store {
     /// What an upsert did.
     public enum UpsertOutcome: Sendable { case inserted, updated }
 
-    static let profileColumns = "id, name, age, gender, city, bio, photos, interests"
+    static let profileColumns =
+        "id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, age_min, age_max, max_km"
 
     /// SQLITE_CONSTRAINT_UNIQUE (SQLITE_CONSTRAINT | 8 << 8), a macro Swift does not import.
     static let constraintUnique = SQLITE_CONSTRAINT | 8 << 8
@@ -26,10 +27,12 @@ extension Store {
         try ProfileUpsert(
             connection: connection,
             insert: connection.statement("""
-                INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
+                INSERT INTO profiles (\(Self.profileColumns))
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
                 """),
             update: connection.statement("""
-                UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8
+                UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8,
+                    lat = ?9, lon = ?10, seeking = ?11, age_min = ?12, age_max = ?13, max_km = ?14
                 WHERE id = ?1
                 """))
     }
@@ -47,13 +50,18 @@ extension Store {
             .bind().forEachRow { try body(Self.profile(from: $0)) }
     }
 
-    /// Reads a profile from columns 0…7 in `profileColumns` order.
+    /// Reads a profile from columns 0…13 in `profileColumns` order.
     static func profile(from row: Row, offset: Int32 = 0) -> Profile {
         Profile(
             id: row.text(offset), name: row.text(offset + 1), age: row.int(offset + 2),
             gender: row.optionalText(offset + 3), city: row.optionalText(offset + 4),
             bio: row.optionalText(offset + 5), photos: strings(fromJSON: row.text(offset + 6)),
-            interests: strings(fromJSON: row.text(offset + 7)))
+            interests: strings(fromJSON: row.text(offset + 7)),
+            location: row.isNull(offset + 8) ? nil : Location(lat: row.double(offset + 8), lon: row.double(offset + 9)),
+            preferences: Preferences(
+                seeking: row.optionalText(offset + 10).map { $0.split(separator: ";").map(String.init) } ?? [],
+                ageMin: row.int(offset + 11), ageMax: row.int(offset + 12),
+                maxKm: row.isNull(offset + 13) ? nil : row.double(offset + 13)))
     }
 
     private static func strings(fromJSON text: String) -> [String] {
