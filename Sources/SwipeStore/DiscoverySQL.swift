@@ -29,7 +29,7 @@ enum DiscoverySQL {
         p.key <> ?1
           AND p.age BETWEEN ?3 AND ?4
           AND ?2 BETWEEN p.age_min AND p.age_max
-          AND (?5 IS NULL OR lower(p.gender) IN (SELECT value FROM json_each(?5)))
+          AND (?5 IS NULL OR lower(trim(p.gender, ' ' || char(9, 10, 13))) IN (SELECT value FROM json_each(?5)))
           AND (p.seeking IS NULL OR instr(';' || p.seeking || ';', ';' || ?6 || ';') > 0)
           AND (p.max_km IS NULL OR (?7 = 1 AND p.lat IS NOT NULL))
           AND (?8 = 0 OR (p.lat BETWEEN ?9 AND ?10 AND (p.lon BETWEEN ?11 AND ?12 OR p.lon BETWEEN ?13 AND ?14)))

@@ -62,7 +62,8 @@ struct ProfileRow {
         text(JSONText.array(profile.photos))
         text(JSONText.array(profile.interests))
         let preferences = profile.preferences
-        text(preferences.seeking.isEmpty ? nil : preferences.seeking.joined(separator: ";"))
+        let seeking = Discovery.seeking(fromList: preferences.seeking.joined(separator: ";"))
+        text(seeking.isEmpty ? nil : seeking.joined(separator: ";"))
         lat = profile.location?.lat
         lon = profile.location?.lon
         ageMin = preferences.ageMin

@@ -22,12 +22,21 @@ public final class SQLiteFeed: ProfileFeed {
     /// The last box measured, and whether the R*Tree serves it.
     private var boxChoice: (box: Discovery.Box, useTree: Bool)?
 
+    /// Boxes holding fewer places than this are served by the R*Tree (nil:
+    /// about 2·√N, see `restSQL`); tests set 0 to force the walk by key.
+    private let treeLimit: Int?
+
     /// A feed for `viewer`, who must be a profile.
-    public init(store: Store, viewer: String) throws {
+    public convenience init(store: Store, viewer: String) throws {
+        try self.init(store: store, viewer: viewer, treeLimit: nil)
+    }
+
+    init(store: Store, viewer: String, treeLimit: Int?) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
         self.viewerKey = key
+        self.treeLimit = treeLimit
     }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
@@ -79,7 +88,7 @@ public final class SQLiteFeed: ProfileFeed {
         guard let box = me.box, let lons = box.lons, lons.count == 1 else { return DiscoverySQL.byKey }
         if let choice = boxChoice, choice.box == box { return choice.useTree ? DiscoverySQL.inBox : DiscoverySQL.byKey }
         let total = try store.connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0
-        let threshold = max(256, Int(Double(total).squareRoot() * 2))
+        let threshold = treeLimit ?? max(256, Int(Double(total).squareRoot() * 2))
         let count = try store.connection.statement(DiscoverySQL.boxCount)
             .bind(.real(box.lats.lowerBound), .real(box.lats.upperBound), .real(lons[0].lowerBound),
                   .real(lons[0].upperBound), .int(threshold))
