@@ -6,6 +6,8 @@ struct SwipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe",
         abstract: "A matching-app core: a SQLite profile store, a four-card deck and a REPL.",
-        subcommands: [ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, Stats.self],
+        subcommands: [ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, Stats.self,
+                      Prefs.self, Likes.self, Block.self, Unblock.self, Unmatch.self, ReportCommand.self, Reports.self,
+                      RulesCommand.self],
         defaultSubcommand: ReplCommand.self)
 }

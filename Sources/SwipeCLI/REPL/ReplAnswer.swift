@@ -11,6 +11,7 @@ struct ReplAnswer {
     var history: [LedgerEntry]?
     var matches: [LedgerMatch]?
     var help: String?
+    var discovery: DiscoveryAnswer?
     var quit = false
     /// Whether the text answer ends with the deck (or the detail page).
     var showsDeck = false

@@ -37,7 +37,8 @@ public struct ReplCompletion: Hashable, Sendable {
             switch verb {
             case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
             case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
-            case .history: vocabulary = profileIDs()
+            case .history, .block, .unblock, .unmatch, .report: vocabulary = profileIDs()
+            case .prefs: vocabulary = ["age", "seeking", "km", "location"]
             default: vocabulary = []
             }
         } else {

@@ -80,6 +80,8 @@ extension ReplInput {
                 throw fail("physics takes one name: \(names) (got \(quoted(arguments))), e.g. physics stack")
             }
             return .physics(kind)
+        case .prefs, .likes, .block, .unblock, .unmatch, .report:
+            return try parseDiscovery(verb, arguments, fail: fail)
         case .help:
             guard arguments.count <= 1 else {
                 throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")

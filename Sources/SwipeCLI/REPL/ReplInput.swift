@@ -27,6 +27,8 @@ public enum ReplInput: Hashable, Sendable {
     case physics(PhysicsKind)
     case help(topic: ReplVerb?)
     case quit
+    /// prefs, likes, block, unblock, unmatch, report (README "Discovery").
+    case discovery(DiscoveryInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`
@@ -34,7 +36,7 @@ public enum ReplInput: Hashable, Sendable {
 /// under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, help, quit
+        physics, prefs, likes, block, unblock, unmatch, report, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

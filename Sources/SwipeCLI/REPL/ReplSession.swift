@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// One REPL session: a deck over a feed, the viewer's ledger, and the output
 /// format. It runs one line at a time and writes the answer to any
@@ -10,7 +11,7 @@ import SwipeCore
 /// before its answer is printed. Errors of any kind print a message, change
 /// nothing and leave the session running.
 public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
-    public private(set) var controller: DeckController<Feed>
+    public internal(set) var controller: DeckController<Feed>
     public let ledger: Ledger
     public var format: ReplFormat
     /// Set by `quit`; the driver stops reading.
@@ -115,6 +116,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             var answer = ReplAnswer(snapshot: snapshot)
             answer.quit = true
             return answer
+        case .discovery(let command):
+            return try executeDiscovery(command)
         }
         var receipts: [LedgerReceipt] = []
         let ledger = self.ledger
@@ -131,7 +134,13 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         } catch {
             // Nothing stored yet: the deck goes back to exactly where it was.
             // Once a decision is stored the deck keeps it, so it is never asked twice.
-            if receipts.isEmpty { controller = before }
+            if receipts.isEmpty {
+                controller = before
+                // A like over its daily quota: the card stays, a drag springs back.
+                if case StoreError.quotaExceeded = error, case .release = event {
+                    _ = try? controller.handle(.cancel) { _ in }
+                }
+            }
             throw error
         }
         var answer = ReplAnswer(snapshot: outcome.snapshot)

@@ -17,8 +17,13 @@ public struct StoreLedger: ReplLedger {
                 viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via)
             return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
         } catch let error as StoreError {
-            guard case .alreadyDecided = error else { throw error }
-            throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            switch error {
+            case .alreadyDecided, .blocked:
+                // Decided, or blocked, by another session after this deck drew the card.
+                throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            default:
+                throw error
+            }
         }
     }
 
