@@ -47,7 +47,10 @@ run: build
 	@if [ ! -f $(DEMO_DB) ]; then \
 	  echo "creating $(DEMO_DB) from seed/"; \
 	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) seed/profiles.csv && \
-	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv \
+	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv && \
+	  tail -n +2 seed/blocks.csv | while IFS=, read -r blocker blocked; do \
+	    $$($(SWIFT) build --show-bin-path)/swipe block --db $(DEMO_DB) --as "$$blocker" "$$blocked" >/dev/null || exit 1; \
+	  done \
 	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
 	fi
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)

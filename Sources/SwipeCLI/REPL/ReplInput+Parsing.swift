@@ -123,7 +123,9 @@ extension ReplInput {
     private static func unknownCommandMessage(_ word: String) -> String {
         let lower = word.lowercased()
         let near = ReplVerb.allSpellings.filter { $0.hasPrefix(lower) || lower.hasPrefix($0) }
-        let hint = near.count == 1 ? "did you mean \"\(near[0])\"? " : ""
+        // One guess only: the one candidate, or the one every other extends ("lik": like, likes).
+        let guess = near.min { $0.count < $1.count }.flatMap { shortest in near.allSatisfy { $0.hasPrefix(shortest) } ? shortest : nil }
+        let hint = guess.map { "did you mean \"\($0)\"? " } ?? ""
         return "unknown command \(quoted([word])): \(hint)type help for the list of commands"
     }
 
