@@ -31,7 +31,8 @@ public final class SQLiteFeed: ProfileFeed {
         try self.init(store: store, viewer: viewer, treeLimit: nil)
     }
 
-    init(store: Store, viewer: String, treeLimit: Int?) throws {
+    @_spi(Benchmarks)
+    public init(store: Store, viewer: String, treeLimit: Int?) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer

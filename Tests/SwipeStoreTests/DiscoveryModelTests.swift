@@ -3,7 +3,7 @@ import PropertyBased
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
+@_spi(Benchmarks) @testable import SwipeStore
 
 /// The feed against an independent brute-force model of README "Discovery":
 /// random profiles (some without a location or a gender, some exactly at a
