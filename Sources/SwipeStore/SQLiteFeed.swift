@@ -62,7 +62,8 @@ public final class SQLiteFeed: ProfileFeed {
             .bind(.int(viewerKey)).first { $0.int(0) } ?? 0
         var firstEligible: Int?
         var exhausted = true
-        try connection.statement(try restSQL(for: me)).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
+        let restQuery = try restSQL(for: me)
+        try connection.statement(restQuery).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
             let profile = Store.profile(from: row, offset: 1)
             guard me.accepts(profile) else { return true }
             if firstEligible == nil { firstEligible = row.int(0) }

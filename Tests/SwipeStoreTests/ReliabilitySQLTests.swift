@@ -48,15 +48,15 @@ import Testing
         "Self.profileColumns",  // a fixed column list, Store+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
         "Store.profileColumns",  // the same list, ProfileChunkWriter
-        "row * 8 + $0",  // parameter numbers ?1…?128, ProfileChunkWriter
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
         "step.sql",  // Schema.migrations, constant steps
-        "Self.nextSQL",  // SQLiteFeed's constant query
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
+        "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.boxCount",  // the feed's constant queries
+        "restQuery",  // DiscoverySQL.byKey or DiscoverySQL.inBox, SQLiteFeed.restSQL's choice
     ]
 
     /// Every SQL argument passed to `statement`, `execute` or `scalarInt`:
