@@ -33,3 +33,46 @@ import Testing
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["p9"])
     }
 }
+
+/// Whatever can make a profile the feed passed over eligible again sends the
+/// feed back for it (the cursor only ever skips what stays rejected).
+@Suite struct FeedCursorTests {
+    let folder = TemporaryFolder()
+
+    func store() throws -> Store {
+        let store = try folder.store()
+        try store.upsert(Profile(id: "me", name: "Me", age: 30, gender: "m", preferences: Preferences(seeking: ["f"])))
+        try store.upsert(Profile(id: "old", name: "Old", age: 30, gender: "f", preferences: Preferences(ageMin: 40, ageMax: 50)))
+        try store.upsert(Profile(id: "x", name: "X", age: 30, gender: "f"))
+        return store
+    }
+
+    @Test func theirPreferencesWidening() throws {
+        let store = try store()
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
+        try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
+
+    @Test func aReimportThatUpdatesThem() throws {
+        let store = try store()
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
+        let csv = folder.file("p.csv", "id,name,age,gender\nold,Old,30,f\n")
+        _ = try Importer(store: store).importProfiles(path: csv)
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
+
+    @Test func anUnblock() throws {
+        let store = try store()
+        try store.block(viewer: "x", profile: "me")
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
+        try store.block(viewer: "me", profile: "old")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).isEmpty)
+        try store.unblock(viewer: "x", profile: "me")
+        try store.unblock(viewer: "me", profile: "old")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
+}
