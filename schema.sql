@@ -37,27 +37,13 @@ CREATE TABLE profiles (
     max_km    REAL CHECK (max_km IS NULL OR max_km > 0)
 );
 
--- Where profiles are, for the feed's distance search: one point per located
--- profile (an R*Tree of 32-bit floats, rounded outwards, so a box search never
--- misses a point on its edge), kept by the triggers below.
-CREATE VIRTUAL TABLE profile_places USING rtree(key, lat_min, lat_max, lon_min, lon_max);
-
-CREATE TRIGGER profile_places_insert AFTER INSERT ON profiles WHEN new.lat IS NOT NULL
-BEGIN
-    INSERT INTO profile_places (key, lat_min, lat_max, lon_min, lon_max) VALUES (new.key, new.lat, new.lat, new.lon, new.lon);
-END;
-
-CREATE TRIGGER profile_places_update AFTER UPDATE OF lat, lon ON profiles
-BEGIN
-    DELETE FROM profile_places WHERE key = old.key;
-    INSERT INTO profile_places (key, lat_min, lat_max, lon_min, lon_max)
-    SELECT new.key, new.lat, new.lat, new.lon, new.lon WHERE new.lat IS NOT NULL;
-END;
-
-CREATE TRIGGER profile_places_delete AFTER DELETE ON profiles
-BEGIN
-    DELETE FROM profile_places WHERE key = old.key;
-END;
+-- Where profiles are, for the feed's distance search: the 1-degree cell of
+-- each located profile (latitude band times 1000 plus longitude band), then its
+-- key. A viewer's distance box is a few cells, so a small town's candidates are
+-- a few ranges of this index. CAST truncates, which is floor here (both sums
+-- are never negative); DiscoverySQL writes the same expression.
+CREATE INDEX profiles_cell ON profiles (CAST(lat + 90 AS INTEGER) * 1000 + CAST(lon + 180 AS INTEGER))
+    WHERE lat IS NOT NULL;
 
 -- Every decision ever made. Undo keeps the row and stamps undone_at, so history
 -- loses nothing. Times are UTC ISO-8601 with milliseconds, which sort as text.
@@ -80,9 +66,10 @@ CREATE UNIQUE INDEX decisions_standing ON decisions (viewer, profile) WHERE undo
 -- "Who decided about me": the other side of a match, and missed matches.
 CREATE INDEX decisions_received ON decisions (profile, viewer) WHERE undone_at IS NULL;
 
--- A viewer's history in time order; also the daily quotas' count (the
--- viewer's decisions of the last 24 hours are one range of it).
-CREATE INDEX decisions_history ON decisions (viewer, decided_at);
+-- A viewer's history in time order; also the daily quotas' count: the
+-- viewer's decisions of the last 24 hours are one range of it, and the index
+-- holds what the count tests (decision, undone_at), so it reads no table row.
+CREATE INDEX decisions_history ON decisions (viewer, decided_at, decision, undone_at);
 
 -- Who likes me, superlikes and likes each oldest first: the feed deals them
 -- before everyone else, and `swipe likes` lists them.

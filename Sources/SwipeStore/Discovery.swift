@@ -44,6 +44,17 @@ public enum Discovery {
         public var lons: [ClosedRange<Double>]?
     }
 
+    /// The 1-degree cells (`profiles_cell`'s numbers) that cover `box`, or
+    /// nil when the box spans every longitude, crosses the antimeridian or
+    /// covers more than `limit` cells.
+    public static func cells(covering box: Box, limit: Int = 64) -> [Int]? {
+        guard let lons = box.lons, lons.count == 1 else { return nil }
+        let lats = Int(box.lats.lowerBound + 90)...Int(box.lats.upperBound + 90)
+        let lonCells = Int(lons[0].lowerBound + 180)...Int(lons[0].upperBound + 180)
+        guard lats.count * lonCells.count <= limit else { return nil }
+        return lats.flatMap { lat in lonCells.map { lat * 1000 + $0 } }
+    }
+
     /// The box around `centre` holding every place within `km`.
     public static func box(around centre: Location, km: Double) -> Box {
         let angle = km / earthRadiusKm  // radians of arc

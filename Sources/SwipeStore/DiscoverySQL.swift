@@ -15,6 +15,7 @@
 /// | ?9, ?10 | the box's latitudes |
 /// | ?11…?14 | the box's one or two longitude ranges |
 /// | ?15 | per query: the cursor, the kind of like, or the candidate |
+/// | ?16 | `inCells` only: the cells of the box |
 ///
 /// The exact distance (haversine) is checked in Swift on the rows these
 /// return, which are read one at a time and only as far as needed: the box
@@ -58,22 +59,25 @@ enum DiscoverySQL {
         ORDER BY p.key
         """
 
-    /// Everyone after the cursor ?15 inside the viewer's box (one longitude
-    /// range, ?11…?12), in key order: the R*Tree finds the box's places, the
-    /// CROSS JOIN keeps SQLite from starting at the profiles instead, and the
-    /// few found are sorted. For a box that holds few (a small town).
-    static let inBox = """
+    /// A profile's place cell, exactly as the index `profiles_cell` computes it.
+    static let cell = "CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)"
+
+    /// Everyone after the cursor ?15 in the cells ?16 (a JSON array) that
+    /// cover the viewer's box, in key order: each cell is one range of
+    /// `profiles_cell`, and the few found are sorted. For a box that holds
+    /// few (a small town).
+    static let inCells = """
         SELECT \(columns)
-        FROM profile_places AS g CROSS JOIN profiles AS p ON p.key = g.key
-        WHERE g.lat_min <= ?10 AND g.lat_max >= ?9 AND g.lon_min <= ?12 AND g.lon_max >= ?11
-          AND g.key > ?15 AND \(eligible)
-        ORDER BY g.key
+        FROM profiles AS p
+        WHERE p.lat IS NOT NULL AND \(cell) IN (SELECT value FROM json_each(?16))
+          AND p.key > ?15 AND \(eligible)
+        ORDER BY p.key
         """
 
-    /// How many places the box ?1…?4 holds, counting no further than ?5.
-    static let boxCount = """
-        SELECT count(*) FROM (SELECT 1 FROM profile_places
-                              WHERE lat_min <= ?2 AND lat_max >= ?1 AND lon_min <= ?4 AND lon_max >= ?3 LIMIT ?5)
+    /// How many located profiles the cells ?1 (a JSON array) hold, counting no further than ?2.
+    static let cellCount = """
+        SELECT count(*) FROM (SELECT 1 FROM profiles AS p
+                              WHERE p.lat IS NOT NULL AND \(cell) IN (SELECT value FROM json_each(?1)) LIMIT ?2)
         """
 
     /// The candidate ?15 alone, when eligible but for the distance.

@@ -10,7 +10,8 @@ import SwipeCore
 /// likers are one range of `decisions_likers`; the rest walk the profiles by
 /// key from the viewer's stored cursor (`feed_cursors`: every key at or
 /// below it is decided, blocked or not eligible), or, when the viewer's
-/// distance box holds few places, take them from the R*Tree and sort them.
+/// distance box holds few places, take them from the cells of `profiles_cell`
+/// that cover it and sort them.
 /// The fetch advances the cursor past the run it rejected, and whatever can
 /// make a rejected profile eligible again lowers it, so the next card costs
 /// the same after 200k decisions as after none.
@@ -19,11 +20,11 @@ public final class SQLiteFeed: ProfileFeed {
     private let viewerKey: Int
     /// The viewer's external id.
     public let viewer: String
-    /// The last box measured, and whether the R*Tree serves it.
-    private var boxChoice: (box: Discovery.Box, useTree: Bool)?
+    /// The last box measured, and its cells when they serve it.
+    private var boxChoice: (box: Discovery.Box, cells: [Int]?)?
 
-    /// Boxes holding fewer places than this are served by the R*Tree (nil:
-    /// about 2·√N, see `restSQL`); tests set 0 to force the walk by key.
+    /// Boxes holding fewer places than this are served by their cells (nil:
+    /// about 2·√N, see `restQuery`); tests set 0 to force the walk by key.
     private let treeLimit: Int?
 
     /// A feed for `viewer`, who must be a profile.
@@ -62,8 +63,10 @@ public final class SQLiteFeed: ProfileFeed {
             .bind(.int(viewerKey)).first { $0.int(0) } ?? 0
         var firstEligible: Int?
         var exhausted = true
-        let restQuery = try restSQL(for: me)
-        try connection.statement(restQuery).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
+        let (restQuery, cells) = try restQuery(for: me)
+        var parameters = me.parameters(.int(cursor))
+        if let cells { parameters.append(.text("[" + cells.map(String.init).joined(separator: ",") + "]")) }
+        try connection.statement(restQuery).bind(parameters).forEachRowWhile { row in
             let profile = Store.profile(from: row, offset: 1)
             guard me.accepts(profile) else { return true }
             if firstEligible == nil { firstEligible = row.int(0) }
@@ -82,20 +85,21 @@ public final class SQLiteFeed: ProfileFeed {
         return profiles
     }
 
-    /// The query for everyone but the likers: the R*Tree when the viewer's
-    /// box is one range of longitudes holding at most about 2·√N places
+    /// The query for everyone but the likers, and the cells it binds: the
+    /// cells of the viewer's box when they hold at most about 2·√N places
     /// (sorting that few costs less than walking N/places keys per card),
     /// else the walk by key.
-    private func restSQL(for me: DiscoveryViewer) throws -> String {
-        guard let box = me.box, let lons = box.lons, lons.count == 1 else { return DiscoverySQL.byKey }
-        if let choice = boxChoice, choice.box == box { return choice.useTree ? DiscoverySQL.inBox : DiscoverySQL.byKey }
+    private func restQuery(for me: DiscoveryViewer) throws -> (String, [Int]?) {
+        guard let box = me.box, let cells = Discovery.cells(covering: box) else { return (DiscoverySQL.byKey, nil) }
+        if let choice = boxChoice, choice.box == box {
+            return choice.cells.map { (DiscoverySQL.inCells, $0) } ?? (DiscoverySQL.byKey, nil)
+        }
         let total = try store.connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0
         let threshold = treeLimit ?? max(256, Int(Double(total).squareRoot() * 2))
-        let count = try store.connection.statement(DiscoverySQL.boxCount)
-            .bind(.real(box.lats.lowerBound), .real(box.lats.upperBound), .real(lons[0].lowerBound),
-                  .real(lons[0].upperBound), .int(threshold))
+        let count = try store.connection.statement(DiscoverySQL.cellCount)
+            .bind(.text("[" + cells.map(String.init).joined(separator: ",") + "]"), .int(threshold))
             .first { $0.int(0) } ?? 0
-        boxChoice = (box, count < threshold)
-        return count < threshold ? DiscoverySQL.inBox : DiscoverySQL.byKey
+        boxChoice = (box, count < threshold ? cells : nil)
+        return count < threshold ? (DiscoverySQL.inCells, cells) : (DiscoverySQL.byKey, nil)
     }
 }

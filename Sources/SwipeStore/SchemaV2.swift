@@ -4,10 +4,11 @@ import Foundation
 ///
 /// - profiles gain lat, lon, seeking, age_min, age_max, max_km (ALTER TABLE
 ///   ADD COLUMN: every existing row takes the defaults, which mean "no
-///   preference"), and the R*Tree `profile_places` with its triggers;
+///   preference"), and the index of places `profiles_cell`;
 /// - decisions is rebuilt, because its `via` CHECK now admits 'import' and a
 ///   CHECK cannot be altered in place: the rows are copied with their keys,
-///   and its indexes and the view over it are made again;
+///   and its indexes (decisions_history now covers the quota count) and the
+///   view over it are made again;
 /// - matches gain unmatched_at; blocks and reports are new;
 /// - the file gets swipe's application_id.
 ///
@@ -40,10 +41,7 @@ enum SchemaV2 {
             .replacingOccurrences(of: "CREATE TABLE decisions ", with: "CREATE TABLE decisions_v2 ")
         return (profileColumns.map { "ALTER TABLE profiles ADD COLUMN \($0);\n" }
             + [
-                Schema.statement("CREATE VIRTUAL TABLE profile_places "),
-                Schema.statement("CREATE TRIGGER profile_places_insert "),
-                Schema.statement("CREATE TRIGGER profile_places_update "),
-                Schema.statement("CREATE TRIGGER profile_places_delete "),
+                Schema.statement("CREATE INDEX profiles_cell "),
                 "DROP VIEW missed_matches;\n",
                 newDecisions,
                 """

@@ -39,7 +39,7 @@ struct DiscoveryData {
             ("v-town", "30,m,\(at(town)),f,25,35,50"),
             ("v-narrow", "30,m,\(at(dense)),f,29,31,5"),
             ("v-heavy", "30,m,\(at(dense)),,18,120,"),
-            ("v-open", "30,m,,,18,120,"),
+            ("v-open", "30,m,,,,18,120,"),
             ("v-liked", "30,f,\(at(dense)),,18,120,"),
             ("v-quota", "30,f,\(at(dense)),,18,120,"),
             ("v-plain", "30,f,\(at(dense)),,18,120,"),

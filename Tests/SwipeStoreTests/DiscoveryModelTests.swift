@@ -154,7 +154,7 @@ import Testing
         try load(s, into: store)
         for v in s.people.indices {
             let expected = expectedFeed(s, viewer: v)
-            // The R*Tree for small boxes, or (treeLimit 0) the walk by key for every box.
+            // The cells for small boxes, or (treeLimit 0) the walk by key for every box.
             let feed = try SQLiteFeed(store: store, viewer: s.people[v].id, treeLimit: v % 2 == 0 ? nil : 0)
             // All at once…
             #expect(try feed.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")

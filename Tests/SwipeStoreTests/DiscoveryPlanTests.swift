@@ -39,11 +39,11 @@ import Testing
             .map { $0.text(3) }.joined(separator: "\n")
     }
 
-    /// No full scan of a table (a `SCAN` of the json_each list of genders or
-    /// of the R*Tree's own index is no scan of data).
+    /// No full scan of a table (a `SCAN` of a json_each list of genders or
+    /// cells is no scan of data).
     static func expectNoTableScan(_ plan: String) {
         for line in plan.split(separator: "\n") where line.contains("SCAN") {
-            #expect(line.contains("json_each") || line.contains("VIRTUAL TABLE INDEX"), "plan:\n\(plan)")
+            #expect(line.contains("json_each"), "plan:\n\(plan)")
         }
     }
 
@@ -74,12 +74,16 @@ import Testing
         Self.expectProbes(plan)
     }
 
-    @Test func aSmallBoxStartsFromTheRTree() throws {
-        let plan = try Self.plan(DiscoverySQL.inBox, .int(0))
-        let lines = plan.split(separator: "\n")
-        #expect(lines.first?.contains("SCAN g VIRTUAL TABLE INDEX") == true, "plan:\n\(plan)")
-        #expect(plan.contains("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
+    @Test func aSmallBoxIsAFewRangesOfTheCellIndex() throws {
+        let viewer = try Self.store.discoveryViewer(key: 2)  // p1: at (1, 1), within 100 km
+        let box = try #require(viewer.box)
+        let cells = try #require(Discovery.cells(covering: box))
+        let plan = try Self.store.connection.statement("EXPLAIN QUERY PLAN " + DiscoverySQL.inCells)
+            .bind(viewer.parameters(.int(0)) + [.text("[" + cells.map(String.init).joined(separator: ",") + "]")])
+            .map { $0.text(3) }.joined(separator: "\n")
+        #expect(plan.contains("SEARCH p USING INDEX profiles_cell (<expr>=? AND rowid>?)"), "plan:\n\(plan)")
         Self.expectNoTableScan(plan)
+        Self.expectProbes(plan)
     }
 
     @Test func oneCandidateIsOneLookup() throws {
@@ -88,11 +92,12 @@ import Testing
         Self.expectNoTableScan(plan)
     }
 
+    /// The count reads the index alone: no table row per decision counted.
     @Test func quotaCountIsOneRangeOfTheHistoryIndex() throws {
         let plan = try Self.store.connection.statement("""
             EXPLAIN QUERY PLAN SELECT count(*) FROM decisions
             WHERE viewer = ?1 AND decided_at > ?2 AND decision = ?3 AND undone_at IS NULL
             """).bind(.int(1), .text("2026-11-19T00:00:00.000Z"), .text("like")).map { $0.text(3) }.joined(separator: "\n")
-        #expect(plan.contains("SEARCH decisions USING INDEX decisions_history (viewer=? AND decided_at>?)"), "plan:\n\(plan)")
+        #expect(plan.contains("SEARCH decisions USING COVERING INDEX decisions_history (viewer=? AND decided_at>?)"), "plan:\n\(plan)")
     }
 }

@@ -55,8 +55,8 @@ import Testing
         "step.sql",  // Schema.migrations, constant steps
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
-        "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.boxCount",  // the feed's constant queries
-        "restQuery",  // DiscoverySQL.byKey or DiscoverySQL.inBox, SQLiteFeed.restSQL's choice
+        "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.cellCount",  // the feed's constant queries
+        "restQuery",  // DiscoverySQL.byKey or DiscoverySQL.inCells, SQLiteFeed.restQuery's choice
     ]
 
     /// Every SQL argument passed to `statement`, `execute` or `scalarInt`:
