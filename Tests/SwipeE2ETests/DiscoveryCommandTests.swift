@@ -59,7 +59,7 @@ import Testing
         #expect(try SwipeBinary.run(["rules", "--db", db, "set", "likes-per-day", "1"]).status == 0)
         let a = try repl([
             "deck", "prefs age 25-30", "block ana", "likes", "like", "unmatch ivy", "matches", "undo", "like",
-            "prefs age 25-35", "like", "prefs",
+            "prefs age 25-35", "like", "prefs", "drag 150 0", "release", "deck",
         ])
         // Worked by hand: cat is 40, dia 275 km away, eva seeks women, fay wants
         // 20–28, gil is a man, hel has no place; ivy superliked, bea liked, ana is the rest.
@@ -83,6 +83,11 @@ import Testing
         #expect(Self.deck(a[10]).first == nil || Self.deck(a[10]) == ["bea"])
         let prefs = a[11]["preferences"] as? [String: Any]
         #expect(prefs?["age_min"] as? Int == 25 && prefs?["age_max"] as? Int == 35 && prefs?["max_km"] as? Int == 50)
+        // A drag past the threshold is refused the same way, and springs back.
+        #expect((a[13]["error"] as? String)?.hasPrefix("no likes left until") == true, "\(a[13])")
+        let top = (a[14]["cards"] as? [[String: Any]])?.first { $0["state"] as? String == "first" }
+        #expect(top?["profile"] as? String == "bea")
+        #expect(top?["x"] as? Double == 187.5 && a[14]["progress"] as? Double == 0, "\(a[14])")
         // The refused like changed nothing: bea is still undecided.
         let history = try SwipeBinary.run(["history", "--db", db, "--as", "me", "--format", "csv"])
         #expect(!history.stdout.contains("bea"))
