@@ -15,7 +15,7 @@
 /// | ?9, ?10 | the box's latitudes |
 /// | ?11…?14 | the box's one or two longitude ranges |
 /// | ?15 | per query: the cursor, the kind of like, or the candidate |
-/// | ?16 | `inCells` only: the cells of the box |
+/// | ?16 | `inCell` only: the cell |
 ///
 /// The exact distance (haversine) is checked in Swift on the rows these
 /// return, which are read one at a time and only as far as needed: the box
@@ -62,22 +62,14 @@ enum DiscoverySQL {
     /// A profile's place cell, exactly as the index `profiles_cell` computes it.
     static let cell = "CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)"
 
-    /// Everyone after the cursor ?15 in the cells ?16 (a JSON array) that
-    /// cover the viewer's box, in key order: each cell is one range of
-    /// `profiles_cell`, and the few found are sorted. For a box that holds
-    /// few (a small town).
-    static let inCells = """
+    /// Everyone after the cursor ?15 in the cell ?16, in key order: one
+    /// range of `profiles_cell` (cell, key). `SQLiteFeed` merges the few
+    /// cells that cover the viewer's box as it reads them.
+    static let inCell = """
         SELECT \(columns)
         FROM profiles AS p
-        WHERE p.lat IS NOT NULL AND \(cell) IN (SELECT value FROM json_each(?16))
-          AND p.key > ?15 AND \(eligible)
+        WHERE p.lat IS NOT NULL AND \(cell) = ?16 AND p.key > ?15 AND \(eligible)
         ORDER BY p.key
-        """
-
-    /// How many located profiles the cells ?1 (a JSON array) hold, counting no further than ?2.
-    static let cellCount = """
-        SELECT count(*) FROM (SELECT 1 FROM profiles AS p
-                              WHERE p.lat IS NOT NULL AND \(cell) IN (SELECT value FROM json_each(?1)) LIMIT ?2)
         """
 
     /// The candidate ?15 alone, when eligible but for the distance.

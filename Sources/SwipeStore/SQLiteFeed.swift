@@ -9,36 +9,36 @@ import SwipeCore
 /// Each fetch is index searches (`DiscoverySQL`, plans held by tests): the
 /// likers are one range of `decisions_likers`; the rest walk the profiles by
 /// key from the viewer's stored cursor (`feed_cursors`: every key at or
-/// below it is decided, blocked or not eligible), or, when the viewer's
-/// distance box holds few places, take them from the cells of `profiles_cell`
-/// that cover it and sort them.
-/// The fetch advances the cursor past the run it rejected, and whatever can
-/// make a rejected profile eligible again lowers it, so the next card costs
-/// the same after 200k decisions as after none.
+/// below it is decided, blocked or not eligible). A viewer with a distance
+/// box walks instead the few 1-degree cells that cover it, each a range of
+/// `profiles_cell` in key order, merged as they are read, so a small town
+/// costs what its few candidates cost. The fetch advances the cursor past the
+/// run it rejected, and whatever can make a rejected profile eligible again
+/// lowers it, so the next card costs the same after 200k decisions as after none.
 public final class SQLiteFeed: ProfileFeed {
     private let store: Store
     private let viewerKey: Int
     /// The viewer's external id.
     public let viewer: String
-    /// The last box measured, and its cells when they serve it.
-    private var boxChoice: (box: Discovery.Box, cells: [Int]?)?
-
-    /// Boxes holding fewer places than this are served by their cells (nil:
-    /// about 2·√N, see `restQuery`); tests set 0 to force the walk by key.
-    private let treeLimit: Int?
+    /// Boxes covering at most this many cells are walked by cell (nil: 64);
+    /// tests and the benchmark's scan set 0 to force the walk by key.
+    private let cellLimit: Int?
+    /// One prepared `DiscoverySQL.inCell` per cell being merged: the cache
+    /// holds one statement per SQL text, and the merge steps several at once.
+    private var cellStatements: [Statement] = []
 
     /// A feed for `viewer`, who must be a profile.
     public convenience init(store: Store, viewer: String) throws {
-        try self.init(store: store, viewer: viewer, treeLimit: nil)
+        try self.init(store: store, viewer: viewer, cellLimit: nil)
     }
 
     @_spi(Benchmarks)
-    public init(store: Store, viewer: String, treeLimit: Int?) throws {
+    public init(store: Store, viewer: String, cellLimit: Int?) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
         self.viewerKey = key
-        self.treeLimit = treeLimit
+        self.cellLimit = cellLimit
     }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
@@ -63,16 +63,20 @@ public final class SQLiteFeed: ProfileFeed {
             .bind(.int(viewerKey)).first { $0.int(0) } ?? 0
         var firstEligible: Int?
         var exhausted = true
-        let (restQuery, cells) = try restQuery(for: me)
-        var parameters = me.parameters(.int(cursor))
-        if let cells { parameters.append(.text("[" + cells.map(String.init).joined(separator: ",") + "]")) }
-        try connection.statement(restQuery).bind(parameters).forEachRowWhile { row in
-            let profile = Store.profile(from: row, offset: 1)
+        // Rows come in key order, whether from one walk or merged from the cells.
+        let take = { (key: Int, profile: Profile) -> Bool in
             guard me.accepts(profile) else { return true }
-            if firstEligible == nil { firstEligible = row.int(0) }
+            if firstEligible == nil { firstEligible = key }
             if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
             exhausted = profiles.count < limit
             return exhausted
+        }
+        if let box = me.box, let cells = Discovery.cells(covering: box, limit: cellLimit ?? 64), !cells.isEmpty {
+            try mergeCells(cells, me: me, cursor: cursor, take)
+        } else {
+            try connection.statement(DiscoverySQL.byKey).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
+                take(row.int(0), Store.profile(from: row, offset: 1))
+            }
         }
         let rejectedThrough = try firstEligible.map { $0 - 1 }
             ?? (exhausted ? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0 : cursor)
@@ -85,21 +89,28 @@ public final class SQLiteFeed: ProfileFeed {
         return profiles
     }
 
-    /// The query for everyone but the likers, and the cells it binds: the
-    /// cells of the viewer's box when they hold at most about 2·√N places
-    /// (sorting that few costs less than walking N/places keys per card),
-    /// else the walk by key.
-    private func restQuery(for me: DiscoveryViewer) throws -> (String, [Int]?) {
-        guard let box = me.box, let cells = Discovery.cells(covering: box) else { return (DiscoverySQL.byKey, nil) }
-        if let choice = boxChoice, choice.box == box {
-            return choice.cells.map { (DiscoverySQL.inCells, $0) } ?? (DiscoverySQL.byKey, nil)
+    /// Reads the cells' ranges after `cursor` as one sequence in key order:
+    /// each cell's statement is stepped only when its row is the smallest
+    /// key waiting, and `take` says when to stop.
+    private func mergeCells(
+        _ cells: [Int], me: DiscoveryViewer, cursor: Int, _ take: (Int, Profile) -> Bool
+    ) throws {
+        while cellStatements.count < cells.count {
+            cellStatements.append(try Statement(connection: store.connection, sql: DiscoverySQL.inCell))
         }
-        let total = try store.connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0
-        let threshold = treeLimit ?? max(256, Int(Double(total).squareRoot() * 2))
-        let count = try store.connection.statement(DiscoverySQL.cellCount)
-            .bind(.text("[" + cells.map(String.init).joined(separator: ",") + "]"), .int(threshold))
-            .first { $0.int(0) } ?? 0
-        boxChoice = (box, count < threshold ? cells : nil)
-        return count < threshold ? (DiscoverySQL.inCells, cells) : (DiscoverySQL.byKey, nil)
+        let statements = Array(cellStatements.prefix(cells.count))
+        defer { for statement in statements { statement.reset() } }
+        // The row each cell has ready (key and profile), nil once it is done.
+        var heads: [(key: Int, profile: Profile)?] = []
+        for (statement, cell) in zip(statements, cells) {
+            try statement.bind(me.parameters(.int(cursor)) + [.int(cell)])
+            heads.append(try statement.step() ? (statement.row.int(0), Store.profile(from: statement.row, offset: 1)) : nil)
+        }
+        while let next = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]!.key < heads[$1]!.key }) {
+            let (key, profile) = heads[next]!
+            guard take(key, profile) else { return }
+            let statement = statements[next]
+            heads[next] = try statement.step() ? (statement.row.int(0), Store.profile(from: statement.row, offset: 1)) : nil
+        }
     }
 }

@@ -93,6 +93,9 @@ public final class Statement {
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
+    /// Resets the statement (its bindings stay), ending any row being read.
+    func reset() { sqlite3_reset(handle) }
+
     /// Steps once and resets, returning sqlite3_step's code: for callers that
     /// handle a failure such as a conflict themselves (after the reset SQLite
     /// still reports its extended code and message).

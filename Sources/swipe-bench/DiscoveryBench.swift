@@ -68,12 +68,13 @@ struct DiscoveryBench {
     /// Walks `viewer`'s feed as a deck does (decide the top card, fetch the
     /// next with three excluded), timing each fetch; afterwards the walk's
     /// decisions are removed and the cursor restored, so every run is alike.
-    static func walk(_ store: Store, _ viewer: String, cards: Int, treeLimit: Int? = nil) throws -> Samples {
+    static func walk(_ store: Store, _ viewer: String, cards: Int, cellLimit: Int? = nil) throws -> Samples {
+        // cellLimit 0: the walk by key of every profile, the scan the cells spare.
         let c = store.connection
         let key = try store.profileKey(id: viewer)!
         let lastDecision = try c.scalarInt("SELECT coalesce(max(key), 0) FROM decisions") ?? 0
         let cursor = try c.scalarInt("SELECT after_key FROM feed_cursors WHERE viewer = ?1", .int(key))
-        let feed = try SQLiteFeed(store: store, viewer: viewer, treeLimit: treeLimit)
+        let feed = try SQLiteFeed(store: store, viewer: viewer, cellLimit: cellLimit)
         var samples = Samples()
         var deck = try feed.nextProfiles(limit: 3, excluding: [])
         for _ in 0..<cards {
@@ -99,10 +100,10 @@ struct DiscoveryBench {
     /// The small-town viewer's first card, by the cell index and by a walk of
     /// the profiles by key (what the query costs answered by a scan).
     func townAgainstScan(_ data: DiscoveryData, _ store: Store) throws -> [ReportRow] {
-        func first(_ treeLimit: Int?) -> () throws -> Samples {
+        func first(_ cellLimit: Int?) -> () throws -> Samples {
             {
                 var samples = Samples()
-                for _ in 0..<20 { samples.append(contentsOf: try Self.walk(store, "v-town", cards: 1, treeLimit: treeLimit)) }
+                for _ in 0..<20 { samples.append(contentsOf: try Self.walk(store, "v-town", cards: 1, cellLimit: cellLimit)) }
                 return samples
             }
         }

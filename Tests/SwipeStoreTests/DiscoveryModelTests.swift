@@ -154,8 +154,8 @@ import Testing
         try load(s, into: store)
         for v in s.people.indices {
             let expected = expectedFeed(s, viewer: v)
-            // The cells for small boxes, or (treeLimit 0) the walk by key for every box.
-            let feed = try SQLiteFeed(store: store, viewer: s.people[v].id, treeLimit: v % 2 == 0 ? nil : 0)
+            // The cells of a box, or (cellLimit 0) the walk by key for every box.
+            let feed = try SQLiteFeed(store: store, viewer: s.people[v].id, cellLimit: v % 2 == 0 ? nil : 0)
             // All at once…
             #expect(try feed.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.

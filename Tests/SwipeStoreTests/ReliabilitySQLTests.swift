@@ -55,8 +55,7 @@ import Testing
         "step.sql",  // Schema.migrations, constant steps
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
-        "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.cellCount",  // the feed's constant queries
-        "restQuery",  // DiscoverySQL.byKey or DiscoverySQL.inCells, SQLiteFeed.restQuery's choice
+        "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
     ]
 
     /// Every SQL argument passed to `statement`, `execute` or `scalarInt`:
