@@ -57,13 +57,15 @@ run: build
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing. Quick run: make bench BENCH_SIZES=10k,100k
+# One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
+BENCH_ONLY ?= import,ledger,feed,queries,repl,discovery
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --output bench-data/latest.md
+	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --only $(BENCH_ONLY) --output bench-data/latest.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)
