@@ -33,6 +33,17 @@ struct ReplInputParsingTests {
         ("help tap", .help(topic: .open)),
         ("quit", .quit),
         ("exit", .quit),
+        ("prefs", .discovery(.prefs(nil))),
+        ("prefs age 25-35", .discovery(.prefs(.age("25-35")))),
+        ("prefs SEEKING f m", .discovery(.prefs(.seeking("f;m")))),
+        ("prefs km off", .discovery(.prefs(.km("off")))),
+        ("prefs location 52.52 13.40", .discovery(.prefs(.location("52.52 13.40")))),
+        ("likes", .discovery(.likes)),
+        ("block", .discovery(.block(nil))),
+        ("block m-1", .discovery(.block("m-1"))),
+        ("unblock m-1", .discovery(.unblock("m-1"))),
+        ("unmatch m-1", .discovery(.unmatch("m-1"))),
+        ("report m-1 fake  photos", .discovery(.report("m-1", reason: "fake photos"))),
     ]
 
     @Test("every command in its accepted forms", arguments: accepted)

@@ -28,8 +28,8 @@ extension ReplSession {
         switch input {
         case .prefs(nil):
             found.preferences = try store.viewerProfile()
-        case .prefs(let change?):
-            found.preferences = try store.setPreferences(change)
+        case .prefs(let setting?):
+            found.preferences = try store.setPreferences(try Self.change(setting))
             let ids = snapshot.cards.compactMap { $0.profile?.id }
             let keep = try store.eligible(among: ids)
             found.withdrawn = ids.filter { !keep.contains($0) }
@@ -59,6 +59,26 @@ extension ReplSession {
         answer.discovery = found
         answer.showsDeck = !actions.isEmpty
         return answer
+    }
+
+    /// The change `prefs` asks for, checked; a refusal names what was typed.
+    static func change(_ setting: PrefsSetting) throws -> PreferencesChange {
+        let (field, value) = switch setting {
+        case .age(let v): ("age", v)
+        case .seeking(let v): ("seeking", v)
+        case .km(let v): ("km", v)
+        case .location(let v): ("location", v)
+        }
+        do {
+            switch setting {
+            case .age: return PreferencesChange(ages: try PreferencesChange.ages(value))
+            case .seeking: return PreferencesChange(seeking: PreferencesChange.seeking(value))
+            case .km: return PreferencesChange(maxKm: .some(try PreferencesChange.maxKm(value)))
+            case .location: return PreferencesChange(location: .some(try PreferencesChange.location(value)))
+            }
+        } catch {
+            throw ReplInputError(input: "prefs \(field) \(value)", message: "prefs \(field): \(error)")
+        }
     }
 
     /// The id on the open detail page, for a bare `block`.

@@ -1,10 +1,10 @@
-import SwipeStore
-
-/// The REPL's discovery commands (README "Discovery"), parsed.
+/// The REPL's discovery commands (README "Discovery"), parsed. Values are
+/// kept as typed: the session checks them (`PreferencesChange`), so this
+/// parser needs nothing but SwipeCore and is fuzzed with the rest (fuzz/run.sh).
 public enum DiscoveryInput: Hashable, Sendable {
     /// `prefs` shows the viewer's preferences (nil); `prefs age 25-35`,
     /// `prefs seeking f`, `prefs km 50|off`, `prefs location LAT LON|none` change one.
-    case prefs(PreferencesChange?)
+    case prefs(PrefsSetting?)
     /// Who likes the viewer and is not yet decided.
     case likes
     /// Block this profile; nil: the one on the open detail page.
@@ -12,6 +12,14 @@ public enum DiscoveryInput: Hashable, Sendable {
     case unblock(String)
     case unmatch(String)
     case report(String, reason: String)
+}
+
+/// One preference as typed after `prefs`.
+public enum PrefsSetting: Hashable, Sendable {
+    case age(String)
+    case seeking(String)
+    case km(String)
+    case location(String)
 }
 
 extension ReplInput {
@@ -50,36 +58,29 @@ extension ReplInput {
 
     private static func parsePrefs(
         _ arguments: [String], fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> PreferencesChange? {
+    ) throws(ReplInputError) -> PrefsSetting? {
         guard let field = arguments.first?.lowercased() else { return nil }
         let rest = Array(arguments.dropFirst())
-        let value = rest.joined(separator: " ")
-        let forms = "prefs age MIN-MAX, prefs seeking f;m|any, prefs km N|off, prefs location LAT LON|none"
-        do {
-            switch field {
-            case "age", "ages":
-                guard rest.count == 1 else { throw fail("prefs age takes MIN-MAX (got \(quoted(rest))), e.g. prefs age 25-35") }
-                return PreferencesChange(ages: try PreferencesChange.ages(value))
-            case "seeking", "seek":
-                guard !rest.isEmpty else {
-                    throw fail("prefs seeking takes genders separated by ; or any (got nothing), e.g. prefs seeking f;m")
-                }
-                return PreferencesChange(seeking: PreferencesChange.seeking(rest.joined(separator: ";")))
-            case "km", "max-km", "distance":
-                guard rest.count == 1 else { throw fail("prefs km takes a number or off (got \(quoted(rest))), e.g. prefs km 50") }
-                return PreferencesChange(maxKm: .some(try PreferencesChange.maxKm(value)))
-            case "location", "at":
-                guard (1...2).contains(rest.count) else {
-                    throw fail("prefs location takes LAT LON or none (got \(quoted(rest))), e.g. prefs location 52.52 13.40")
-                }
-                return PreferencesChange(location: .some(try PreferencesChange.location(value)))
-            default:
-                throw fail("prefs knows age, seeking, km and location (got \(quoted([field]))): \(forms)")
+        switch field {
+        case "age", "ages":
+            guard rest.count == 1 else { throw fail("prefs age takes MIN-MAX (got \(quoted(rest))), e.g. prefs age 25-35") }
+            return .age(rest[0])
+        case "seeking", "seek":
+            guard !rest.isEmpty else {
+                throw fail("prefs seeking takes genders separated by ; or any (got nothing), e.g. prefs seeking f;m")
             }
-        } catch let error as ReplInputError {
-            throw error
-        } catch {
-            throw fail("prefs \(field): \(error)")
+            return .seeking(rest.joined(separator: ";"))
+        case "km", "max-km", "distance":
+            guard rest.count == 1 else { throw fail("prefs km takes a number or off (got \(quoted(rest))), e.g. prefs km 50") }
+            return .km(rest[0])
+        case "location", "at":
+            guard (1...2).contains(rest.count) else {
+                throw fail("prefs location takes LAT LON or none (got \(quoted(rest))), e.g. prefs location 52.52 13.40")
+            }
+            return .location(rest.joined(separator: " "))
+        default:
+            throw fail("prefs knows age, seeking, km and location (got \(quoted([field]))): prefs age MIN-MAX, "
+                + "prefs seeking f;m|any, prefs km N|off, prefs location LAT LON|none")
         }
     }
 }
