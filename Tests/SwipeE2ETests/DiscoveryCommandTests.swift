@@ -167,4 +167,29 @@ import Testing
             }
         }
     }
+
+    /// `make run`'s database: the seed with its blocks gives the demo viewer a
+    /// filtered deck of at least 40 cards, those who like them first.
+    @Test func theSeedGivesDemoAFilteredDeckLikersFirst() throws {
+        let seed = ReliabilityCrashTests.repository + "/seed/"
+        #expect(try SwipeBinary.run(["import", "--db", db, seed + "profiles.csv"]).status == 0)
+        #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", seed + "decisions.csv"]).status == 0)
+        let blocks = try String(contentsOfFile: seed + "blocks.csv", encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+        #expect(blocks.count >= 3)
+        for line in blocks {
+            let pair = line.split(separator: ",").map(String.init)
+            #expect(try SwipeBinary.run(["block", "--db", db, "--as", pair[0], pair[1]]).status == 0)
+        }
+        let script = temporary.file("hates.txt", String(repeating: "hate\n", count: 300))
+        let result = try SwipeBinary.run(["repl", "--json", "--db", db, "--as", "demo"], stdin: script)
+        let dealt = result.stdout.split(separator: "\n").compactMap { line -> String? in
+            let answer = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+            return (answer?["decision"] as? [String: Any])?["profile"] as? String
+        }
+        #expect(dealt.count >= 40, "\(dealt.count) cards")
+        #expect(dealt.count < 240, "the deck is filtered")
+        // The first cards are people who liked demo: their decisions are in the seed.
+        let decisions = try String(contentsOfFile: seed + "decisions.csv", encoding: .utf8)
+        #expect(decisions.contains("\n\(dealt[0]),demo,"), "\(dealt[0]) does not like demo")
+    }
 }
