@@ -41,12 +41,16 @@ enum DiscoverySQL {
         """
 
     /// Those holding a standing like (?15 = 'like') or superlike of the
-    /// viewer, oldest first: one range of `decisions_likers`.
+    /// viewer, oldest first, after the position (?16 decided_at, ?17 key) of
+    /// `liker_cursors`: one range of `decisions_likers`. Also returns each
+    /// like's position, and every like in the range, eligible or not (`ok`
+    /// says which), so the cursor can pass the rejected ones.
     static let likers = """
-        SELECT \(columns)
+        SELECT \(columns), l.decided_at, l.key,
+               (\(eligible)) AS ok
         FROM decisions AS l CROSS JOIN profiles AS p ON p.key = l.viewer
         WHERE l.profile = ?1 AND l.decision = ?15 AND l.undone_at IS NULL
-          AND \(eligible)
+          AND (l.decided_at, l.key) > (?16, ?17)
         ORDER BY l.decided_at, l.key
         """
 

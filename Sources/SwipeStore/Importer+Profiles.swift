@@ -26,7 +26,9 @@ extension Importer {
                 try writer?.flush()
                 // An updated profile may now be eligible for feeds that passed it
                 // (README "Discovery"): they start again from the first key.
-                if (writer?.updated ?? 0) > 0 { try store.connection.execute("DELETE FROM feed_cursors") }
+                if (writer?.updated ?? 0) > 0 {
+                    try store.connection.execute("DELETE FROM feed_cursors; DELETE FROM liker_cursors")
+                }
                 return (writer?.inserted ?? 0, writer?.updated ?? 0)
             })
     }

@@ -49,12 +49,28 @@ public final class SQLiteFeed: ProfileFeed {
         var profiles: [Profile] = []
         var taken: Set<String> = []
         for kind in [Decision.superlike, .like] where profiles.count < limit {
-            try connection.statement(DiscoverySQL.likers).bind(me.parameters(.text(kind.rawValue))).forEachRowWhile { row in
-                let profile = Store.profile(from: row, offset: 1)
-                if me.accepts(profile), !excluding.contains(profile.id), taken.insert(profile.id).inserted {
-                    profiles.append(profile)
+            let position = try connection.statement("""
+                SELECT after_at, after_key FROM liker_cursors WHERE viewer = ?1 AND decision = ?2
+                """).bind(.int(viewerKey), .text(kind.rawValue)).first { ($0.text(0), $0.int(1)) } ?? ("", 0)
+            // The last like passed before the first eligible one: the new position.
+            var rejectedThrough: (at: String, key: Int)?
+            var sawEligible = false
+            try connection.statement(DiscoverySQL.likers)
+                .bind(me.parameters(.text(kind.rawValue)) + [.text(position.0), .int(position.1)]).forEachRowWhile { row in
+                    let profile = Store.profile(from: row, offset: 1)
+                    guard row.int(17) == 1, me.accepts(profile) else {
+                        if !sawEligible { rejectedThrough = (row.text(15), row.int(16)) }
+                        return true
+                    }
+                    sawEligible = true
+                    if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
+                    return profiles.count < limit
                 }
-                return profiles.count < limit
+            if let rejectedThrough {
+                try connection.statement("""
+                    INSERT INTO liker_cursors (viewer, decision, after_at, after_key) VALUES (?1, ?2, ?3, ?4)
+                    ON CONFLICT (viewer, decision) DO UPDATE SET after_at = excluded.after_at, after_key = excluded.after_key
+                    """).bind(.int(viewerKey), .text(kind.rawValue), .text(rejectedThrough.at), .int(rejectedThrough.key)).run()
             }
         }
         guard profiles.count < limit else { return profiles }

@@ -121,6 +121,21 @@ CREATE TABLE feed_cursors (
     after_key INTEGER NOT NULL
 );
 
+-- Where a viewer's likers may resume, per kind ('superlike', 'like'): every
+-- standing like of that kind on the viewer at or before (after_at, after_key),
+-- in the likers' order (decided_at, decision key), is from someone the viewer
+-- decided, a block, or someone not eligible. Dropped by whatever can make such
+-- a liker eligible again (as feed_cursors), and by a decisions import, whose
+-- likes may be older. A viewer who decided 10k likers then pays for none of
+-- them per card.
+CREATE TABLE liker_cursors (
+    viewer    INTEGER NOT NULL REFERENCES profiles(key),
+    decision  TEXT NOT NULL CHECK (decision IN ('like', 'superlike')),
+    after_at  TEXT NOT NULL,
+    after_key INTEGER NOT NULL,
+    PRIMARY KEY (viewer, decision)
+) WITHOUT ROWID;
+
 -- Blocks, one row per blocker and blocked; unblock deletes it. While a row
 -- stands neither side sees, decides about or is listed to the other.
 CREATE TABLE blocks (

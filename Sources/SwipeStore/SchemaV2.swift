@@ -56,6 +56,7 @@ enum SchemaV2 {
                 Schema.statement("CREATE INDEX decisions_likers "),
                 Schema.statement("CREATE VIEW missed_matches "),
                 "ALTER TABLE matches ADD COLUMN unmatched_at TEXT;\n",
+                Schema.statement("CREATE TABLE liker_cursors "),
                 Schema.statement("CREATE TABLE blocks "),
                 Schema.statement("CREATE INDEX blocks_by_blocked "),
                 Schema.statement("CREATE TABLE reports "),

@@ -74,6 +74,7 @@ extension Store {
             let (me, them) = try pair(viewer, profile, action: "unblock")
             try connection.statement("DELETE FROM blocks WHERE blocker = ?1 AND blocked = ?2").bind(.int(me), .int(them)).run()
             guard connection.changes > 0 else { throw StoreError.notBlocked(viewer: viewer, profile: profile) }
+            try connection.statement("DELETE FROM liker_cursors WHERE viewer IN (?1, ?2)").bind(.int(me), .int(them)).run()
             for (a, b) in [(me, them), (them, me)] {
                 try connection.statement("UPDATE feed_cursors SET after_key = ?2 - 1 WHERE viewer = ?1 AND after_key >= ?2")
                     .bind(.int(a), .int(b)).run()

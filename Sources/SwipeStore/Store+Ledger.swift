@@ -42,6 +42,12 @@ extension Store {
             INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (?1, ?2, ?3, ?4, ?5)
             """).bind(.int(viewer.key), .int(profile.key), .text(decision.rawValue), .text(via.rawValue),
                       .text(decidedAt)).run()
+        if decision.isPositive {
+            // A like older than where the profile's likers resume (an import) sends them back for it.
+            try connection.statement("""
+                DELETE FROM liker_cursors WHERE viewer = ?1 AND decision = ?2 AND after_at >= ?3
+                """).bind(.int(profile.key), .text(decision.rawValue), .text(decidedAt)).run()
+        }
         var result = RecordedDecision(
             viewer: viewer.id, profile: profile.id, decision: decision, via: via, decidedAt: decidedAt,
             match: nil, missedMatch: false)
@@ -84,6 +90,7 @@ extension Store {
             try connection.statement("DELETE FROM matches WHERE low = ?1 AND high = ?2 AND unmatched_at IS NULL")
                 .bind(.int(min(viewerKey, profileKey)), .int(max(viewerKey, profileKey))).run()
             let unmatched = connection.changes > 0
+            try connection.statement("DELETE FROM liker_cursors WHERE viewer = ?1").bind(.int(viewerKey)).run()
             try connection.statement("""
                 UPDATE feed_cursors SET after_key = ?2 - 1 WHERE viewer = ?1 AND after_key >= ?2
                 """).bind(.int(viewerKey), .int(profileKey)).run()

@@ -103,6 +103,12 @@ extension Store {
     /// starts again and every other feed looks at `key` again.
     func forgetFeedPositions(around key: Int) throws {
         try connection.statement("DELETE FROM feed_cursors WHERE viewer = ?1").bind(.int(key)).run()
+        try connection.statement("DELETE FROM liker_cursors WHERE viewer = ?1").bind(.int(key)).run()
+        // Those `key` likes may now find `key` eligible among their likers.
+        try connection.statement("""
+            DELETE FROM liker_cursors WHERE viewer IN
+                (SELECT profile FROM decisions WHERE viewer = ?1 AND undone_at IS NULL AND decision <> 'hate')
+            """).bind(.int(key)).run()
         try connection.statement("UPDATE feed_cursors SET after_key = ?1 - 1 WHERE after_key >= ?1")
             .bind(.int(key)).run()
     }

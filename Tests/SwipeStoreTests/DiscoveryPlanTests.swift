@@ -59,7 +59,7 @@ import Testing
 
     @Test func likersAreOneRangeOfTheLikersIndex() throws {
         let plan = try Self.plan(DiscoverySQL.likers, .text("like"))
-        #expect(plan.contains("SEARCH l USING INDEX decisions_likers (profile=? AND decision=?)"), "plan:\n\(plan)")
+        #expect(plan.contains("SEARCH l USING INDEX decisions_likers (profile=? AND decision=? AND decided_at>?)"), "plan:\n\(plan)")
         #expect(plan.contains("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "plan:\n\(plan)")
         Self.expectNoTableScan(plan)

@@ -75,4 +75,29 @@ import Testing
         try store.unblock(viewer: "me", profile: "old")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
     }
+
+    /// Likers resume from a cursor too: ties in time keep their order, a
+    /// decided liker is passed once, and an undo brings it back first.
+    @Test func likersResumeAndComeBackAfterAnUndo() throws {
+        let store = try folder.store(profiles: ["me", "l1", "l2", "l3", "x"])
+        let same = Date(timeIntervalSince1970: 1_795_000_000)
+        for id in ["l2", "l1", "l3"] { _ = try store.record(viewer: id, profile: "me", decision: .like, via: .drag, at: same) }
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l1", "l3", "x"])
+        _ = try store.record(viewer: "me", profile: "l2", decision: .hate, via: .drag)
+        _ = try store.record(viewer: "me", profile: "l1", decision: .hate, via: .drag)
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l3", "x"])
+        #expect(try store.connection.scalarInt("SELECT after_key FROM liker_cursors WHERE viewer = 1") == 2)
+        try store.undo(viewer: "me", profile: "l2")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l3", "x"])
+    }
+
+    @Test func aLikerWhoseWindowWidensComesFirst() throws {
+        let store = try store()  // me (m, 30, seeks f), old (f, 30, wants 40-50), x (f, 30)
+        _ = try store.record(viewer: "old", profile: "me", decision: .like, via: .drag)
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
+        try store.setPreferences(viewer: "old", PreferencesChange(ages: 25...35))
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
 }
