@@ -94,10 +94,12 @@ import Testing
 
     @Test func aLikerWhoseWindowWidensComesFirst() throws {
         let store = try store()  // me (m, 30, seeks f), old (f, 30, wants 40-50), x (f, 30)
-        _ = try store.record(viewer: "old", profile: "me", decision: .like, via: .drag)
+        // A liker with the last key: dealt first only as a liker.
+        try store.upsert(Profile(id: "late", name: "Late", age: 30, gender: "f", preferences: Preferences(ageMin: 40)))
+        _ = try store.record(viewer: "late", profile: "me", decision: .like, via: .drag)
         let feed = try SQLiteFeed(store: store, viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
-        try store.setPreferences(viewer: "old", PreferencesChange(ages: 25...35))
-        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+        try store.setPreferences(viewer: "late", PreferencesChange(ages: 25...35))
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["late", "x"])
     }
 }
