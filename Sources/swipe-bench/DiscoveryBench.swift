@@ -16,7 +16,8 @@ struct DiscoveryBench {
 
     static let viewers = [("v-dense", "densest city, f 25–35, 50 km"), ("v-town", "sparsest town, f 25–35, 50 km"),
                           ("v-narrow", "densest city, 2-year window, 5 km"), ("v-heavy", "200k decisions (20%)"),
-                          ("v-open", "unfiltered (no preferences, no place)")]
+                          ("v-open", "unfiltered (no preferences, no place)"),
+                          ("v-liked", "liked 10k times (likers first)")]
 
     func run() throws -> [ReportRow] {
         var rows: [ReportRow] = []
