@@ -59,7 +59,8 @@ import Testing
         let store = try store()
         let feed = try SQLiteFeed(store: store, viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
-        let csv = folder.file("p.csv", "id,name,age,gender\nold,Old,30,f\n")
+        // The file sets old's age window (a file without those columns keeps it).
+        let csv = folder.file("p.csv", "id,name,age,gender,age_min,age_max\nold,Old,30,f,18,120\n")
         _ = try Importer(store: store).importProfiles(path: csv)
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
     }

@@ -48,6 +48,7 @@ import Testing
         "Self.profileColumns",  // a fixed column list, Store+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
         "Store.profileColumns",  // the same list, ProfileChunkWriter
+        "applicationID",  // Schema's constant application_id
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
@@ -56,6 +57,7 @@ import Testing
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
+        "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 
     /// Every SQL argument passed to `statement`, `execute` or `scalarInt`:

@@ -18,9 +18,15 @@ public struct StoreLedger: ReplLedger {
             return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
         } catch let error as StoreError {
             switch error {
-            case .alreadyDecided, .blocked:
-                // Decided, or blocked, by another session after this deck drew the card.
+            case .alreadyDecided:
                 throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            case .blocked:
+                // Blocked, either way, in another session after this deck drew the card.
+                throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            case .unknownProfile(decision.profile.id):
+                throw DecidedElsewhere(
+                    "\(decision.profile.id) is no longer in the database", profileID: decision.profile.id,
+                    place: " (deleted by another program)")
             default:
                 throw error
             }

@@ -89,8 +89,8 @@ struct Reports: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
-            output.write(columns: ["reporter", "reported", "reason", "reported_at"], rows: try store.reports()) {
+            let store = try database.openReading()
+            try output.write(columns: ["reporter", "reported", "reason", "reported_at"], rows: try store.reports()) {
                 [.text($0.reporter), .text($0.reported), .text($0.reason), .text($0.reportedAt)]
             }
         }
@@ -122,9 +122,9 @@ struct RulesCommand: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try words.isEmpty ? database.openReading() : database.openExisting()
             let rules = words.isEmpty ? try store.rules() : try store.setRule(words[1], words[2])
-            output.write(columns: ["rule", "value"], rows: rules.entries) { [.text($0.name), .text($0.value)] }
+            try output.write(columns: ["rule", "value"], rows: rules.entries) { [.text($0.name), .text($0.value)] }
         }
     }
 }

@@ -29,7 +29,8 @@ struct Prefs: ParsableCommand {
             if let age { change.ages = try PreferencesChange.ages(age) }
             if let maxKm { change.maxKm = .some(try PreferencesChange.maxKm(maxKm)) }
             if let location { change.location = .some(try PreferencesChange.location(location)) }
-            let store = try database.openExisting()
+            // Printing only reads: the file is opened read-only.
+            let store = try change.isEmpty ? database.openReading() : database.openExisting()
             let id = try viewer.resolve(in: store)
             let profile = change.isEmpty ? try store.profile(id: id) : try store.setPreferences(viewer: id, change)
             guard let profile else { throw StoreError.unknownProfile(id) }
@@ -38,7 +39,7 @@ struct Prefs: ParsableCommand {
                 .text(profile.id), .list(p.seeking), .int(p.ageMin), .int(p.ageMax), p.maxKm.map(Cell.real) ?? .null,
                 profile.location.map { .real($0.lat) } ?? .null, profile.location.map { .real($0.lon) } ?? .null,
             ]
-            output.write(columns: ["id", "seeking", "age_min", "age_max", "max_km", "lat", "lon"], rows: [cells]) { $0 }
+            try output.write(columns: ["id", "seeking", "age_min", "age_max", "max_km", "lat", "lon"], rows: [cells]) { $0 }
         }
     }
 }
@@ -54,9 +55,9 @@ struct Likes: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             let id = try viewer.resolve(in: store)
-            output.write(columns: ["profile", "name", "decision", "decided_at"], rows: try store.likes(viewer: id)) {
+            try output.write(columns: ["profile", "name", "decision", "decided_at"], rows: try store.likes(viewer: id)) {
                 [.text($0.profile), .text($0.name), .text($0.decision.rawValue), .text($0.likedAt)]
             }
         }
