@@ -192,4 +192,20 @@ import Testing
         let decisions = try String(contentsOfFile: seed + "decisions.csv", encoding: .utf8)
         #expect(decisions.contains("\n\(dealt[0]),demo,"), "\(dealt[0]) does not like demo")
     }
+
+    /// `block` alone on a detail page blocks the profile shown, closes the
+    /// page and takes its card out undecided; `report` does the same by id.
+    @Test func blockFromTheDetailPage() throws {
+        try load()
+        let a = try repl(["open", "block", "report ana spam", "deck"])
+        #expect(a[0]["mode"] as? String == "detail")
+        #expect(a[1]["mode"] as? String == "deck")
+        #expect(Self.deck(a[1]) == ["bea", "ana"])
+        #expect(a[1]["notice"] as? String == "blocked ivy")
+        #expect(Self.deck(a[2]) == ["bea"])
+        let history = try SwipeBinary.run(["history", "--db", db, "--as", "me", "--format", "csv"])
+        #expect(history.stdout == "profile,name,decision,via,decided_at,undone_at\r\n", "nothing was decided")
+        let likes = try SwipeBinary.run(["likes", "--db", db, "--as", "me", "--format", "csv"])
+        #expect(!likes.stdout.contains("ivy"), "a blocked liker is not listed")
+    }
 }
