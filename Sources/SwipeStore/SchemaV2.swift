@@ -36,12 +36,16 @@ enum SchemaV2 {
         return text
     }
 
+    /// schema.sql's index of places, for the importer that drops it while it
+    /// loads an empty table and makes it again at the end.
+    static let placesIndex = Schema.statement("CREATE INDEX profiles_cell ")
+
     static var migration: String {
         let newDecisions = Schema.statement("CREATE TABLE decisions ")
             .replacingOccurrences(of: "CREATE TABLE decisions ", with: "CREATE TABLE decisions_v2 ")
         return (profileColumns.map { "ALTER TABLE profiles ADD COLUMN \($0);\n" }
             + [
-                Schema.statement("CREATE INDEX profiles_cell "),
+                placesIndex,
                 "DROP VIEW missed_matches;\n",
                 newDecisions,
                 """

@@ -38,4 +38,26 @@ import Testing
         #expect(a.location == Location(lat: 1, lon: 2))
         #expect(try store.connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
     }
+
+    /// A first import drops the index of places while it loads and makes it
+    /// again at the end, in its transaction: after a success or a failure the
+    /// index is there, the same as schema.sql's.
+    @Test func aFirstImportLeavesTheIndexOfPlacesInPlace() throws {
+        let store = try folder.store()
+        func placesIndex() throws -> String? {
+            try store.connection.statement("SELECT sql FROM sqlite_master WHERE name = 'profiles_cell'").bind().first { $0.text(0) }
+        }
+        let expected = try placesIndex()
+        #expect(expected != nil)
+        let bad = folder.file("bad.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,17,1,2\n")
+        #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: bad) }
+        #expect(try placesIndex() == expected)
+        let good = folder.file("good.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,31,1.5,2\n")
+        _ = try Importer(store: store).importProfiles(path: good)
+        #expect(try placesIndex() == expected)
+        #expect(try store.connection.scalarInt("""
+            SELECT count(*) FROM profiles INDEXED BY profiles_cell
+            WHERE lat IS NOT NULL AND CAST(lat + 90 AS INTEGER) * 1000 + CAST(lon + 180 AS INTEGER) = 91182
+            """) == 2)
+    }
 }

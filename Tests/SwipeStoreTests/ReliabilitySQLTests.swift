@@ -57,6 +57,7 @@ import Testing
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
+        "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 
