@@ -152,15 +152,18 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         }
     }
 
-    /// The error, then `deck` when the failure changed the deck (JSON: its
-    /// members after `error`; text: the picture after the error line).
+    /// The error, then the deck: in JSON always (its members after `error`,
+    /// `deck` when the failure changed it, else the unchanged one); in text
+    /// the picture after the error line only when the failure changed the deck.
     private func writeError(
         _ message: String, command: String, deck: ReplAnswer? = nil, to out: inout some TextOutputStream
     ) {
         switch format {
         case .json:
             let members: [(String, JSONValue)] = [("ok", false), ("command", .string(command)), ("error", .string(message))]
-            JSONValue.object(members + (deck.map { ReplAnswer.deckMembers($0.snapshot) } ?? [])).write(to: &out)
+            // Every answer, a refusal included, carries the deck as it is after
+            // the line, so a UI never has to guess the state.
+            JSONValue.object(members + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot)).write(to: &out)
             out.write("\n")
         case .text(let style):
             out.write(style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error) + "\n")
