@@ -24,11 +24,24 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
     public var issues: [ImportIssue]
     /// All issues, shown or not.
     public var total: Int
+    /// Whether the file itself is unusable (empty, or a header that names no
+    /// usable columns), so that no row could be imported whatever the
+    /// caller does; otherwise some rows are valid and skipping the invalid
+    /// ones would import them.
+    public var isWholeFile: Bool
+
+    public init(issues: [ImportIssue], total: Int, isWholeFile: Bool = false) {
+        self.issues = issues
+        self.total = total
+        self.isWholeFile = isWholeFile
+    }
 
     public var description: String {
         var lines = issues.map(\.description)
         if total > issues.count { lines.append("and \(total - issues.count) more") }
-        lines.append("nothing imported (\(total) invalid row\(total == 1 ? "" : "s"); --skip-invalid imports the valid ones)")
+        lines.append(isWholeFile
+            ? "nothing imported"
+            : "nothing imported (\(total) invalid row\(total == 1 ? "" : "s"))")
         return lines.joined(separator: "\n")
     }
 }

@@ -52,10 +52,12 @@ public struct Importer {
     ) throws -> ImportSummary {
         let start = ContinuousClock.now
         let reader = try CSVReader(path: path)
+        let path = reader.path  // `<stdin>` for `-`
         var summary = ImportSummary(file: path)
         guard let header = try reader.next() else {
             throw ImportFailure(issues: [ImportIssue(
-                file: path, line: 1, message: "the file is empty; the header row is required")], total: 1)
+                file: path, line: 1, message: "the file is empty; the header row is required")], total: 1,
+                isWholeFile: true)
         }
         let index = try Self.columnIndex(header, path: path, required: required, optional: optional)
         let positions = (required + optional).map { index[$0] }
@@ -120,6 +122,15 @@ public struct Importer {
         let known = Set(required + optional)
         let names = header.fields.map { $0.trimmed().lowercased() }
         let unknown = names.filter { !known.contains($0) }
+        if names.count == 1, let only = names.first, only.contains(";"),
+            only.split(separator: ";").map({ String($0).trimmed().lowercased() }).contains(where: { known.contains($0) })
+        {
+            // `id;name;age`: a spreadsheet's export in a `;` locale.
+            throw ImportFailure(issues: [ImportIssue(
+                file: path, line: header.line, value: header.fields[0],
+                message: "the header looks ;-separated, but swipe reads comma-separated files "
+                    + "(export the file with commas as separators)")], total: 1, isWholeFile: true)
+        }
         if !unknown.isEmpty {
             issues.append(ImportIssue(
                 file: path, line: header.line, column: unknown.joined(separator: ", "),
@@ -137,7 +148,7 @@ public struct Importer {
                 file: path, line: header.line, column: missing.joined(separator: ", "),
                 message: "required column\(missing.count == 1 ? " is" : "s are") missing"))
         }
-        if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count) }
+        if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count, isWholeFile: true) }
         return index
     }
 }

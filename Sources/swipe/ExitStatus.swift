@@ -13,11 +13,13 @@ enum ExitStatus {
 
     static func code(for error: any Error) -> Int32 {
         switch error {
-        case is ImportFailure: dataError
+        case is ImportFailure, is ImportFailureHint: dataError
         case CSVError.notFound, CSVError.unreadable, StoreError.missing: noInput
         case is CSVError: dataError
         case StoreError.cannotCreate: cannotCreate
         case is ViewerError: usage
+        case is NotADatabase: ioError
+        case is NoSuchProfile: usage
         case is ImportInterrupted: interrupted
         case let error as SQLiteError where error.isIOError: ioError
         default: 1

@@ -12,11 +12,23 @@ struct Import: ParsableCommand {
     @Flag(help: "The file holds decisions: viewer,profile,decision,decided_at[,via].") var decisions = false
     @Flag(help: "Import the valid rows and report each rejected one.") var skipInvalid = false
     @Flag(help: "No progress bar and no summary.") var quiet = false
-    @Argument(help: "The CSV file.") var file: String
+    @Argument(help: "The CSV file, or - for standard input.") var file: String
 
     func run() throws {
         try ExitStatus.reporting {
-            guard FileManager.default.fileExists(atPath: file) else { throw CSVError.notFound(path: file) }
+            do {
+                try importFile()
+            } catch let failure as ImportFailure where !failure.isWholeFile && !skipInvalid {
+                // Only invalid rows stopped it: skipping them would import the rest.
+                throw ImportFailureHint(failure: failure)
+            }
+        }
+    }
+
+    private func importFile() throws {
+            guard file == CSVReader.standardInput || FileManager.default.fileExists(atPath: file) else {
+                throw CSVError.notFound(path: file)
+            }
             var importer = Importer(store: try database.openCreating())
             importer.skipInvalid = skipInvalid
             Interrupt.install()
@@ -31,8 +43,14 @@ struct Import: ParsableCommand {
                 stderr.write("rejected: " + TerminalText.sanitized(issue.description) + "\n")
             }
             if !quiet { print(TerminalText.sanitized(summary.line)) }
-        }
     }
+}
+
+/// An import stopped by invalid rows, worded for the command line: the
+/// library's message and how to import the valid rows anyway.
+struct ImportFailureHint: Error, CustomStringConvertible {
+    var failure: ImportFailure
+    var description: String { failure.description + "; --skip-invalid imports the valid ones" }
 }
 
 /// Draws the import progress line on stderr at most ten times a second.
