@@ -42,9 +42,15 @@ extension Store {
 
     /// Calls `body` with every profile in internal-key order, one row at a
     /// time (memory stays flat however many there are).
-    public func forEachProfile(_ body: (Profile) throws -> Void) throws {
-        try connection.statement("SELECT \(Self.profileColumns) FROM profiles ORDER BY key")
-            .bind().forEachRow { try body(Self.profile(from: $0)) }
+    public func forEachProfile(_ query: ProfileQuery = .all, _ body: (Profile) throws -> Void) throws {
+        try connection.statement("""
+            SELECT \(Self.profileColumns) FROM profiles
+            WHERE (?1 IS NULL OR city = ?1 COLLATE NOCASE) AND (?2 IS NULL OR age BETWEEN ?2 AND ?3)
+            ORDER BY key LIMIT ?4 OFFSET ?5
+            """).bind(
+                .optionalText(query.city), query.ages.map { .int($0.lowerBound) } ?? .null,
+                query.ages.map { .int($0.upperBound) } ?? .null, .int(query.limit ?? -1), .int(query.offset)
+            ).forEachRow { try body(Self.profile(from: $0)) }
     }
 
     /// Reads a profile from columns 0…7 in `profileColumns` order.

@@ -13,4 +13,8 @@ struct StandardError: TextOutputStream {
 /// What the executable knows about its terminal; nothing below it does.
 enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    /// Colour on standard output: only on a terminal, never with `NO_COLOR`.
+    static var stdoutWantsColor: Bool {
+        isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
 }

@@ -36,7 +36,8 @@ import Testing
         #expect(json.status == 0)
         let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(array?.count == 3)
-        #expect(array?.first?["bio"] as? String == "Hi, I'm \"Ana\"\r\ntwo lines")
+        // The CRLF inside the quoted bio is stored as LF.
+        #expect(array?.first?["bio"] as? String == "Hi, I'm \"Ana\"\ntwo lines")
         #expect(array?.first?["photos"] as? [String] == ["a1.jpg", "a2.jpg"])
         #expect(array?[1]["name"] as? String == "王芳")
         #expect(array?[2]["gender"] is NSNull)

@@ -9,6 +9,9 @@ public struct DetailView: Sendable {
 
     public var profile: Profile
     public var style: ReplStyle
+    /// Whether the last line lists what the REPL can do from here (the
+    /// REPL's page); without it the page ends with a plain rule (`swipe profile`).
+    public var showsActions = true
 
     public init(_ profile: Profile, style: ReplStyle) {
         self.profile = profile
@@ -42,7 +45,7 @@ public struct DetailView: Sendable {
         let actions = [
             style.paint("like", .like), style.paint("hate", .hate), style.paint("superlike", .superlike), "back",
         ]
-        lines.append("╰─ " + actions.joined(separator: " · "))
+        lines.append(showsActions ? "╰─ " + actions.joined(separator: " · ") : "╰─")
         return lines
     }
 

@@ -23,7 +23,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the resolved database, creating it when missing (`swipe import`).
     func openCreating() throws -> Store {
-        try Store(path: resolvedPath, synchronous: synchronous)
+        try Self.naming(resolvedPath) { try Store(path: $0, synchronous: synchronous) }
     }
 
     /// Opens the resolved database, refusing a missing one without creating
@@ -31,6 +31,30 @@ struct DatabaseOptions: ParsableArguments {
     /// needs profiles, which only an import brings, so a missing file is a
     /// mistyped `--db` or a first run that has not imported yet.
     func openExisting() throws -> Store {
-        try Store(path: resolvedPath, synchronous: synchronous, create: false)
+        try Self.naming(resolvedPath) { try Store(path: $0, synchronous: synchronous, create: false) }
+    }
+
+    /// Runs `open(path)`; SQLite's "file is not a database" (which names no
+    /// file) becomes `NotADatabase`, which does.
+    private static func naming(_ path: String, _ open: (String) throws -> Store) throws -> Store {
+        do {
+            return try open(path)
+        } catch let error as SQLiteError where error.primaryCode == NotADatabase.sqliteNotADB {
+            throw NotADatabase(path: path, underlying: error)
+        }
+    }
+}
+
+/// The file at `path` is not an SQLite database (or is damaged past
+/// recognition): exit 74, nothing written.
+struct NotADatabase: Error, CustomStringConvertible {
+    /// SQLITE_NOTADB.
+    static let sqliteNotADB: Int32 = 26
+    var path: String
+    var underlying: SQLiteError
+
+    var description: String {
+        "\(path): not a database (SQLite: \(underlying.message)); nothing was changed. "
+            + "Is --db (or $SWIPE_DB) pointing at the right file?"
     }
 }
