@@ -40,6 +40,21 @@ extension Store {
             .bind(.text(id)).first { Self.profile(from: $0) }
     }
 
+    /// Up to `limit` profile ids that begin with `prefix`, in byte order (for
+    /// Tab completion: an index range scan, however many profiles there are).
+    public func profileIDs(startingWith prefix: String, limit: Int) throws -> [String] {
+        var ids: [String] = []
+        do {
+            try connection.statement("SELECT id FROM profiles WHERE id >= ?1 ORDER BY id LIMIT ?2")
+                .bind(.text(prefix), .int(limit)).forEachRow { row in
+                    let id = row.text(0)
+                    guard id.utf8.starts(with: prefix.utf8) else { throw StopScan() }
+                    ids.append(id)
+                }
+        } catch is StopScan {}
+        return ids
+    }
+
     /// Calls `body` with every profile in internal-key order, one row at a
     /// time (memory stays flat however many there are).
     public func forEachProfile(_ query: ProfileQuery = .all, _ body: (Profile) throws -> Void) throws {
@@ -91,3 +106,6 @@ struct ProfileUpsert {
         return .updated
     }
 }
+
+/// Ends a row scan early (the rows are sorted, so the rest cannot match).
+private struct StopScan: Error {}

@@ -56,12 +56,33 @@ struct ReplCommand: ParsableCommand {
         do {
             return try viewer.resolve(in: store)
         } catch ViewerError.noneChosen where mayAsk {
-            print("Who is swiping? Type a profile id (see swipe profiles): ", terminator: "")
-            fflush(swipe_stdout())
-            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            return try askForViewer(in: store)
+        }
+    }
+
+    /// The first-run question: which profile is swiping. A wrong id asks
+    /// again (Tab completes ids); Ctrl-D gives up with the usual error.
+    private func askForViewer(in store: Store) throws -> String {
+        print("Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).")
+        let editor = LineEditor(prompt: "profile id> ", historyFile: nil) { line in
+            ReplCompletion(prefix: line, candidates: (try? store.profileIDs(startingWith: line, limit: 200)) ?? [])
+        }
+        while true {
+            switch editor.read() {
+            case .end:
+                print()
                 throw ViewerError.noneChosen
+            case .interrupted:
+                continue
+            case .line(let text):
+                let id = text.trimmingCharacters(in: .whitespaces)
+                if id.isEmpty { continue }
+                do {
+                    return try store.resolveViewer(option: id, environment: [:])
+                } catch ViewerError.notAProfile {
+                    print("no profile has id \"\(TerminalText.sanitized(id))\"; try again (Tab completes ids)")
+                }
             }
-            return try store.resolveViewer(option: answer, environment: [:])
         }
     }
 }

@@ -81,21 +81,56 @@ import Testing
     func screen(answered needle: String, escapes: Bool = false) throws -> String {
         try screen(until: { text in
             guard let found = text.range(of: needle, options: .backwards) else { return false }
-            return text[found.upperBound...].contains("swipe> ")
+            // The prompt says where you are: `swipe> `, `swipe[detail]> `…
+            return text[found.upperBound...].range(of: #"swipe(\[[a-z]+\])?> "#, options: .regularExpression) != nil
         }, "the answer with \(needle), then the prompt", escapes: escapes)
     }
 
     /// Starts the REPL as viewer `a` in a new tmux session named `name`, with
     /// `environment` (e.g. NO_COLOR=1) added, and waits for its prompt.
     /// `echo` reports its exit status on screen; `sleep` keeps the pane.
-    func startREPL(_ environment: String, session name: String = "repl") throws {
+    func startREPL(
+        _ environment: String, session name: String = "repl", viewer: String? = "a", waitFor prompt: String = "swipe> "
+    ) throws {
         // -u NO_COLOR: the test runner may have it set, and tmux passes its
         // environment on to the session.
-        let command = "env -u NO_COLOR XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) \(SwipeBinary.url.path) "
-            + "--db \(folder)/db.sqlite --as a; echo EXIT-STATUS-$?; sleep 600"
+        let command = "env -u NO_COLOR -u SWIPE_AS XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) "
+            + "\(SwipeBinary.url.path) --db \(folder)/db.sqlite" + (viewer.map { " --as " + $0 } ?? "")
+            + "; echo EXIT-STATUS-$?; sleep 600"
         target = name
         try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "60", command])
-        _ = try screen(until: { $0.contains("swipe> ") }, "the prompt")
+        _ = try screen(until: { $0.contains(prompt) }, "the prompt")
+    }
+
+    @Test("the first run asks who is swiping, again after a wrong id, with Tab completion of ids")
+    func firstRunViewerPrompt() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1", viewer: nil, waitFor: "profile id> ")
+        try keys("zz", "Enter")
+        _ = try screen(until: { $0.contains("no profile has id \"zz\"; try again") }, "the wrong id named")
+        // Tab on an empty answer lists every id (a, b, c); "b" + Tab completes to "b ".
+        try keys("Tab")
+        _ = try screen(until: { $0.contains("a  b  c") }, "the ids listed")
+        try keys("b", "Tab", "Enter")
+        _ = try screen(until: { $0.contains("swiping as Bo (b)") && $0.contains("swipe> ") }, "the session as b")
+        try keys("quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+    }
+
+    @Test("Ctrl-D ends the session on a new line; the prompt shows the detail page")
+    func ctrlDAndPrompt() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1")
+        try keys("open", "Enter")
+        _ = try screen(until: { $0.contains("swipe[detail]> ") }, "the detail prompt")
+        try keys("back", "Enter")
+        _ = try screen(answered: "← closed the detail page")
+        try keys("C-d")
+        let ended = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+        let lines = ended.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("EXIT-STATUS-0"), "the shell's next output starts its own line:\n\(ended)")
     }
 
     /// Colour is on when standard output is a terminal and NO_COLOR is unset:

@@ -38,6 +38,7 @@ extension ReplAnswer {
             })))
         }
         if let help { members.append(("help", .string(help))) }
+        if let note { members.append(("note", .string(note))) }
         return .object(members)
     }
 

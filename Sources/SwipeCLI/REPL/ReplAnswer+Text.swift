@@ -6,8 +6,13 @@ extension ReplAnswer {
     func textLines(style: ReplStyle) -> [String] {
         // Decisions are listed after the animations that carry them out, the
         // order a person sees (the deck stores them first, before the refill).
-        let (records, steps) = (actions.filter(\.isRecord), actions.filter { !$0.isRecord })
-        var lines = (steps + records).compactMap { stepLine($0, style: style) }
+        // The empty state comes last: it is the consequence of the decision
+        // that took the last card.
+        let records = actions.filter(\.isRecord)
+        let steps = actions.filter { !$0.isRecord && !$0.isBecameEmpty }
+        let empty = actions.filter(\.isBecameEmpty)
+        var lines = (steps + records + empty).compactMap { stepLine($0, style: style) }
+        if let note { lines.append(note) }
         if let help { lines += help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         if let history { lines += Self.historyLines(history, style: style) }
         if let matches { lines += Self.matchLines(matches, style: style) }
@@ -94,6 +99,10 @@ extension ReplAnswer {
 extension DeckAction {
     var isRecord: Bool {
         if case .record = self { true } else { false }
+    }
+
+    var isBecameEmpty: Bool {
+        if case .becameEmpty = self { true } else { false }
     }
 }
 

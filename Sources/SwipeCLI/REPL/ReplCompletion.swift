@@ -21,6 +21,13 @@ public struct ReplCompletion: Hashable, Sendable {
         return String(common.dropFirst(prefix.count))
     }
 
+    /// Completes `prefix` from `candidates` (those that do not begin with it
+    /// are left out): a prompt that asks for one word, such as a profile id.
+    public init(prefix: String, candidates: [String]) {
+        self.prefix = prefix
+        self.candidates = Set(candidates.filter { $0.hasPrefix(prefix) }).sorted()
+    }
+
     /// Completes the word before the cursor: command names first; then,
     /// by command, physics names (`physics`), command names (`help`) or
     /// profile ids (`history`). `profileIDs` is evaluated only when a

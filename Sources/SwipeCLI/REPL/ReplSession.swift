@@ -139,7 +139,26 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         answer.decisions = Array(zip(outcome.decisions, receipts))
         answer.undone = outcome.undone
         answer.showsDeck = true
+        answer.note = Self.note(for: input, actions: outcome.actions)
         return answer
+    }
+
+    /// What to say when `input` did nothing visible.
+    static func note(for input: ReplInput, actions: [DeckAction]) -> String? {
+        switch input {
+        case .cancel where actions.isEmpty:
+            return "nothing to cancel: no drag in progress"
+        case .reload:
+            let asked = actions.filter { if case .load = $0 { true } else { false } }.count
+            let arrived = actions.contains { if case .animate = $0 { true } else { false } }
+            if asked == 0 { return "the deck is full (4 cards): nothing to reload" }
+            if !arrived && !actions.contains(where: { if case .becameEmpty = $0 { true } else { false } }) {
+                return "no new cards in the database"
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     private func write(_ answer: ReplAnswer, command: String, to out: inout some TextOutputStream) {

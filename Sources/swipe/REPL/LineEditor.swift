@@ -20,14 +20,22 @@ final class LineEditor {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyFile: String?
-    private let prompt: UnsafeMutablePointer<CChar>
+    private var promptText: UnsafeMutablePointer<CChar>
+    /// The prompt shown before each line (`swipe> `, `swipe[detail]> `).
+    var prompt: String {
+        didSet {
+            free(promptText)
+            promptText = strdup(prompt)
+        }
+    }
     /// Completes the text left of the cursor.
     private let complete: (String) -> ReplCompletion
 
     init(prompt: String, historyFile: String?, complete: @escaping (String) -> ReplCompletion) {
         swipe_el_adopt_locale()
         Self.keepProcessOnInterrupt()
-        self.prompt = strdup(prompt)
+        self.prompt = prompt
+        self.promptText = strdup(prompt)
         self.historyFile = historyFile
         self.complete = complete
         history = history_init()
@@ -40,7 +48,7 @@ final class LineEditor {
         swipe_el_set_history(editLine, history)
         swipe_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         swipe_el_set_prompt(editLine) { editLine in
-            LineEditor.owner(of: editLine)?.prompt
+            LineEditor.owner(of: editLine)?.promptText
         }
         swipe_el_add_function(editLine, "swipe-complete", "complete a command, physics name or profile id") {
             editLine, _ in
@@ -53,7 +61,7 @@ final class LineEditor {
     deinit {
         el_end(editLine)
         history_end(history)
-        free(prompt)
+        free(promptText)
     }
 
     /// Reads one line (without its newline). A non-blank line joins the

@@ -16,10 +16,15 @@ enum ReplLoop {
         while !session.isFinished {
             let line: String
             if let editor {
+                editor.prompt = ReplPrompt.text(for: session.snapshot.mode)
                 switch editor.read() {
                 case .line(let text): line = text
                 case .interrupted: continue
-                case .end: return allSucceeded
+                case .end:
+                    // Ctrl-D leaves the cursor after the prompt: end its line,
+                    // so the shell's prompt starts on a new one.
+                    print()
+                    return allSucceeded
                 }
             } else {
                 guard let text = readLine(strippingNewline: true) else { return allSucceeded }
