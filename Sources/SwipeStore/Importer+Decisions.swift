@@ -13,7 +13,7 @@ extension Importer {
             write: { slot, index, dryRun in
                 try importDecision(Fields(index: index, record: slot.record), write: !dryRun)
             },
-            flush: { (0, 0) })
+            flush: { (0, 0, 0) })
     }
 
     /// A record's fields by column name.

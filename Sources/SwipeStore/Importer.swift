@@ -38,7 +38,7 @@ public struct Importer {
     /// position of each of `required + optional` (nil when absent), then to
     /// `write` on this thread, in file order. `write` may keep a row to write
     /// later (answering nil); `flush` writes what it kept and says how many
-    /// of those rows were inserted and updated. Once a bad row means nothing
+    /// of those rows were inserted, updated and left unchanged. Once a bad row means nothing
     /// will be committed, `write` is told to check only (`dryRun`), so every
     /// bad row is still reported. `checkedRows`: `prepare` and `write`
     /// enforce every CHECK of the table written, so SQLite need not
@@ -48,7 +48,7 @@ public struct Importer {
         makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
         write: (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
-        flush: () throws -> (inserted: Int, updated: Int)
+        flush: () throws -> (inserted: Int, updated: Int, unchanged: Int)
     ) throws -> ImportSummary {
         let start = ContinuousClock.now
         let reader = try CSVReader(path: path)
@@ -107,6 +107,7 @@ public struct Importer {
                 let kept = try flush()
                 summary.inserted += kept.inserted
                 summary.updated += kept.updated
+                summary.unchanged += kept.unchanged
             }
         }
         progress?(ImportProgress(bytesRead: pipeline.bytesRead, totalBytes: fileSize, rows: rows))

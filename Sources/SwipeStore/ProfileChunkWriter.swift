@@ -29,6 +29,7 @@ struct ProfileChunkWriter {
     private var rowByRowLeft = 0
     private(set) var inserted = 0
     private(set) var updated = 0
+    private(set) var unchanged = 0
 
     init(store: Store) throws {
         upsert = try store.profileUpsert()
@@ -62,6 +63,7 @@ struct ProfileChunkWriter {
             switch try upsert.run(pending[index]) {
             case .inserted: inserted += 1
             case .updated: updated += 1
+            case .unchanged: unchanged += 1
             }
         }
         rowByRowLeft = max(0, rowByRowLeft - pendingCount)

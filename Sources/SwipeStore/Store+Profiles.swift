@@ -4,7 +4,8 @@ import SwipeCore
 
 extension Store {
     /// What an upsert did.
-    public enum UpsertOutcome: Sendable { case inserted, updated }
+    /// `unchanged`: the profile was already stored exactly so (a re-import).
+    public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
 
     static let profileColumns = "id, name, age, gender, city, bio, photos, interests"
 
@@ -30,7 +31,8 @@ extension Store {
                 """),
             update: connection.statement("""
                 UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8
-                WHERE id = ?1
+                WHERE id = ?1 AND (name IS NOT ?2 OR age IS NOT ?3 OR gender IS NOT ?4 OR city IS NOT ?5
+                  OR bio IS NOT ?6 OR photos IS NOT ?7 OR interests IS NOT ?8)
                 """))
     }
 
@@ -89,7 +91,8 @@ struct ProfileUpsert {
     let insert: Statement
     let update: Statement
 
-    /// Inserts `row`, or updates the profile with its id in place. The
+    /// Inserts `row`, or updates the profile with its id in place (or
+    /// leaves it, `unchanged`, when it already holds these values). The
     /// insert is tried first and the update runs only when it conflicts on
     /// `id` (SQLITE_CONSTRAINT_UNIQUE: the key is never bound, so `id` is the
     /// only unique column it can hit), which spares a new profile the
@@ -103,7 +106,8 @@ struct ProfileUpsert {
         }
         code = try row.run(update)
         guard code == SQLITE_DONE else { throw connection.error(code: code, sql: update.sql, arguments: row.arguments) }
-        return .updated
+        // The update matches no row when every column already holds its value.
+        return sqlite3_changes(connection.handle) == 0 ? .unchanged : .updated
     }
 }
 
