@@ -116,6 +116,40 @@ import Testing
 
     // MARK: conveniences
 
+    @Test("stats --as counts one viewer's decisions, likes received and matches; --format prints one record")
+    func stats() throws {
+        try importPeople()
+        let decisions = temporary.file("d.csv", """
+            viewer,profile,decision,decided_at
+            a,b,like,2026-11-20T10:00:00.000Z
+            b,a,superlike,2026-11-20T11:00:00.000Z
+            a,c,hate,2026-11-20T12:00:00.000Z
+            c,a,like,2026-11-20T13:00:00.000Z
+            d,a,like,2026-11-20T14:00:00.000Z
+            a,d,superlike,2026-11-20T15:00:00.000Z
+            e,a,hate,2026-11-20T16:00:00.000Z
+
+            """)
+        #expect(try swipe("import", "--db", db, "--decisions", decisions).status == 0)
+        // a decided b (like), c (hate), d (superlike); c and d like a, b superlikes a;
+        // a matches b (like + superlike) and d (superlike + like), not c (a passed).
+        let mine = try swipe("stats", "--db", db, "--as", "a", "--format", "json")
+        #expect(mine.stdout == #"{"viewer":"a","decided":3,"likes_given":1,"superlikes_given":1,"hates_given":1,"#
+            + #""likes_received":2,"superlikes_received":1,"matches":2,"undone":0}"# + "\n", "\(mine.stdout)")
+        // The whole database: 7 decisions by 5 viewers; standing likes a→b, c→a, d→a; superlikes b→a, a→d;
+        // hates a→c, e→a; matches a–b, a–d; missed: a passed on c, who likes a.
+        let all = try swipe("stats", "--db", db, "--format", "csv")
+        #expect(all.stdout == "profiles,viewers,decisions,undone,likes,superlikes,hates,matches,missed_matches\r\n"
+            + "5,5,7,0,3,2,2,2,1\r\n", "\(all.stdout)")
+        let table = try swipe("stats", "--db", db, "--as", "d")
+        #expect(table.stdout.contains("likes received      0\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("likes given         1\n"), "\(table.stdout)")
+        #expect(table.stdout.contains("superlikes received 1\n"), "\(table.stdout)")
+        let nobody = try swipe("stats", "--db", db, "--as", "zz")
+        #expect(nobody.status == 64)
+        #expect(nobody.stderr.contains("\"zz\""), "\(nobody.stderr)")
+    }
+
     @Test func version() throws {
         let result = try swipe("--version")
         #expect(result.status == 0)
