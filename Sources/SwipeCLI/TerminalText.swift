@@ -11,6 +11,7 @@ public enum TerminalText {
     /// when `keepNewlines` is set; a tab becomes a space; any other control
     /// character becomes U+FFFD so that a reader sees something was there.
     public static func sanitized(_ text: String, keepNewlines: Bool = false) -> String {
+        if isPrintableASCII(text) { return text }
         var out = String.UnicodeScalarView()
         var changed = false
         for scalar in text.unicodeScalars {
@@ -38,11 +39,17 @@ public enum TerminalText {
         sanitized(text, keepNewlines: keepNewlines) == text
     }
 
-    /// Columns `text` occupies in a terminal: 2 for wide (CJK, fullwidth) and
-    /// emoji-presentation characters, 0 for combining marks and joiners, 1
-    /// otherwise. Counted per grapheme cluster, so "👩‍💻" and "é" (e + U+0301)
-    /// are one cluster each.
+    /// Columns `text` occupies in a terminal, counted as terminals count
+    /// them (wcwidth per code point, as tmux, VTE and xterm do): 2 for wide
+    /// (CJK, fullwidth) and emoji-presentation characters, 0 for
+    /// non-spacing and enclosing marks, format characters and Hangul vowel
+    /// and final jamo, 1 otherwise, spacing marks included (the vowel sign
+    /// in "रा" takes its own column). Two exceptions are per grapheme
+    /// cluster: a ZWJ emoji sequence ("👩‍💻") is drawn as one wide glyph, and
+    /// so is a flag (two regional indicators).
     public static func displayWidth(_ text: String) -> Int {
+        // Printable ASCII is one column a byte: no cluster walk needed.
+        if isPrintableASCII(text) { return text.utf8.count }
         var width = 0
         for character in text {
             width += clusterWidth(character)
@@ -53,6 +60,9 @@ public enum TerminalText {
     /// `text` cut to at most `width` columns, ending in "…" when cut.
     public static func truncated(_ text: String, toWidth width: Int) -> String {
         guard width > 0 else { return "" }
+        if isPrintableASCII(text) {
+            return text.utf8.count <= width ? text : String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+        }
         if displayWidth(text) <= width { return text }
         var out = ""
         var used = 0
@@ -67,6 +77,16 @@ public enum TerminalText {
 
     /// `text` padded with spaces on the right (or left, with `alignRight`) to
     /// exactly `width` columns, truncating first if it is wider.
+    /// Whether every byte of `text` is printable ASCII (0x20–0x7E): the
+    /// common case, which needs no scalar or cluster walk.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+    }
+
     public static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let cut = truncated(text, toWidth: width)
         let pad = String(repeating: " ", count: max(0, width - displayWidth(cut)))
@@ -76,24 +96,25 @@ public enum TerminalText {
     static func clusterWidth(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        // An emoji presentation selector or a ZWJ sequence renders as one wide glyph.
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
-        return scalarWidth(first)
+        if first.properties.isEmoji && scalars.contains(where: { $0.value == 0x200D }) { return 2 }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // a flag, or a lone regional indicator
+        var width = 0
+        for scalar in scalars { width += scalarWidth(scalar) }
+        return width
     }
 
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v == 0 { return 0 }
-        if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v <= 0x9F { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0
         default:
             break
         }
-        if v == 0x200B { return 0 }
-        if isWide(v) { return 2 }
+        if v == 0x200B || (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
+        if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 

@@ -81,7 +81,7 @@ extension Store {
 
     private static func strings(fromJSON text: String) -> [String] {
         guard text != "[]" else { return [] }
-        return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String] ?? []
+        return JSONText.strings(fromArray: text) ?? []
     }
 }
 

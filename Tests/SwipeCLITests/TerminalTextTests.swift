@@ -20,7 +20,16 @@ import Testing
         #expect(TerminalText.displayWidth("🌸") == 2)
         #expect(TerminalText.displayWidth("👩‍💻") == 2)
         #expect(TerminalText.displayWidth("e\u{301}") == 1)
-        #expect(TerminalText.displayWidth("❤️") == 2)
+        // U+2764 is text-presentation and VS16 is a mark: one column, as
+        // wcwidth (tmux, VTE, xterm) draws it.
+        #expect(TerminalText.displayWidth("❤️") == 1)
+        // र ा ह ु ल ␠ व र ् म ा: the spacing vowel signs (Mc) take a column each,
+        // the u-sign and the virama (Mn) none: 1+1+1+0+1+1+1+1+0+1+1 = 9.
+        #expect(TerminalText.displayWidth("राहुल वर्मा") == 9)
+        // ส ว ั ส ด ี: the two vowel marks above are Mn: 4.
+        #expect(TerminalText.displayWidth("สวัสดี") == 4)
+        #expect(TerminalText.displayWidth("🇵🇹") == 2)
+        #expect(TerminalText.displayWidth("👍🏽") == 4)  // the skin tone draws as its own wide glyph in tmux
         #expect(TerminalText.displayWidth("") == 0)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeCLI
 import SwipeTestSupport
 import Testing
 
@@ -100,6 +101,33 @@ import Testing
         target = name
         try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "60", command])
         _ = try screen(until: { $0.contains(prompt) }, "the prompt")
+    }
+
+    /// The terminal is the oracle for display width: each sample is printed
+    /// in its own tmux pane and the cursor's column read back.
+    @Test("display width agrees with the terminal: combining marks, Thai, ZWJ emoji, CJK, flags")
+    func displayWidthMatchesTheTerminal() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        let samples = [
+            "राहुल वर्मा", "สวัสดี", "กำลัง", "👩‍💻", "👩‍❤️‍👨 ok", "中文字 abc", "한국어", "e\u{301}té", "🇵🇹 Lisboa",
+            "👍🏽", "Ｆｕｌｌ", "Zoë", "각", "نور", "plain ascii",
+        ]
+        for (index, sample) in samples.enumerated() {
+            let file = temporary.file("sample-\(index).txt", sample)
+            target = "width\(index)"
+            try tmux(["-u", "new-session", "-d", "-s", target, "-x", "120", "-y", "5", "cat \(file); sleep 600"])
+            var column = -1, previous = -2
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                previous = column
+                column = Int(try tmux(["display", "-p", "-t", target, "#{cursor_x}"])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+                if column > 0 && column == previous { break }
+                usleep(50_000)
+            }
+            #expect(TerminalText.displayWidth(sample) == column, "\(sample): the terminal put the cursor at \(column)")
+        }
     }
 
     @Test("the first run asks who is swiping, again after a wrong id, with Tab completion of ids")
