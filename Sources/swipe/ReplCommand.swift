@@ -19,6 +19,8 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var viewer: ViewerOptions
     @Option(help: "Physics preset: tantan, draggable, stack or scrub.") var physics: PhysicsKind = .tantan
     @Flag(help: "Answer each input line with one JSON object on one line.") var json = false
+    @Flag(help: "Draw the deck after each command even when standard input is not a terminal (a script).")
+    var picture = false
 
     func run() throws {
         var allSucceeded = true
@@ -32,6 +34,9 @@ struct ReplCommand: ParsableCommand {
             let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
             var session = ReplSession(
                 controller: controller, ledger: ledger, format: json ? .json : .text(ReplStyle(color: color)))
+            // A person at a terminal sees the deck, as wide as the terminal; a
+            // script's output is its outcome lines unless --picture asks for more.
+            session.layout = ReplLayout(width: Terminal.columns ?? DeckPicture.width, pictures: interactive || picture)
             var editor: LineEditor?
             if interactive {
                 let name = try store.profile(id: viewerID)?.name ?? viewerID
@@ -39,7 +44,7 @@ struct ReplCommand: ParsableCommand {
                     + "physics \(physics.rawValue). Type help for the commands; Ctrl-D or quit ends.")
                 var output = StandardOutput()
                 session.run("deck", into: &output)
-                editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared()) { line in
+                editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(
                         lineBeforeCursor: line,
                         profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [])
@@ -72,7 +77,7 @@ struct ReplCommand: ParsableCommand {
             case .end:
                 print()
                 throw ViewerError.noneChosen
-            case .interrupted:
+            case .interrupted, .key:
                 continue
             case .line(let text):
                 let id = text.trimmingCharacters(in: .whitespaces)

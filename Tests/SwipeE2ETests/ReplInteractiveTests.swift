@@ -91,7 +91,8 @@ import Testing
     /// `environment` (e.g. NO_COLOR=1) added, and waits for its prompt.
     /// `echo` reports its exit status on screen; `sleep` keeps the pane.
     func startREPL(
-        _ environment: String, session name: String = "repl", viewer: String? = "a", waitFor prompt: String = "swipe> "
+        _ environment: String, session name: String = "repl", viewer: String? = "a", waitFor prompt: String = "swipe> ",
+        columns: Int = 100
     ) throws {
         // -u NO_COLOR: the test runner may have it set, and tmux passes its
         // environment on to the session.
@@ -99,7 +100,7 @@ import Testing
             + "\(SwipeBinary.url.path) --db \(folder)/db.sqlite" + (viewer.map { " --as " + $0 } ?? "")
             + "; echo EXIT-STATUS-$?; sleep 600"
         target = name
-        try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "60", command])
+        try tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", "60", command])
         _ = try screen(until: { $0.contains(prompt) }, "the prompt")
     }
 
@@ -128,6 +129,62 @@ import Testing
             }
             #expect(TerminalText.displayWidth(sample) == column, "\(sample): the terminal put the cursor at \(column)")
         }
+    }
+
+    @Test("one-key gestures on an empty line: → like and ← nope as drags, Space open and back, Backspace undo, Shift-↑ superlike")
+    func oneKeyGestures() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1")
+        try keys("Right")
+        _ = try screen(answered: "♥ liked Bo (b) by drag")
+        try keys("Space")
+        _ = try screen(until: { $0.contains("╭─ Cy, 41") && $0.contains("swipe[detail]> ") }, "the detail page")
+        try keys("Space")
+        _ = try screen(answered: "← closed the detail page")
+        try keys("Left")
+        _ = try screen(answered: "✕ noped Cy (c) by drag")
+        try keys("BSpace")
+        _ = try screen(answered: "↶ took back hate of Cy (c)")
+        try keys("S-Up")
+        _ = try screen(answered: "★ superliked Cy (c) by button")
+        // On a line being typed the keys edit as usual: "decx", Backspace, "k" is "deck";
+        // "atches", ← ×6, "m" is "matches". (The deck is empty now: the prompt says so.)
+        try keys("decx", "BSpace", "k", "Enter")
+        let drawn = try screen(answered: "swipe[empty]> deck")
+        #expect(!drawn.contains("error:"), "\(drawn)")
+        try keys("atches", "Left", "Left", "Left", "Left", "Left", "Left", "m", "Enter")
+        let moved = try screen(answered: "swipe[empty]> matches")
+        #expect(moved.contains("no matches yet"), "\(moved)")
+        // ↑ still recalls the last line.
+        try keys("Up")
+        _ = try screen(until: { screen in
+            screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasSuffix("> matches") == true
+        }, "matches recalled by ↑")
+        try keys("C-u", "quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+    }
+
+    @Test("the picture fits the terminal: 40 columns compact, 200 wide enough for a long drag, resized between commands")
+    func pictureFitsTheWidth() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        /// The widest line of the answer after the last `swipe> COMMAND`.
+        func widest(_ screen: String, after command: String) -> Int {
+            let answer = screen.components(separatedBy: "swipe> " + command).last ?? ""
+            return answer.split(separator: "\n").map { TerminalText.displayWidth(String($0)) }.max() ?? 0
+        }
+        try startREPL("NO_COLOR=1", session: "narrow", columns: 40)
+        try keys("drag 60 0", "Enter")
+        let narrow = try screen(answered: "drag (+60, 0) pt")
+        // capture-pane -J joins wrapped lines: a picture wider than 40 would show as a longer line.
+        #expect(widest(narrow, after: "drag 60 0") <= 40, "\(narrow)")
+        #expect(narrow.contains("LIKE") && narrow.contains("( ★ )"), "\(narrow)")
+        try tmux(["resize-window", "-t", "narrow", "-x", "200"])
+        try keys("drag 250 0", "Enter")
+        let wide = try screen(answered: "drag (+250, 0) pt")
+        #expect(wide.contains("[LIKE]"), "the stamp of a card dragged 250 pt is whole at 200 columns:\n\(wide)")
+        #expect((101...200).contains(widest(wide, after: "drag 250 0")), "\(wide)")
     }
 
     @Test("the first run asks who is swiping, again after a wrong id, with Tab completion of ids")

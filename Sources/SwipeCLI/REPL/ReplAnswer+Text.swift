@@ -3,7 +3,7 @@ import SwipeCore
 extension ReplAnswer {
     /// The answer for people: the steps the deck took, then the picture and
     /// its numbers (or the detail page), or the listing asked for.
-    func textLines(style: ReplStyle) -> [String] {
+    func textLines(style: ReplStyle, layout: ReplLayout = ReplLayout()) -> [String] {
         // Decisions are listed after the animations that carry them out, the
         // order a person sees (the deck stores them first, before the refill).
         // The empty state comes last: it is the consequence of the decision
@@ -18,11 +18,21 @@ extension ReplAnswer {
         if let matches { lines += Self.matchLines(matches, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
+        guard layout.pictures || asked else {
+            // Outcome lines only (a script's log): a gesture that decided
+            // nothing still says where it got to.
+            if lines.isEmpty, snapshot.dragging != nil { lines.append(DeckNumbers(snapshot, style: style).summary) }
+            return lines
+        }
         if case .detail(let profile) = snapshot.mode {
-            lines += DetailView(profile, style: style).lines
+            var page = DetailView(profile, style: style)
+            page.width = min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
+            lines += page.lines
         } else {
-            lines += DeckPicture(snapshot, style: style).lines
-            lines += DeckNumbers(snapshot, style: style).lines
+            lines += DeckPicture(snapshot, style: style, width: layout.width).lines
+            let numbers = DeckNumbers(snapshot, style: style)
+            let width = min(max(layout.width, DeckPicture.widths.lowerBound), DeckPicture.widths.upperBound)
+            lines += layout.view == .full ? numbers.lines : numbers.summaryLines(width: width)
         }
         return lines
     }

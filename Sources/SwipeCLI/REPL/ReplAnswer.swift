@@ -17,6 +17,9 @@ struct ReplAnswer {
     var quit = false
     /// Whether the text answer ends with the deck (or the detail page).
     var showsDeck = false
+    /// Whether the deck was what was asked for (`deck`): drawn even when
+    /// the layout leaves pictures out.
+    var asked = false
 
     init(snapshot: DeckSnapshot) {
         self.snapshot = snapshot

@@ -25,6 +25,8 @@ public enum ReplInput: Hashable, Sendable {
     /// Ask the feed again (after the deck ran dry, or after an import).
     case reload
     case physics(PhysicsKind)
+    /// `view compact|full` sets how much is drawn; `view` alone says which.
+    case view(ReplView?)
     case help(topic: ReplVerb?)
     case quit
 }
@@ -34,7 +36,7 @@ public enum ReplInput: Hashable, Sendable {
 /// under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, help, quit
+        physics, view, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

@@ -13,6 +13,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     public private(set) var controller: DeckController<Feed>
     public let ledger: Ledger
     public var format: ReplFormat
+    /// How text answers draw the deck: width, view, whether at all.
+    public var layout = ReplLayout()
     /// Set by `quit`; the driver stops reading.
     public private(set) var isFinished = false
 
@@ -97,6 +99,16 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         case .deck:
             var answer = ReplAnswer(snapshot: snapshot)
             answer.showsDeck = true
+            answer.asked = true
+            return answer
+        case .view(let view):
+            var answer = ReplAnswer(snapshot: snapshot)
+            if let view {
+                layout.view = view
+                answer.showsDeck = true
+            }
+            answer.note = "view " + layout.view.rawValue + ": " + (layout.view == .full
+                ? "the picture, then every card's pose" : "the picture and one line of numbers (view full adds every card's pose)")
             return answer
         case .history(let profile):
             var answer = ReplAnswer(snapshot: snapshot)
@@ -167,7 +179,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             answer.json(command: command).write(to: &out)
             out.write("\n")
         case .text(let style):
-            for line in answer.textLines(style: style) { out.write(line + "\n") }
+            for line in answer.textLines(style: style, layout: layout) { out.write(line + "\n") }
         }
     }
 
@@ -186,7 +198,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             out.write("\n")
         case .text(let style):
             out.write(style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error) + "\n")
-            for line in deck?.textLines(style: style) ?? [] { out.write(line + "\n") }
+            for line in deck?.textLines(style: style, layout: layout) ?? [] { out.write(line + "\n") }
         }
     }
 }

@@ -15,7 +15,20 @@ final class LineEditor {
         case interrupted
         /// Ctrl-D on an empty line, or input closed.
         case end
+        /// A one-key gesture on an empty line.
+        case key(ReplKey)
     }
+
+    /// The key sequences of each one-key gesture: normal and application
+    /// cursor mode for the arrows, two spellings of Shift-↑ and Alt-↑.
+    static let keySequences: [(ReplKey, [String])] = [
+        (.left, ["\\e[D", "\\eOD"]), (.right, ["\\e[C", "\\eOC"]),
+        (.up, ["\\e[1;2A", "\\e[1;3A", "\\e\\e[A"]), (.space, [" "]), (.backspace, ["^?", "^H"]),
+    ]
+    /// Set by a gesture key on an empty line, which ends the line; `read` returns it.
+    private var pendingKey: ReplKey?
+    /// The names of the functions added to libedit (freed after `el_end`).
+    private var functionNames: [UnsafeMutablePointer<CChar>] = []
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
@@ -31,7 +44,11 @@ final class LineEditor {
     /// Completes the text left of the cursor.
     private let complete: (String) -> ReplCompletion
 
-    init(prompt: String, historyFile: String?, complete: @escaping (String) -> ReplCompletion) {
+    /// With `gestureKeys`, the one-key gestures are bound (the REPL's prompt).
+    init(
+        prompt: String, historyFile: String?, gestureKeys: Bool = false,
+        complete: @escaping (String) -> ReplCompletion
+    ) {
         swipe_el_adopt_locale()
         Self.keepProcessOnInterrupt()
         self.prompt = prompt
@@ -56,10 +73,60 @@ final class LineEditor {
             return owner.completeLine(editLine)
         }
         swipe_el_bind(editLine, "^I", "swipe-complete")
+        if gestureKeys { bindGestureKeys() }
+    }
+
+    /// On an empty line each gesture key ends the line as that gesture;
+    /// elsewhere it edits as usual (← → move, Space inserts, Backspace deletes).
+    private func bindGestureKeys() {
+        typealias Handler = @convention(c) (OpaquePointer?, Int32) -> UInt8
+        let handlers: [ReplKey: Handler] = [
+            .left: { editLine, _ in LineEditor.gesture(.left, editLine) },
+            .right: { editLine, _ in LineEditor.gesture(.right, editLine) },
+            .up: { editLine, _ in LineEditor.gesture(.up, editLine) },
+            .space: { editLine, _ in LineEditor.gesture(.space, editLine) },
+            .backspace: { editLine, _ in LineEditor.gesture(.backspace, editLine) },
+        ]
+        for (key, sequences) in Self.keySequences {
+            // libedit keeps the name's pointer, not a copy: it must outlive the editor.
+            let name = strdup("swipe-" + key.rawValue)!
+            functionNames.append(name)
+            swipe_el_add_function(editLine, name, "one-key gesture on an empty line", handlers[key]!)
+            for sequence in sequences { swipe_el_bind(editLine, sequence, name) }
+            if let arrow = [ReplKey.left: "left", .right: "right"][key] { swipe_el_bind_arrow(editLine, arrow, name) }
+        }
+    }
+
+    private static func gesture(_ key: ReplKey, _ editLine: OpaquePointer?) -> UInt8 {
+        guard let editLine, let owner = owner(of: editLine), let info = el_line(editLine)?.pointee,
+            let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar
+        else { return UInt8(CC_ERROR) }
+        if buffer == last {
+            owner.pendingKey = key
+            return UInt8(CC_NEWLINE)
+        }
+        switch key {
+        case .left:
+            el_cursor(editLine, -1)
+            return UInt8(CC_CURSOR)
+        case .right:
+            el_cursor(editLine, 1)
+            return UInt8(CC_CURSOR)
+        case .up:
+            return UInt8(CC_NORM)
+        case .space:
+            el_insertstr(editLine, " ")
+            return UInt8(CC_REFRESH)
+        case .backspace:
+            guard cursor > buffer else { return UInt8(CC_ERROR) }
+            el_deletestr(editLine, 1)
+            return UInt8(CC_REFRESH)
+        }
     }
 
     deinit {
         el_end(editLine)
+        functionNames.forEach { free($0) }
         history_end(history)
         free(promptText)
     }
@@ -69,7 +136,15 @@ final class LineEditor {
     func read() -> Reading {
         fflush(swipe_stdout())
         var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count) else {
+        let raw = el_gets(editLine, &count)
+        // A gesture key ends an empty line without a newline, which el_gets
+        // reports as nothing read (what Ctrl-D looks like): ask the key first.
+        if let key = pendingKey {
+            pendingKey = nil
+            fputs("\n", swipe_stdout())
+            return .key(key)
+        }
+        guard let raw else {
             if count == -1 && errno == EINTR {
                 el_reset(editLine)
                 fputs("\n", swipe_stdout())

@@ -1,0 +1,21 @@
+/// How much of the deck a text answer draws, and how wide.
+public struct ReplLayout: Hashable, Sendable {
+    /// Columns of the terminal (the picture scales to them; 80 when unknown).
+    public var width: Int
+    public var view: ReplView
+    /// Whether answers draw the deck (a person at a terminal, or `--picture`);
+    /// otherwise only the outcome lines (a script's output reads like a log).
+    public var pictures: Bool
+
+    public init(width: Int = DeckPicture.width, view: ReplView = .compact, pictures: Bool = true) {
+        self.width = width
+        self.view = view
+        self.pictures = pictures
+    }
+}
+
+/// `view compact|full`: under the picture, one line of numbers (compact) or
+/// also every slot's pose (full).
+public enum ReplView: String, CaseIterable, Hashable, Sendable {
+    case compact, full
+}
