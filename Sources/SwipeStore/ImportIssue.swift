@@ -36,13 +36,16 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
         self.isWholeFile = isWholeFile
     }
 
+    /// One line per issue shown, then how many more there are.
+    public var issueLines: [String] {
+        issues.map(\.description) + (total > issues.count ? ["and \(total - issues.count) more"] : [])
+    }
+
+    /// "N invalid row(s)".
+    public var count: String { "\(total) invalid row\(total == 1 ? "" : "s")" }
+
     public var description: String {
-        var lines = issues.map(\.description)
-        if total > issues.count { lines.append("and \(total - issues.count) more") }
-        lines.append(isWholeFile
-            ? "nothing imported"
-            : "nothing imported (\(total) invalid row\(total == 1 ? "" : "s"))")
-        return lines.joined(separator: "\n")
+        (issueLines + [isWholeFile ? "nothing imported" : "nothing imported (\(count))"]).joined(separator: "\n")
     }
 }
 

@@ -10,7 +10,7 @@ extension PhysicsKind: ExpressibleByArgument {}
 /// `swipe repl` (and bare `swipe`): drive the deck by typing what a finger
 /// would do. On a terminal: libedit, the deck drawn after each command.
 /// Otherwise a script: no prompt, exit status 1 if any command failed.
-/// With `--json`: one JSON object per input line (DESIGN.md §6).
+/// With `--json`: one JSON object per input line (README, "JSON mode").
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Drive the deck by typing gestures (type help inside).")
@@ -83,7 +83,7 @@ struct ReplCommand: ParsableCommand {
                 let id = text.trimmingCharacters(in: .whitespaces)
                 if id.isEmpty { continue }
                 do {
-                    return try store.resolveViewer(option: id, environment: [:])
+                    return try store.resolveViewer(id)
                 } catch ViewerError.notAProfile {
                     print("no profile has id \"\(TerminalText.sanitized(id))\"; try again (Tab completes ids)")
                 }

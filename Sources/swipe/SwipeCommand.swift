@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 
-/// The `swipe` command line (README "Command line"). `swipe` alone runs the REPL.
+/// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.
 @main
 struct SwipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

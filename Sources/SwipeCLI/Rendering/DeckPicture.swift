@@ -19,7 +19,7 @@ public struct DeckPicture: Sendable {
     /// Under this many columns the card is compact.
     public static let compactBelow = 60
     /// The y (in points) drawn on row 0: the resting top card's top edge.
-    static let topY = 75.0
+    static let topY = DeckGeometry.restCenter.y - DeckGeometry.cardHeight / 2
 
     public var snapshot: DeckSnapshot
     public var style: ReplStyle
@@ -30,10 +30,11 @@ public struct DeckPicture: Sendable {
     var compact: Bool { width < Self.compactBelow }
     var pointsPerColumn: Double { 10 / scale }
     var pointsPerRow: Double { 25 / scale }
-    /// Rows of cards (the resting stack's lowest edge is the last); the buttons follow.
+    /// Rows of cards (the resting stack's lowest edge, 16.5 rows down at
+    /// scale 1, and one row for each card below it); the buttons follow.
     var cardRows: Int { Int((16.5 * scale).rounded()) + 2 }
     /// The column of screen x = 0: the screen is centred.
-    var screenLeftColumn: Double { (Double(width) - 375 / pointsPerColumn) / 2 }
+    var screenLeftColumn: Double { (Double(width) - DeckGeometry.screenWidth / pointsPerColumn) / 2 }
 
     public init(_ snapshot: DeckSnapshot, style: ReplStyle, width: Int = DeckPicture.width) {
         self.snapshot = snapshot
@@ -75,24 +76,29 @@ public struct DeckPicture: Sendable {
     func cardFrames() -> [CardFrame] {
         var frames: [CardFrame] = []
         for card in snapshot.cards where card.profile != nil && card.pose.alpha > 0 {
-            let pose = card.pose
-            let centerRow = (pose.center.y - Self.topY) / pointsPerRow
-            let halfHeight = 400 * pose.scale / pointsPerRow / 2
-            var frame = CardFrame(
-                card: card, isTop: frames.isEmpty && card.state == .first,
-                centerColumn: screenLeftColumn + pose.center.x / pointsPerColumn,
-                topRow: Int((centerRow - halfHeight).rounded()),
-                bottomRow: Int((centerRow + halfHeight).rounded()),
-                halfWidth: 350 * pose.scale / pointsPerColumn / 2,
-                // A point `r` rows below the centre moves by −r·(points per row)·sinθ points in x.
-                shearPerRow: -pointsPerRow * sin(pose.rotation) / pointsPerColumn,
-                centerRow: centerRow)
+            var frame = frame(of: card, isTop: frames.isEmpty && card.state == .first)
             if let above = frames.last, card.state != .other, !above.card.pose.isDisplaced {
                 frame.bottomRow = max(frame.bottomRow, above.bottomRow + 1)
             }
             frames.append(frame)
         }
         return frames
+    }
+
+    /// Where `card` is drawn by its pose alone.
+    func frame(of card: CardView, isTop: Bool) -> CardFrame {
+        let pose = card.pose
+        let centerRow = (pose.center.y - Self.topY) / pointsPerRow
+        let halfHeight = DeckGeometry.cardHeight * pose.scale / pointsPerRow / 2
+        return CardFrame(
+            card: card, isTop: isTop,
+            centerColumn: screenLeftColumn + pose.center.x / pointsPerColumn,
+            topRow: Int((centerRow - halfHeight).rounded()),
+            bottomRow: Int((centerRow + halfHeight).rounded()),
+            halfWidth: DeckGeometry.cardWidth * pose.scale / pointsPerColumn / 2,
+            // A point `r` rows below the centre moves by −r·(points per row)·sinθ points in x.
+            shearPerRow: -pointsPerRow * sin(pose.rotation) / pointsPerColumn,
+            centerRow: centerRow)
     }
 
     private func columns(of frame: CardFrame, row: Int) -> (left: Int, right: Int) {
@@ -166,7 +172,7 @@ public struct DeckPicture: Sendable {
 
     private func drawButtons(on canvas: inout TextCanvas) {
         let row = cardRows
-        let center = Int(screenLeftColumn + 187.5 / pointsPerColumn)
+        let center = Int(screenLeftColumn + DeckGeometry.restCenter.x / pointsPerColumn)
         let nope = Self.button(compact ? "✕" : "✕ NOPE", border: snapshot.indicators.hateBorder)
         let like = Self.button(compact ? "♥" : "♥ LIKE", border: snapshot.indicators.likeBorder)
         let star = "( ★ )"
@@ -177,15 +183,10 @@ public struct DeckPicture: Sendable {
     }
 
     private func drawEmpty(on canvas: inout TextCanvas) {
-        // Where the resting top card would be: centre (187.5, 273.5), 350 × 400.
-        let centerRow = (273.5 - Self.topY) / pointsPerRow
-        let halfHeight = 200 / pointsPerRow
-        let frame = CardFrame(
-            card: CardView(slot: 0, state: .first, profile: nil,
-                pose: CardPose(center: Point(x: 187.5, y: 273.5), scale: 1, rotation: 0, alpha: 1)),
-            isTop: false, centerColumn: screenLeftColumn + 187.5 / pointsPerColumn,
-            topRow: Int((centerRow - halfHeight).rounded()), bottomRow: Int((centerRow + halfHeight).rounded()),
-            halfWidth: 175 / pointsPerColumn, shearPerRow: 0, centerRow: centerRow)
+        // The outline of a resting top card.
+        let frame = frame(
+            of: CardView(slot: 0, state: .first, profile: nil, pose: CardPose(center: DeckGeometry.restCenter)),
+            isTop: false)
         for row in frame.topRow...frame.bottomRow {
             let (left, right) = columns(of: frame, row: row)
             let edge = row == frame.topRow || row == frame.bottomRow
@@ -195,7 +196,8 @@ public struct DeckPicture: Sendable {
         let messages = ["no more cards", compact ? "try reload" : "reload asks for more"]
         for (offset, message) in messages.enumerated() {
             let column = Int(frame.centerColumn) - TerminalText.displayWidth(message) / 2
-            canvas.put(message, row: Int(centerRow) + offset, column: column, tone: offset == 0 ? .bold : .dim)
+            canvas.put(message, row: Int(frame.centerRow.rounded()) - 1 + offset, column: column,
+                tone: offset == 0 ? .bold : .dim)
         }
     }
 }
@@ -204,6 +206,6 @@ extension CardPose {
     /// Whether the card was moved sideways or turned (dragged or flying):
     /// resting cards all sit on the screen's centre line, unrotated.
     var isDisplaced: Bool {
-        rotation != 0 || center.x != 187.5
+        rotation != 0 || center.x != DeckGeometry.restCenter.x
     }
 }

@@ -15,42 +15,28 @@ struct Import: ParsableCommand {
     @Argument(help: "The CSV file, or - for standard input.") var file: String
 
     func run() throws {
-        try ExitStatus.reporting {
-            do {
-                try importFile()
-            } catch let failure as ImportFailure where !failure.isWholeFile && !skipInvalid {
-                // Only invalid rows stopped it: skipping them would import the rest.
-                throw ImportFailureHint(failure: failure)
-            }
-        }
+        try ExitStatus.reporting { try importFile() }
     }
 
     private func importFile() throws {
-            guard file == CSVReader.standardInput || FileManager.default.fileExists(atPath: file) else {
-                throw CSVError.notFound(path: file)
-            }
-            var importer = Importer(store: try database.openCreating())
-            importer.skipInvalid = skipInvalid
-            Interrupt.install()
-            importer.shouldStop = { Interrupt.isRequested }
-            let bar = ProgressDrawer()
-            if !quiet && Terminal.stderrIsTerminal { importer.progress = bar.draw }
-            defer { bar.clear() }
-            let summary = try decisions ? importer.importDecisions(path: file) : importer.importProfiles(path: file)
-            bar.clear()
-            var stderr = StandardError()
-            for issue in summary.rejected {
-                stderr.write("rejected: " + TerminalText.sanitized(issue.description) + "\n")
-            }
-            if !quiet { print(TerminalText.sanitized(summary.line)) }
+        guard file == CSVReader.standardInput || FileManager.default.fileExists(atPath: file) else {
+            throw CSVError.notFound(path: file)
+        }
+        var importer = Importer(store: try database.openCreating())
+        importer.skipInvalid = skipInvalid
+        Interrupt.install()
+        importer.shouldStop = { Interrupt.isRequested }
+        let bar = ProgressDrawer()
+        if !quiet && Terminal.stderrIsTerminal { importer.progress = bar.draw }
+        defer { bar.clear() }
+        let summary = try decisions ? importer.importDecisions(path: file) : importer.importProfiles(path: file)
+        bar.clear()
+        var stderr = StandardError()
+        for issue in summary.rejected {
+            stderr.write("rejected: " + TerminalText.sanitized(issue.description) + "\n")
+        }
+        if !quiet { print(TerminalText.sanitized(summary.line)) }
     }
-}
-
-/// An import stopped by invalid rows, worded for the command line: the
-/// library's message and how to import the valid rows anyway.
-struct ImportFailureHint: Error, CustomStringConvertible {
-    var failure: ImportFailure
-    var description: String { failure.description + "; --skip-invalid imports the valid ones" }
 }
 
 /// Draws the import progress line on stderr at most ten times a second.
