@@ -60,6 +60,14 @@ extension Store {
     /// Calls `body` with every profile in internal-key order, one row at a
     /// time (memory stays flat however many there are).
     public func forEachProfile(_ query: ProfileQuery = .all, _ body: (Profile) throws -> Void) throws {
+        try forEachProfileRow(query) { try body(Self.profile(from: $0)) }
+    }
+
+    /// Calls `body` with each profile `query` selects as the stored row
+    /// itself: columns 0…7 in `profileColumns` order (`photos` and
+    /// `interests` as their stored JSON arrays), read with `Row.bytes`
+    /// without making a `Profile`, for output that streams millions.
+    public func forEachProfileRow(_ query: ProfileQuery = .all, _ body: (Row) throws -> Void) throws {
         try connection.statement("""
             SELECT \(Self.profileColumns) FROM profiles
             WHERE (?1 IS NULL OR city = ?1 COLLATE NOCASE) AND (?2 IS NULL OR age BETWEEN ?2 AND ?3)
@@ -67,7 +75,7 @@ extension Store {
             """).bind(
                 .optionalText(query.city), query.ages.map { .int($0.lowerBound) } ?? .null,
                 query.ages.map { .int($0.upperBound) } ?? .null, .int(query.limit ?? -1), .int(query.offset)
-            ).forEachRow { try body(Self.profile(from: $0)) }
+            ).forEachRow(body)
     }
 
     /// Reads a profile from columns 0…7 in `profileColumns` order.

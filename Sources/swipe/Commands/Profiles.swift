@@ -33,9 +33,16 @@ struct Profiles: ParsableCommand {
             let store = try database.openExisting()
             let query = ProfileQuery(city: city, ages: age?.range, limit: limit, offset: offset)
             var out = StandardOutput()
-            var writer = RecordWriter(format: output.format, columns: StoreRecords.profileColumns)
-            try store.forEachProfile(query) { writer.write(StoreRecords.cells($0), to: &out) }
-            writer.finish(to: &out)
+            if output.format == .table {
+                var writer = RecordWriter(format: .table, columns: StoreRecords.profileColumns)
+                try store.forEachProfile(query) { writer.write(StoreRecords.cells($0), to: &out) }
+                writer.finish(to: &out)
+            } else {
+                // Data formats go from the stored bytes to the output (ProfileRowWriter).
+                var writer = ProfileRowWriter(format: output.format)
+                try store.forEachProfileRow(query) { writer.write($0, to: &out) }
+                writer.finish(to: &out)
+            }
         }
     }
 }
