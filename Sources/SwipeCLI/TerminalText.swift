@@ -11,7 +11,7 @@ public enum TerminalText {
     /// when `keepNewlines` is set; a tab becomes a space; any other control
     /// character becomes U+FFFD so that a reader sees something was there.
     public static func sanitized(_ text: String, keepNewlines: Bool = false) -> String {
-        if isPrintableASCII(text) { return text }
+        if !mayNeedSanitizing(text) { return text }
         var out = String.UnicodeScalarView()
         var changed = false
         for scalar in text.unicodeScalars {
@@ -59,20 +59,54 @@ public enum TerminalText {
 
     /// `text` cut to at most `width` columns, ending in "…" when cut.
     public static func truncated(_ text: String, toWidth width: Int) -> String {
-        guard width > 0 else { return "" }
+        fitted(text, toWidth: width).text
+    }
+
+    /// `text` cut to at most `width` columns (ending in "…" when cut), and
+    /// the columns the result takes: one pass, which stops at the cut.
+    static func fitted(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
         if isPrintableASCII(text) {
-            return text.utf8.count <= width ? text : String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…"
+            let count = text.utf8.count
+            return count <= width
+                ? (text, count) : (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)
         }
-        if displayWidth(text) <= width { return text }
-        var out = ""
         var used = 0
-        for character in text {
-            let w = clusterWidth(character)
-            if used + w > width - 1 { break }
-            out.append(character)
+        var cut: (index: String.Index, width: Int)?
+        var index = text.startIndex
+        while index < text.endIndex {
+            let w = clusterWidth(text[index])
+            if cut == nil && used + w > width - 1 { cut = (index, used) }
             used += w
+            if used > width, let cut { return (String(text[..<cut.index]) + "…", cut.width + 1) }
+            index = text.index(after: index)
         }
-        return out + "…"
+        return (text, used)
+    }
+
+    /// Whether `text` may hold something `sanitized` changes: a C0 or C1
+    /// control, DEL, or a bidi control (U+200E/F, U+202A–E, U+2066–9). A
+    /// byte scan, so clean text (nearly all of it) costs no scalar walk.
+    static func mayNeedSanitizing(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 {
+                    let third = bytes[index + 2]
+                    if bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third))
+                        : (0xA6...0xA9).contains(third)
+                    {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// `text` padded with spaces on the right (or left, with `alignRight`) to
@@ -88,18 +122,21 @@ public enum TerminalText {
     }
 
     public static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-        let cut = truncated(text, toWidth: width)
-        let pad = String(repeating: " ", count: max(0, width - displayWidth(cut)))
+        let (cut, used) = fitted(text, toWidth: width)
+        let pad = String(repeating: " ", count: max(0, width - used))
         return alignRight ? pad + cut : cut + pad
     }
 
     static func clusterWidth(_ character: Character) -> Int {
         let scalars = character.unicodeScalars
         guard let first = scalars.first else { return 0 }
-        if first.properties.isEmoji && scalars.contains(where: { $0.value == 0x200D }) { return 2 }
+        var rest = scalars.dropFirst()
+        // One scalar below U+0300 (ASCII, Latin-1, Latin Extended): no mark, no emoji.
+        if rest.isEmpty && first.value < 0x300 { return scalarWidth(first) }
         if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // a flag, or a lone regional indicator
-        var width = 0
-        for scalar in scalars { width += scalarWidth(scalar) }
+        if rest.contains(where: { $0.value == 0x200D }) && first.properties.isEmoji { return 2 }
+        var width = scalarWidth(first)
+        while let scalar = rest.popFirst() { width += scalarWidth(scalar) }
         return width
     }
 
@@ -107,6 +144,7 @@ public enum TerminalText {
         let v = scalar.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v <= 0x9F { return 0 }
+        if v < 0x300 { return v == 0xAD ? 0 : 1 }  // U+00AD SOFT HYPHEN is a format character
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0
@@ -114,7 +152,8 @@ public enum TerminalText {
             break
         }
         if v == 0x200B || (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
-        if isWide(v) || scalar.properties.isEmojiPresentation { return 2 }
+        if v >= 0x1100 && isWide(v) { return 2 }
+        if v >= 0x231A && scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 

@@ -40,3 +40,46 @@ import Testing
         #expect(TerminalText.displayWidth(TerminalText.padded("日本語テキスト", to: 7)) == 7)
     }
 }
+
+@Suite("Cutting text to a width")
+struct TerminalTextFittingTests {
+    /// The definition, in two passes: whole when it fits, else the longest
+    /// prefix of whole clusters that leaves a column for "…".
+    static func reference(_ text: String, _ width: Int) -> String {
+        guard width > 0 else { return "" }
+        if TerminalText.displayWidth(text) <= width { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = TerminalText.displayWidth(String(character))
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+
+    @Test func onePassAgreesWithTheDefinition() {
+        let pieces = ["a", " ", "é", "e\u{301}", "日", "👩‍💻", "🇵🇹", "र्मा", "ส", "ั", "\u{200B}", "Ｆ"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<3_000 {
+            let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let width = Int.random(in: 0...12, using: &generator)
+            let (cut, used) = TerminalText.fitted(text, toWidth: width)
+            #expect(cut == Self.reference(text, width), "\(text) to \(width)")
+            #expect(used == TerminalText.displayWidth(cut), "\(text) to \(width)")
+            #expect(TerminalText.padded(text, to: width).isEmpty || TerminalText.displayWidth(TerminalText.padded(text, to: width)) == width)
+        }
+    }
+
+    @Test func sanitizingScanFindsEveryControl() {
+        for scalar in [0x0, 0x1B, 0x7F, 0x85, 0x9B, 0x200E, 0x200F, 0x202A, 0x202E, 0x2066, 0x2069] {
+            let text = "ok" + String(Unicode.Scalar(UInt32(scalar))!) + "ok"
+            #expect(TerminalText.mayNeedSanitizing(text), "U+\(String(scalar, radix: 16))")
+            #expect(TerminalText.sanitized(text) != text)
+        }
+        for clean in ["plain", "日本語 👩‍💻", "\u{2028}x", "\u{A0}nbsp", "\u{200D}"] {
+            #expect(TerminalText.sanitized(clean) == clean || TerminalText.mayNeedSanitizing(clean), "\(clean)")
+        }
+    }
+}
