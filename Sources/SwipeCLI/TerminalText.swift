@@ -143,8 +143,30 @@ public enum TerminalText {
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v < 0x3000 { return Int(smallWidths[Int(v)]) }
+        return computedWidth(scalar)
+    }
+
+    /// `computedWidth` of every scalar below U+3000 (Latin, Greek, Cyrillic,
+    /// Arabic, Indic scripts, Thai, Hangul jamo…), worked out once: a table
+    /// column of a million rows asks for these millions of times, and each
+    /// Unicode property lookup is a search.
+    static let smallWidths: [UInt8] = (0..<0x3000).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates: not scalars
+        return UInt8(computedWidth(scalar))
+    }
+
+    static func computedWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v <= 0x9F { return 0 }
         if v < 0x300 { return v == 0xAD ? 0 : 1 }  // U+00AD SOFT HYPHEN is a format character
+        // CJK ideographs, kana and Hangul syllables: wide, no marks among them.
+        if (0x3041...0x3098).contains(v) || (0x309B...0x33FF).contains(v) || (0x3400...0x4DBF).contains(v)
+            || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
+        {
+            return 2
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0

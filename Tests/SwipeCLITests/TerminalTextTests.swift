@@ -83,3 +83,31 @@ struct TerminalTextFittingTests {
         }
     }
 }
+
+@Suite("Width table")
+struct TerminalTextWidthTableTests {
+    /// The table and the CJK shortcut give what the property lookups give,
+    /// for every scalar in the Basic Multilingual Plane and the emoji planes.
+    @Test func shortcutsAgreeWithTheLookups() {
+        func lookedUp(_ scalar: Unicode.Scalar) -> Int {
+            let v = scalar.value
+            if v < 0x7F { return v < 0x20 ? 0 : 1 }
+            if v <= 0x9F { return 0 }
+            if v == 0xAD { return 0 }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return 0
+            default: break
+            }
+            if v == 0x200B || (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
+            if v >= 0x1100 && TerminalText.isWide(v) { return 2 }
+            if v >= 0x231A && scalar.properties.isEmojiPresentation { return 2 }
+            return 1
+        }
+        var mismatches: [String] = []
+        for value in Array(0..<0x1_0000) + Array(0x1F000..<0x1FB00) {
+            guard let scalar = Unicode.Scalar(UInt32(value)) else { continue }
+            if TerminalText.scalarWidth(scalar) != lookedUp(scalar) { mismatches.append(String(value, radix: 16)) }
+        }
+        #expect(mismatches.isEmpty, "U+\(mismatches.prefix(20).joined(separator: ", U+"))")
+    }
+}
