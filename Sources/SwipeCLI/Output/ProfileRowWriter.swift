@@ -1,15 +1,17 @@
 import SwipeStore
 
-/// `swipe profiles` as JSON, JSONL or CSV straight from the stored rows'
-/// bytes into a 64 KiB buffer, handed to the output stream a buffer at a
-/// time: no `Profile`, no `String` per field, so a million rows stream at
-/// close to the sqlite3 shell's speed in flat memory.
+/// `swipe profiles` straight from the stored rows' bytes into a 64 KiB
+/// buffer, handed to the output stream a buffer at a time: no `Profile`, no
+/// `String` per field, so a million rows stream at close to the sqlite3
+/// shell's speed in flat memory.
 ///
 /// The output is byte for byte what `RecordWriter` writes for the same
 /// profiles (a test holds the two equal): strings escaped as
 /// `JSONText.quoted` does, `photos` and `interests` copied as stored (the
 /// importer wrote them with `JSONText.array`), CSV fields quoted as
-/// `CSVText.field` does, lists joined with `;`.
+/// `CSVText.field` does, lists joined with `;`. A table's first page goes
+/// through `TableLayout` itself, which fixes the widths; every later row is
+/// laid out here from bytes (printable ASCII cells without a `String`).
 public struct ProfileRowWriter {
     public let format: OutputFormat
     private var buffer: [UInt8] = []
@@ -21,10 +23,14 @@ public struct ProfileRowWriter {
         Array(((index == 0 ? "{" : ",") + JSONText.quoted(name) + ":").utf8)
     }
 
-    /// `format` must be json, jsonl or csv (a table is laid out from text).
+    /// The table's first page, until it has fixed the widths.
+    private var page: TableLayout?
+    private var widths: [Int] = []
+    private var numeric: [Bool] = []
+
     public init(format: OutputFormat) {
-        precondition(format != .table, "tables are written by RecordWriter")
         self.format = format
+        if format == .table { page = TableLayout(columns: Self.columns) }
         buffer.reserveCapacity(Self.flushSize + 4096)
     }
 
@@ -58,7 +64,7 @@ public struct ProfileRowWriter {
             buffer.append(0x0D)
             buffer.append(0x0A)
         case .table:
-            break
+            writeTableRow(row)
         }
         rowsWritten += 1
         if buffer.count >= Self.flushSize { flush(to: &out) }
@@ -69,9 +75,102 @@ public struct ProfileRowWriter {
         switch format {
         case .json: append(rowsWritten == 0 ? "[]\n" : "\n]\n")
         case .csv: if rowsWritten == 0 { append(CSVText.line(Self.columns)) }
-        case .jsonl, .table: break
+        case .table:
+            if var page {
+                var text = ""
+                page.finish(to: &text)
+                append(text)
+                self.page = nil
+            }
+        case .jsonl: break
         }
         flush(to: &out)
+    }
+
+    private mutating func writeTableRow(_ row: Row) {
+        if var table = page {
+            var text = ""
+            table.append(Self.cells(row), to: &text)
+            append(text)
+            if let widths = table.widths {
+                self.widths = widths
+                numeric = table.numeric
+                page = nil
+            } else {
+                page = table
+            }
+            return
+        }
+        let lineStart = buffer.count
+        for column in 0..<8 {
+            if column > 0 { append("  ") }
+            let width = widths[column]
+            if column == 2 {
+                var text = String(row.int(2))
+                text.withUTF8 { appendTableCell($0, width: width, alignRight: numeric[2]) }
+                continue
+            }
+            guard let bytes = row.bytes(Int32(column)) else {
+                appendTableCell(UnsafeBufferPointer(start: nil, count: 0), width: width, alignRight: numeric[column])
+                continue
+            }
+            if column >= 6 {
+                // A stored list shown as "a; b": items are quoted and never
+                // hold a raw quote, so without escapes the separators are `","`.
+                var joined = Self.listText(bytes)
+                joined.withUTF8 { appendTableCell($0, width: width, alignRight: numeric[column]) }
+            } else {
+                appendTableCell(bytes, width: width, alignRight: numeric[column])
+            }
+        }
+        while buffer.count > lineStart, buffer.last == 0x20 { buffer.removeLast() }
+        buffer.append(0x0A)
+    }
+
+    /// One table cell as `TerminalText.padded(sanitized(text), to: width)`:
+    /// printable ASCII straight from the bytes, anything else through the text functions.
+    private mutating func appendTableCell(_ bytes: UnsafeBufferPointer<UInt8>, width: Int, alignRight: Bool) {
+        if bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let shown = min(bytes.count, width)
+            let cut = bytes.count > width
+            let used = cut ? width : shown
+            if alignRight { buffer.append(contentsOf: repeatElement(0x20, count: width - used)) }
+            if cut {
+                if width > 0 {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<(width - 1)]))
+                    buffer.append(contentsOf: "…".utf8)
+                }
+            } else {
+                buffer.append(contentsOf: bytes)
+            }
+            if !alignRight { buffer.append(contentsOf: repeatElement(0x20, count: width - used)) }
+            return
+        }
+        append(TerminalText.padded(
+            TerminalText.sanitized(String(decoding: bytes, as: UTF8.self)), to: width, alignRight: alignRight))
+    }
+
+    /// The cells `StoreRecords.cells` makes of the profile in `row`.
+    static func cells(_ row: Row) -> [Cell] {
+        (0..<8).map { column -> Cell in
+            if column == 2 { return .int(row.int(2)) }
+            guard let bytes = row.bytes(Int32(column)) else { return .null }
+            let text = String(decoding: bytes, as: UTF8.self)
+            if column >= 6 { return .list(JSONText.strings(fromArray: text) ?? []) }
+            return .text(text)
+        }
+    }
+
+    /// A stored JSON list as the table shows it: items joined with "; ".
+    static func listText(_ json: UnsafeBufferPointer<UInt8>) -> String {
+        if json.count >= 4, !json.contains(0x5C), json.first == 0x5B, json[1] == 0x22, json.last == 0x5D,
+            json[json.count - 2] == 0x22
+        {
+            // ["a","b"] → a; b, with no escapes to undo.
+            let inner = String(decoding: UnsafeBufferPointer(rebasing: json[2..<(json.count - 2)]), as: UTF8.self)
+            return inner.replacing("\",\"", with: "; ")
+        }
+        return (JSONText.strings(fromArray: String(decoding: json, as: UTF8.self)) ?? []).joined(separator: "; ")
     }
 
     private mutating func flush(to out: inout some TextOutputStream) {

@@ -14,9 +14,10 @@ struct TableLayout {
     private let pageSize: Int
     /// The first rows, held until the widths are known.
     private var page: [[String]] = []
-    private var numeric: [Bool]
+    /// Whether each column right-aligns (it held only numbers in the first page).
+    private(set) var numeric: [Bool]
     /// Set once the header is printed; from then on rows stream.
-    private var widths: [Int]?
+    private(set) var widths: [Int]?
 
     init(columns: [String], pageSize: Int = TableLayout.pageSize) {
         self.columns = columns

@@ -32,17 +32,11 @@ struct Profiles: ParsableCommand {
         try ExitStatus.reporting {
             let store = try database.openExisting()
             let query = ProfileQuery(city: city, ages: age?.range, limit: limit, offset: offset)
+            // From the stored bytes to the output, a 64 KiB buffer at a time.
             var out = StandardOutput()
-            if output.format == .table {
-                var writer = RecordWriter(format: .table, columns: StoreRecords.profileColumns)
-                try store.forEachProfile(query) { writer.write(StoreRecords.cells($0), to: &out) }
-                writer.finish(to: &out)
-            } else {
-                // Data formats go from the stored bytes to the output (ProfileRowWriter).
-                var writer = ProfileRowWriter(format: output.format)
-                try store.forEachProfileRow(query) { writer.write($0, to: &out) }
-                writer.finish(to: &out)
-            }
+            var writer = ProfileRowWriter(format: output.format)
+            try store.forEachProfileRow(query) { writer.write($0, to: &out) }
+            writer.finish(to: &out)
         }
     }
 }
