@@ -117,8 +117,8 @@ public struct ProfileRowWriter {
             if column >= 6 {
                 // A stored list shown as "a; b": items are quoted and never
                 // hold a raw quote, so without escapes the separators are `","`.
-                var joined = Self.listText(bytes)
-                joined.withUTF8 { appendTableCell($0, width: width, alignRight: numeric[column]) }
+                let joined = Self.listText(bytes)
+                joined.withUnsafeBufferPointer { appendTableCell($0, width: width, alignRight: numeric[column]) }
             } else {
                 appendTableCell(bytes, width: width, alignRight: numeric[column])
             }
@@ -161,16 +161,30 @@ public struct ProfileRowWriter {
         }
     }
 
-    /// A stored JSON list as the table shows it: items joined with "; ".
-    static func listText(_ json: UnsafeBufferPointer<UInt8>) -> String {
+    /// A stored JSON list as the table shows it, UTF-8: items joined with "; ".
+    static func listText(_ json: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         if json.count >= 4, !json.contains(0x5C), json.first == 0x5B, json[1] == 0x22, json.last == 0x5D,
             json[json.count - 2] == 0x22
         {
             // ["a","b"] → a; b, with no escapes to undo.
-            let inner = String(decoding: UnsafeBufferPointer(rebasing: json[2..<(json.count - 2)]), as: UTF8.self)
-            return inner.replacing("\",\"", with: "; ")
+            var out: [UInt8] = []
+            out.reserveCapacity(json.count)
+            var index = 2
+            let end = json.count - 2
+            while index < end {
+                if json[index] == 0x22, index + 2 < end, json[index + 1] == 0x2C, json[index + 2] == 0x22 {
+                    out.append(0x3B)
+                    out.append(0x20)
+                    index += 3
+                } else {
+                    out.append(json[index])
+                    index += 1
+                }
+            }
+            return out
         }
-        return (JSONText.strings(fromArray: String(decoding: json, as: UTF8.self)) ?? []).joined(separator: "; ")
+        if json.count == 2 { return [] }  // []
+        return Array((JSONText.strings(fromArray: String(decoding: json, as: UTF8.self)) ?? []).joined(separator: "; ").utf8)
     }
 
     private mutating func flush(to out: inout some TextOutputStream) {
