@@ -65,6 +65,12 @@ static inline int swipe_el_bind_arrow(EditLine *el, const char *arrow, const cha
     return el_set(el, EL_BIND, "-k", arrow, function, (const char *)NULL);
 }
 
+/* EL_GETCFN: the function libedit reads each character with (wide). */
+typedef int (*swipe_el_read_fn)(EditLine *, wchar_t *);
+static inline int swipe_el_set_getcfn(EditLine *el, swipe_el_read_fn fn) {
+    return el_set(el, EL_GETCFN, fn);
+}
+
 static inline int swipe_history_set_size(History *h, int size) {
     HistEvent ev;
     return history(h, &ev, H_SETSIZE, size);

@@ -90,3 +90,45 @@ struct SpellingTests {
         #expect(Spelling.suggestion(for: "profil", among: commands) == "profile")  // 1 from profile, 2 from profiles
     }
 }
+
+@Suite("The picture at any width")
+struct DeckPictureWidthTests {
+    @Test("every line fits, the buttons' row is clear of the cards, at every width from 40 to 300",
+          arguments: [40, 45, 50, 59, 60, 61, 79, 80, 81, 100, 119, 120, 121, 200, 300])
+    func fits(width: Int) throws {
+        var session = try Fixture.session(.text(.plain))
+        for line in ["deck", "drag 60 -10", "drag -250 0", "drag 0 300", "cancel"] {
+            _ = session.answer(line)
+            let picture = DeckPicture(session.snapshot, style: .plain, width: width).lines
+            for row in picture {
+                #expect(TerminalText.displayWidth(row) <= width, "\(line) at \(width): \(row)")
+            }
+            // The last row holds the three buttons and, unless a card was
+            // dragged down over them, nothing of a card.
+            let buttons = try #require(picture.last)
+            #expect(buttons.contains("( ★ )") || line == "drag 0 300", "\(line) at \(width)")
+            if line != "drag 0 300" {
+                #expect(!buttons.contains("─") && !buttons.contains("│"), "\(line) at \(width): \(buttons)")
+            }
+        }
+        // Compact under 60 columns: short buttons; full labels from 60.
+        let resting = DeckPicture(session.snapshot, style: .plain, width: width).lines.last ?? ""
+        #expect(resting.contains("NOPE") == (width >= 60), "\(width): \(resting)")
+    }
+
+    @Test("the scale follows the width: a 100-point drag moves the card 10 columns at 80, 15 at 120 and beyond, 5 at 40")
+    func scale() throws {
+        var session = try Fixture.session(.text(.plain))
+        /// The column of the top card's city, on its middle row (where the tilt shifts next to nothing).
+        func leftEdge(_ width: Int) -> Int {
+            let row = DeckPicture(session.snapshot, style: .plain, width: width).lines.first { $0.contains("Lisbon") } ?? ""
+            return row.distance(from: row.startIndex, to: row.range(of: "Lisbon")?.lowerBound ?? row.startIndex)
+        }
+        for (width, columns) in [(80, 10), (120, 15), (200, 15), (40, 5)] {
+            _ = session.answer("cancel")
+            let rest = leftEdge(width)
+            _ = session.answer("drag 100 0")
+            #expect(leftEdge(width) - rest == columns, "at \(width)")
+        }
+    }
+}

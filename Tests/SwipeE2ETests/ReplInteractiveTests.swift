@@ -187,6 +187,24 @@ import Testing
         #expect((101...200).contains(widest(wide, after: "drag 250 0")), "\(wide)")
     }
 
+    @Test("a resize while a line is typed redraws the deck at the new width and keeps the line")
+    func resizeRedraws() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1", session: "resize", columns: 100)
+        try keys("dra")
+        _ = try screen(until: { $0.contains("swipe> dra") }, "the half-typed line")
+        try tmux(["resize-window", "-t", "resize", "-x", "50"])
+        // Under 60 columns the buttons are short: the redrawn deck, then the prompt and "dra" again.
+        let redrawn = try screen(until: { screen in
+            guard let compact = screen.range(of: "( ✕ )", options: .backwards) else { return false }
+            return screen[compact.upperBound...].contains("swipe> dra")
+        }, "the deck redrawn at 50 columns, then the line")
+        #expect(redrawn.contains("( ★ )"))
+        try keys("g 10 0", "Enter")
+        _ = try screen(answered: "drag (+10, 0) pt")
+    }
+
     @Test("the first run asks who is swiping, again after a wrong id, with Tab completion of ids")
     func firstRunViewerPrompt() throws {
         guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }

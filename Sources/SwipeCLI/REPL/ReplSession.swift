@@ -26,6 +26,18 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
 
     public var snapshot: DeckSnapshot { controller.snapshot }
 
+    /// What `deck` prints now in text mode, at `width` columns: the picture
+    /// (or the detail page) and its numbers. For redrawing after a resize.
+    public func deckLines(width: Int) -> [String] {
+        guard case .text(let style) = format else { return [] }
+        var answer = ReplAnswer(snapshot: snapshot)
+        answer.showsDeck = true
+        answer.asked = true
+        var layout = self.layout
+        layout.width = width
+        return answer.textLines(style: style, layout: layout)
+    }
+
     /// Runs one input line and writes its answer. Returns false when the line
     /// failed (unparsable, refused by the deck, or the store failed).
     /// A blank line or `#` comment prints nothing in text mode; in JSON mode

@@ -30,9 +30,9 @@ public struct DeckPicture: Sendable {
     var compact: Bool { width < Self.compactBelow }
     var pointsPerColumn: Double { 10 / scale }
     var pointsPerRow: Double { 25 / scale }
-    /// Rows of cards (the resting stack's lowest edge, 16.5 rows down at
-    /// scale 1, and one row for each card below it); the buttons follow.
-    var cardRows: Int { Int((16.5 * scale).rounded()) + 2 }
+    /// Rows of cards: the resting top card's height, then its bottom edge
+    /// and one row for each of the two cards below it; the buttons follow.
+    var cardRows: Int { Int((DeckGeometry.cardHeight / pointsPerRow).rounded()) + 3 }
     /// The column of screen x = 0: the screen is centred.
     var screenLeftColumn: Double { (Double(width) - DeckGeometry.screenWidth / pointsPerColumn) / 2 }
 

@@ -27,6 +27,13 @@ final class LineEditor {
     ]
     /// Set by a gesture key on an empty line, which ends the line; `read` returns it.
     private var pendingKey: ReplKey?
+    /// Called when the terminal was resized while a line is being read:
+    /// what to print above the prompt (the deck at the new width).
+    var redraw: (() -> [String])?
+
+    /// Set by SIGWINCH; the read function answers it.
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+
     /// The names of the functions added to libedit (freed after `el_end`).
     private var functionNames: [UnsafeMutablePointer<CChar>] = []
 
@@ -74,6 +81,16 @@ final class LineEditor {
         }
         swipe_el_bind(editLine, "^I", "swipe-complete")
         if gestureKeys { bindGestureKeys() }
+        // Our own character reader, so a resize can be answered while a line
+        // is read: SIGWINCH interrupts the read, the deck is drawn again at
+        // the new width, and ^] (bound to ed-redisplay) redraws the prompt
+        // and the line typed so far.
+        Self.noticeResizes()
+        swipe_el_bind(editLine, "^]", "ed-redisplay")
+        swipe_el_set_getcfn(editLine) { editLine, character in
+            guard let editLine, let character, let owner = LineEditor.owner(of: editLine) else { return -1 }
+            return owner.readCharacter(into: character)
+        }
     }
 
     /// On an empty line each gesture key ends the line as that gesture;
@@ -159,6 +176,48 @@ final class LineEditor {
             if let historyFile { swipe_history_save(history, historyFile) }
         }
         return .line(line)
+    }
+
+    /// Reads one UTF-8 character from standard input for libedit: 1 with
+    /// the character, 0 at the end of input, -1 with errno EINTR when a
+    /// signal (Ctrl-C) interrupted it. A resize redraws and answers ^].
+    private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var bytes: [UInt8] = []
+        while true {
+            var byte: UInt8 = 0
+            let count = Foundation.read(STDIN_FILENO, &byte, 1)
+            if count == 1 {
+                bytes.append(byte)
+                let expected = byte < 0x80 && bytes.count == 1 ? 1
+                    : bytes[0] >= 0xF0 ? 4 : bytes[0] >= 0xE0 ? 3 : bytes[0] >= 0xC0 ? 2 : 1
+                guard bytes.count >= expected else { continue }
+                let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                return 1
+            }
+            if count == 0 { return 0 }
+            guard errno == EINTR else { return -1 }
+            if Self.resized != 0 {
+                Self.resized = 0
+                if let lines = redraw?() {
+                    fputs("\r\u{1B}[J" + lines.joined(separator: "\n") + "\n", swipe_stdout())
+                    fflush(swipe_stdout())
+                }
+                character.pointee = 0x1D  // ^]: ed-redisplay
+                return 1
+            }
+            errno = EINTR
+            return -1
+        }
+    }
+
+    /// SIGWINCH sets `resized` and interrupts the read (no SA_RESTART).
+    private static func noticeResizes() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in LineEditor.resized = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(SIGWINCH, &action, nil)
     }
 
     private static func owner(of editLine: OpaquePointer?) -> LineEditor? {

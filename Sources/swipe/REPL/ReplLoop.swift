@@ -17,6 +17,8 @@ enum ReplLoop {
             let line: String
             if let editor {
                 editor.prompt = ReplPrompt.text(for: session.snapshot.mode)
+                let current = session
+                editor.redraw = { current.deckLines(width: Terminal.columns ?? DeckPicture.width) }
                 let reading = editor.read()
                 // The picture fits the terminal as it is now (after any resize).
                 session.layout.width = Terminal.columns ?? DeckPicture.width
