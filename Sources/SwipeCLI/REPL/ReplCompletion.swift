@@ -43,6 +43,7 @@ public struct ReplCompletion: Hashable, Sendable {
         } else if words.count == 1, let verb = ReplVerb.spellings[words[0].lowercased()] {
             switch verb {
             case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
+            case .view: vocabulary = ReplView.allCases.map(\.rawValue)
             case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
             case .history: vocabulary = profileIDs()
             default: vocabulary = []
