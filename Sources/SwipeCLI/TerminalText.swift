@@ -72,14 +72,16 @@ public enum TerminalText {
                 ? (text, count) : (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)
         }
         var used = 0
-        var cut: (index: String.Index, width: Int)?
-        var index = text.startIndex
-        while index < text.endIndex {
-            let w = clusterWidth(text[index])
-            if cut == nil && used + w > width - 1 { cut = (index, used) }
+        var offset = 0  // UTF-8 bytes of the clusters before this one
+        var cut: (bytes: Int, width: Int)?
+        for character in text {
+            let w = clusterWidth(character)
+            if cut == nil && used + w > width - 1 { cut = (offset, used) }
             used += w
-            if used > width, let cut { return (String(text[..<cut.index]) + "…", cut.width + 1) }
-            index = text.index(after: index)
+            if used > width, let cut {
+                return (String(decoding: text.utf8.prefix(cut.bytes), as: UTF8.self) + "…", cut.width + 1)
+            }
+            offset += character.utf8.count
         }
         return (text, used)
     }
@@ -128,16 +130,18 @@ public enum TerminalText {
     }
 
     static func clusterWidth(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        var rest = scalars.dropFirst()
-        // One scalar below U+0300 (ASCII, Latin-1, Latin Extended): no mark, no emoji.
-        if rest.isEmpty && first.value < 0x300 { return scalarWidth(first) }
-        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // a flag, or a lone regional indicator
-        if rest.contains(where: { $0.value == 0x200D }) && first.properties.isEmoji { return 2 }
-        var width = scalarWidth(first)
-        while let scalar = rest.popFirst() { width += scalarWidth(scalar) }
-        return width
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        // One scalar (nearly every cluster): its own width.
+        guard let second = scalars.next() else { return scalarWidth(first) }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // a flag
+        var width = scalarWidth(first) + scalarWidth(second)
+        var joined = second.value == 0x200D
+        while let scalar = scalars.next() {
+            if scalar.value == 0x200D { joined = true }
+            width += scalarWidth(scalar)
+        }
+        return joined && first.properties.isEmoji ? 2 : width
     }
 
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {

@@ -27,6 +27,13 @@ public struct ProfileRowWriter {
     private var page: TableLayout?
     private var widths: [Int] = []
     private var numeric: [Bool] = []
+    /// Laid-out cells of text that is not plain ASCII, by column and bytes:
+    /// cities, genders, interests and names repeat, and laying out such text
+    /// (sanitizing, walking grapheme clusters for the width) is the table's
+    /// main cost. Short values only, and at most `cacheLimit` a column, so
+    /// memory stays flat.
+    private var laidOut: [[[UInt8]: [UInt8]]] = Array(repeating: [:], count: 8)
+    static let cacheLimit = 4096
 
     public init(format: OutputFormat) {
         self.format = format
@@ -118,13 +125,31 @@ public struct ProfileRowWriter {
                 // A stored list shown as "a; b": items are quoted and never
                 // hold a raw quote, so without escapes the separators are `","`.
                 let joined = Self.listText(bytes)
-                joined.withUnsafeBufferPointer { appendTableCell($0, width: width, alignRight: numeric[column]) }
+                joined.withUnsafeBufferPointer { appendTableCell($0, column: column) }
             } else {
-                appendTableCell(bytes, width: width, alignRight: numeric[column])
+                appendTableCell(bytes, column: column)
             }
         }
         while buffer.count > lineStart, buffer.last == 0x20 { buffer.removeLast() }
         buffer.append(0x0A)
+    }
+
+    /// `appendTableCell(_:width:alignRight:)` for `column`, remembering how
+    /// short non-ASCII values were laid out.
+    private mutating func appendTableCell(_ bytes: UnsafeBufferPointer<UInt8>, column: Int) {
+        let width = widths[column], alignRight = numeric[column]
+        guard bytes.count <= 64, !bytes.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else {
+            appendTableCell(bytes, width: width, alignRight: alignRight)
+            return
+        }
+        let key = Array(bytes)
+        if let cell = laidOut[column][key] {
+            buffer.append(contentsOf: cell)
+            return
+        }
+        let start = buffer.count
+        appendTableCell(bytes, width: width, alignRight: alignRight)
+        if laidOut[column].count < Self.cacheLimit { laidOut[column][key] = Array(buffer[start...]) }
     }
 
     /// One table cell as `TerminalText.padded(sanitized(text), to: width)`:
