@@ -23,17 +23,19 @@ extension Store {
 
     /// The prepared upsert statements, for a loop that writes many rows
     /// (fetched once, so the loop does not hash their SQL per row).
-    func profileUpsert() throws -> ProfileUpsert {
-        try ProfileUpsert(
-            connection: connection,
-            insert: connection.statement("""
-                INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                """),
-            update: connection.statement("""
-                UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8
-                WHERE id = ?1 AND (name IS NOT ?2 OR age IS NOT ?3 OR gender IS NOT ?4 OR city IS NOT ?5
-                  OR bio IS NOT ?6 OR photos IS NOT ?7 OR interests IS NOT ?8)
-                """))
+    /// An existing profile gets only the `updating` columns (the ones an
+    /// import file has; by default all), and keeps the others; when those
+    /// already hold the new values nothing is written (`unchanged`).
+    func profileUpsert(updating: [Importer.ProfileColumn] = Importer.ProfileColumn.allCases) throws -> ProfileUpsert {
+        let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+        // An upsert, not an UPDATE: it binds the same eight parameters
+        // whichever columns it sets.
+        // The SET list is made of `ProfileColumn` names: constants, never values.
+        let columns = updating.filter { $0 != .id }.map(\.name)
+        let set = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let changed = columns.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+        let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set + (changed.isEmpty ? "" : " WHERE " + changed)
+        return try ProfileUpsert(connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }
 
     /// The profile with external id `id`, or nil.
@@ -101,7 +103,7 @@ struct ProfileUpsert {
 
     /// Inserts `row`, or updates the profile with its id in place (or
     /// leaves it, `unchanged`, when it already holds these values). The
-    /// insert is tried first and the update runs only when it conflicts on
+    /// insert is tried first and the upsert runs only when it conflicts on
     /// `id` (SQLITE_CONSTRAINT_UNIQUE: the key is never bound, so `id` is the
     /// only unique column it can hit), which spares a new profile the
     /// lookup by id. A failed insert changes nothing: SQLite undoes the

@@ -28,6 +28,9 @@ struct ReplCommand: ParsableCommand {
             let store = try database.openExisting()
             let interactive = isatty(STDIN_FILENO) == 1 && !json
             let viewerID = try resolveViewer(in: store, mayAsk: isatty(STDIN_FILENO) == 1)
+            // Only a REPL session, where a person acts as someone, makes its
+            // viewer the database's default (README, "Viewer"); reads never do.
+            try store.setLastViewer(viewerID)
             let ledger = StoreLedger(store: store, viewer: viewerID)
             let controller = try DeckController(feed: try SQLiteFeed(store: store, viewer: viewerID), physics: physics)
             let environment = ProcessInfo.processInfo.environment
@@ -38,19 +41,25 @@ struct ReplCommand: ParsableCommand {
             // script's output is its outcome lines unless --picture asks for more.
             session.layout = ReplLayout(width: Terminal.columns ?? DeckPicture.width, pictures: interactive || picture)
             var editor: LineEditor?
+            let who = TerminalText.oneLine(try store.profile(id: viewerID)?.name ?? viewerID)
+                + " (" + TerminalText.oneLine(viewerID) + ")"
+            var output = StandardOutput()
+            OutputChannel.standard.escapesJSONControls = json && isatty(STDOUT_FILENO) == 1
             if interactive {
-                let name = try store.profile(id: viewerID)?.name ?? viewerID
-                print("swipe: swiping as \(TerminalText.sanitized(name)) (\(TerminalText.sanitized(viewerID))), "
-                    + "physics \(physics.rawValue). Type help for the commands; Ctrl-D or quit ends.")
-                var output = StandardOutput()
+                output.write("swipe: swiping as \(who), physics \(physics.rawValue). "
+                    + "Type help for the commands; Ctrl-D or quit ends.\n")
                 session.run("deck", into: &output)
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(
                         lineBeforeCursor: line,
                         profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [])
                 }
+            } else {
+                // A script's stdout is its answers; who it acts as goes to stderr.
+                var stderr = StandardError()
+                stderr.write("swipe: swiping as \(who)\n")
             }
-            allSucceeded = ReplLoop.run(&session, editor: editor)
+            allSucceeded = try ReplLoop.run(&session, editor: editor)
         }
         if !allSucceeded && isatty(STDIN_FILENO) != 1 { throw ExitCode.failure }
     }
@@ -68,14 +77,17 @@ struct ReplCommand: ParsableCommand {
     /// The first-run question: which profile is swiping. A wrong id asks
     /// again (Tab completes ids); Ctrl-D gives up with the usual error.
     private func askForViewer(in store: Store) throws -> String {
-        print("Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).")
+        var output = StandardOutput()
+        output.write("Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).\n")
+        try output.flush()
         let editor = LineEditor(prompt: "profile id> ", historyFile: nil) { line in
             ReplCompletion(prefix: line, candidates: (try? store.profileIDs(startingWith: line, limit: 200)) ?? [])
         }
         while true {
             switch editor.read() {
             case .end:
-                print()
+                output.write("\n")
+                try output.flush()
                 throw ViewerError.noneChosen
             case .interrupted, .key:
                 continue
@@ -85,7 +97,8 @@ struct ReplCommand: ParsableCommand {
                 do {
                     return try store.resolveViewer(id)
                 } catch ViewerError.notAProfile {
-                    print("no profile has id \"\(TerminalText.sanitized(id))\"; try again (Tab completes ids)")
+                    output.write("no profile has id \"\(TerminalText.oneLine(id))\"; try again (Tab completes ids)\n")
+                    try output.flush()
                 }
             }
         }

@@ -17,7 +17,7 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             guard let profile = try store.profile(id: id) else { throw NoSuchProfile(id: id) }
             var out = StandardOutput()
             switch output.format {

@@ -30,12 +30,25 @@ struct Profiles: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             let query = ProfileQuery(city: city, ages: age?.range, limit: limit, offset: offset)
-            // From the stored bytes to the output, a 64 KiB buffer at a time.
             var out = StandardOutput()
+            if Terminal.stdoutIsTerminal && output.format != .table {
+                // CSV and JSON on a terminal show control characters as escapes (RecordWriter).
+                var writer = RecordWriter(format: output.format, columns: StoreRecords.profileColumns, forTerminal: true)
+                try store.forEachProfile(query) {
+                    writer.write(StoreRecords.cells($0), to: &out)
+                    try out.throwIfFailed()
+                }
+                writer.finish(to: &out)
+                return
+            }
+            // From the stored bytes to the output, a 64 KiB buffer at a time.
             var writer = ProfileRowWriter(format: output.format)
-            try store.forEachProfileRow(query) { writer.write($0, to: &out) }
+            try store.forEachProfileRow(query) {
+                writer.write($0, to: &out)
+                try out.throwIfFailed()
+            }
             writer.finish(to: &out)
         }
     }

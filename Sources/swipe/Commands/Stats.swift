@@ -22,7 +22,7 @@ struct Stats: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             let counts: [(String, Int)]
             var viewerCell: [(String, Cell)] = []
             if let viewer {

@@ -30,40 +30,24 @@ struct DatabaseOptions: ParsableArguments {
         return dataHome + "/swipe/swipe.sqlite"
     }
 
-    /// Opens the resolved database, creating it when missing (`swipe import`).
+    /// Opens the resolved database for `swipe import`, the one command that
+    /// creates: a missing or 0-byte file becomes a new database.
     func openCreating() throws -> Store {
-        try Self.naming(resolvedPath) { try Store(path: $0, synchronous: synchronous) }
+        try Store(path: resolvedPath, synchronous: synchronous)
     }
 
-    /// Opens the resolved database, refusing a missing one without creating
-    /// anything (`StoreError.missing`, exit 66): every command but `import`
-    /// needs profiles, which only an import brings, so a missing file is a
-    /// mistyped `--db` or a first run that has not imported yet.
+    /// Opens the resolved database to write (the REPL), refusing a missing
+    /// one without creating anything (`StoreError.missing`, exit 66): every
+    /// command but `import` needs profiles, which only an import brings, so
+    /// a missing file is a mistyped `--db` or a first run that has not
+    /// imported yet.
     func openExisting() throws -> Store {
-        try Self.naming(resolvedPath) { try Store(path: $0, synchronous: synchronous, create: false) }
+        try Store(path: resolvedPath, synchronous: synchronous, create: false)
     }
 
-    /// Runs `open(path)`; SQLite's "file is not a database" (which names no
-    /// file) becomes `NotADatabase`, which does.
-    private static func naming(_ path: String, _ open: (String) throws -> Store) throws -> Store {
-        do {
-            return try open(path)
-        } catch let error as SQLiteError where error.primaryCode == NotADatabase.sqliteNotADB {
-            throw NotADatabase(path: path, underlying: error)
-        }
-    }
-}
-
-/// The file at `path` is not an SQLite database (or is damaged past
-/// recognition): exit 74, nothing written.
-struct NotADatabase: Error, CustomStringConvertible {
-    /// SQLITE_NOTADB.
-    static let sqliteNotADB: Int32 = 26
-    var path: String
-    var underlying: SQLiteError
-
-    var description: String {
-        "\(path): not a database (SQLite: \(underlying.message)); nothing was changed. "
-            + "Is --db (or $SWIPE_DB) pointing at the right file?"
+    /// Opens the resolved database read-only (history, matches, profiles,
+    /// stats): nothing is written, not even the journal mode.
+    func openReading() throws -> Store {
+        try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
     }
 }

@@ -159,6 +159,7 @@ final class LineEditor {
         if let key = pendingKey {
             pendingKey = nil
             fputs("\n", swipe_stdout())
+            fflush(swipe_stdout())
             return .key(key)
         }
         guard let raw else {

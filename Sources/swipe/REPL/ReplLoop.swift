@@ -8,12 +8,20 @@ import SwipeCore
 /// completion. Otherwise a script: plain `readLine`, no prompt.
 enum ReplLoop {
     /// Returns whether every command succeeded (a script's exit status).
+    /// Each answer is written out before the next line is read; the first
+    /// answer that cannot be written stops the session (`ReplOutputFailure`),
+    /// so at most one command's decision goes unacknowledged.
     static func run<Feed, Ledger>(
         _ session: inout ReplSession<Feed, Ledger>, editor: LineEditor?
-    ) -> Bool {
+    ) throws -> Bool {
         var output = StandardOutput()
         var allSucceeded = true
-        while !session.isFinished {
+        reading: while !session.isFinished {
+            do {
+                try output.flush()
+            } catch let failure as OutputFailure {
+                throw ReplOutputFailure(failure: failure)
+            }
             let line: String
             if let editor {
                 editor.prompt = ReplPrompt.text(for: session.snapshot.mode)
@@ -31,15 +39,19 @@ enum ReplLoop {
                 case .end:
                     // Ctrl-D leaves the cursor after the prompt: end its line,
                     // so the shell's prompt starts on a new one.
-                    print()
-                    return allSucceeded
+                    output.write("\n")
+                    break reading
                 }
             } else {
-                guard let text = readLine(strippingNewline: true) else { return allSucceeded }
+                guard let text = readLine(strippingNewline: true) else { break reading }
                 line = text
             }
             if !session.run(line, into: &output) { allSucceeded = false }
-            fflush(swipe_stdout())
+        }
+        do {
+            try output.flush()
+        } catch let failure as OutputFailure {
+            throw ReplOutputFailure(failure: failure)
         }
         return allSucceeded
     }
@@ -56,7 +68,7 @@ enum ReplLoop {
             let succeeded = session.run(command, into: &answer)
             if linesOnScreen > 0 { output.write("\u{1B}[\(linesOnScreen)A\r\u{1B}[J") }
             output.write(answer)
-            fflush(swipe_stdout())
+            try? output.flush()  // each frame on screen now (a failed write stops the loop at its next flush)
             guard succeeded else { return }
             if command.hasPrefix("drag ") {
                 linesOnScreen = answer.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
@@ -65,5 +77,16 @@ enum ReplLoop {
                 linesOnScreen = 0
             }
         }
+    }
+}
+
+/// The REPL stopped because an answer could not be written (exit 74).
+struct ReplOutputFailure: Error, CustomStringConvertible {
+    var failure: OutputFailure
+
+    var description: String {
+        "stopped: cannot write the answer to standard output: \(String(cString: strerror(failure.code))). "
+            + "The last command read was carried out (a decision it made is stored), but its answer was not "
+            + "shown, and no further line was read"
     }
 }
