@@ -41,6 +41,7 @@ struct ReplCompletionTests {
         #expect(completion.candidates == ["m-1", "m-2"])
         #expect(completion.insertion == "")
         #expect(ReplCompletion(prefix: "x", candidates: ["m-1", "x-1"]).insertion == "-1 ")
+        #expect(ReplCompletion(prefix: "e", candidates: ["e\u{1B}]0;x\u{7}", "ev"]).candidates == ["ev"])
     }
 
     @Test("commands without arguments, and extra words, complete nothing")

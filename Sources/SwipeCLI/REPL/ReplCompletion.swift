@@ -25,7 +25,8 @@ public struct ReplCompletion: Hashable, Sendable {
     /// are left out): a prompt that asks for one word, such as a profile id.
     public init(prefix: String, candidates: [String]) {
         self.prefix = prefix
-        self.candidates = Set(candidates.filter { $0.hasPrefix(prefix) }).sorted()
+        // As for the line's words: an id with a control character is never listed.
+        self.candidates = Set(candidates.filter { $0.hasPrefix(prefix) && TerminalText.isClean($0) }).sorted()
     }
 
     /// Completes the word before the cursor: command names first; then,
