@@ -1,4 +1,5 @@
 import Foundation
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -154,7 +155,7 @@ import Testing
         let result = try swipe("--version")
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("swipe "), "\(result.stdout)")
-        #expect(result.stdout.contains("database schema 1"))
+        #expect(result.stdout.contains("(database schema \(Schema.version))"), "\(result.stdout)")
     }
 
     @Test("profiles --city --age --limit --offset pick and page in the feed's order")
