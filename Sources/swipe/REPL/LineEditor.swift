@@ -33,6 +33,8 @@ final class LineEditor {
 
     /// Set by SIGWINCH; the read function answers it.
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    /// Set by SIGINT (Ctrl-C): the read fails, and the line is dropped.
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
 
     /// The names of the functions added to libedit (freed after `el_end`).
     private var functionNames: [UnsafeMutablePointer<CChar>] = []
@@ -153,6 +155,7 @@ final class LineEditor {
     func read() -> Reading {
         fflush(swipe_stdout())
         var count: Int32 = 0
+        Self.interrupted = 0  // a Ctrl-C while a command ran is not one for this line
         let raw = el_gets(editLine, &count)
         // A gesture key ends an empty line without a newline, which el_gets
         // reports as nothing read (what Ctrl-D looks like): ask the key first.
@@ -180,8 +183,9 @@ final class LineEditor {
     }
 
     /// Reads one UTF-8 character from standard input for libedit: 1 with
-    /// the character, 0 at the end of input, -1 with errno EINTR when a
-    /// signal (Ctrl-C) interrupted it. A resize redraws and answers ^].
+    /// the character, 0 at the end of input, -1 with errno EINTR when Ctrl-C
+    /// interrupted it. A resize redraws the deck and answers ^] (redisplay
+    /// the prompt and the line), as does any other signal (SIGCONT).
     private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         var bytes: [UInt8] = []
         while true {
@@ -207,8 +211,14 @@ final class LineEditor {
                 character.pointee = 0x1D  // ^]: ed-redisplay
                 return 1
             }
-            errno = EINTR
-            return -1
+            if Self.interrupted != 0 {
+                Self.interrupted = 0
+                errno = EINTR
+                return -1
+            }
+            // Another signal (SIGCONT after Ctrl-Z and fg): redraw the line.
+            character.pointee = 0x1D
+            return 1
         }
     }
 
@@ -250,7 +260,7 @@ final class LineEditor {
     /// does nothing, installed without SA_RESTART.
     private static func keepProcessOnInterrupt() {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
+        action.__sigaction_handler.sa_handler = { _ in LineEditor.interrupted = 1 }
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
         sigaction(SIGINT, &action, nil)
