@@ -13,9 +13,3 @@ public struct ReplLayout: Hashable, Sendable {
         self.pictures = pictures
     }
 }
-
-/// `view compact|full`: under the picture, one line of numbers (compact) or
-/// also every slot's pose (full).
-public enum ReplView: String, CaseIterable, Hashable, Sendable {
-    case compact, full
-}
