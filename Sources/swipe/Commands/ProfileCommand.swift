@@ -27,10 +27,12 @@ struct ProfileCommand: ParsableCommand {
                 for line in view.lines { out.write(line + "\n") }
             case .json, .jsonl:
                 // One profile: one object, not an array.
-                var writer = RecordWriter(format: .jsonl, columns: StoreRecords.profileColumns)
+                var writer = RecordWriter(
+                    format: .jsonl, columns: StoreRecords.profileColumns, forTerminal: Terminal.stdoutIsTerminal)
                 writer.write(StoreRecords.cells(profile), to: &out)
             case .csv:
-                var writer = RecordWriter(format: .csv, columns: StoreRecords.profileColumns)
+                var writer = RecordWriter(
+                    format: .csv, columns: StoreRecords.profileColumns, forTerminal: Terminal.stdoutIsTerminal)
                 writer.write(StoreRecords.cells(profile), to: &out)
                 writer.finish(to: &out)
             }

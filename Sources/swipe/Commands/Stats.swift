@@ -52,14 +52,16 @@ struct Stats: ParsableCommand {
                 for (name, cell) in fields {
                     let value = switch cell {
                     case .int(let number): String(number)
-                    case .text(let text): TerminalText.sanitized(text)
+                    case .text(let text): TerminalText.oneLine(text)
                     default: ""
                     }
                     out.write(TerminalText.padded(name.replacingOccurrences(of: "_", with: " "), to: width) + value + "\n")
                 }
             case .json, .jsonl, .csv:
                 // One record: JSON as one object (not an array of one), CSV as a header and a row.
-                var writer = RecordWriter(format: output.format == .csv ? .csv : .jsonl, columns: fields.map(\.0))
+                var writer = RecordWriter(
+                    format: output.format == .csv ? .csv : .jsonl, columns: fields.map(\.0),
+                    forTerminal: Terminal.stdoutIsTerminal)
                 writer.write(fields.map(\.1), to: &out)
                 writer.finish(to: &out)
             }
