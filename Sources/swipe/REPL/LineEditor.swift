@@ -222,13 +222,19 @@ final class LineEditor {
         }
     }
 
-    /// SIGWINCH sets `resized` and interrupts the read (no SA_RESTART).
+    /// SIGWINCH sets `resized` and interrupts the read.
     private static func noticeResizes() {
+        interruptReads(on: SIGWINCH) { _ in LineEditor.resized = 1 }
+    }
+
+    /// Installs `handler` for `signal` without SA_RESTART, so a read under
+    /// way fails with EINTR and the editor can answer the signal.
+    private static func interruptReads(on signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in LineEditor.resized = 1 }
+        action.__sigaction_handler.sa_handler = handler
         sigemptyset(&action.sa_mask)
         action.sa_flags = 0
-        sigaction(SIGWINCH, &action, nil)
+        sigaction(signal, &action, nil)
     }
 
     private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
@@ -257,12 +263,8 @@ final class LineEditor {
     }
 
     /// SIGINT must interrupt the read, not end the process: a handler that
-    /// does nothing, installed without SA_RESTART.
+    /// only notes it, installed without SA_RESTART.
     private static func keepProcessOnInterrupt() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in LineEditor.interrupted = 1 }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
+        interruptReads(on: SIGINT) { _ in LineEditor.interrupted = 1 }
     }
 }
