@@ -37,6 +37,20 @@ struct ReplSessionTextTests {
         #expect(json.answer("reload").contains(#""note":"no new cards in the database""#))
     }
 
+    @Test("view says which view is on and switches it; help lists the one-key gestures")
+    func viewAndKeys() throws {
+        var session = try Fixture.session(.text(.plain))
+        #expect(session.answer("view").hasPrefix("view compact: the picture and one line of numbers"))
+        let full = session.answer("view full")
+        #expect(full.contains("state  slot  profile"), "view full draws the pose table")
+        #expect(session.layout.view == .full)
+        let compact = session.answer("view compact")
+        #expect(!compact.contains("state  slot  profile") && compact.contains("tantan · at rest"))
+        #expect(session.answer("view sideways").hasPrefix("error: view takes compact or full"))
+        let help = session.answer("help")
+        #expect(help.contains("←  nope") && help.contains("Shift-↑ or Alt-↑  superlike") && help.contains("Backspace  undo"))
+    }
+
     @Test("the prompt shows where you are")
     func prompt() throws {
         var session = try Fixture.session(.text(.plain), profiles: [Fixture.profiles[0]])
