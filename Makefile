@@ -60,7 +60,7 @@ run: build
 # One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
-BENCH_ONLY ?= import,ledger,feed,queries,repl,discovery
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench

@@ -49,7 +49,7 @@ extension Importer {
                 if (writer?.updated ?? 0) > 0 {
                     try store.connection.execute("DELETE FROM feed_cursors; DELETE FROM liker_cursors")
                 }
-                return (writer?.inserted ?? 0, writer?.updated ?? 0)
+                return (writer?.inserted ?? 0, writer?.updated ?? 0, writer?.unchanged ?? 0)
             })
     }
 

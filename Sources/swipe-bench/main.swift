@@ -40,6 +40,13 @@ do {
         report.add(try ReplBench(
             data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000).run())
     }
+    if options.only.contains("output") {
+        if let sqlite3 {
+            report.add(try OutputBench(data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs).run())
+        } else {
+            log("sqlite3 not found: the output comparison is skipped")
+        }
+    }
     if options.only.contains("discovery") {
         let discoverySets = options.sizes.map { label in
             DiscoveryData(label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,

@@ -16,6 +16,7 @@ extension ReplVerb {
         case .matches: "matches"
         case .reload: "reload"
         case .physics: "physics NAME"
+        case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
         case .likes: "likes"
         case .block: "block [PROFILE_ID]"
@@ -44,6 +45,7 @@ extension ReplVerb {
         case .matches: "people who liked you back"
         case .reload: "ask for more cards (after the deck ran dry)"
         case .physics: "switch physics: tantan, draggable, stack, scrub"
+        case .view: "under the picture: one line of numbers, or every card's pose"
         case .prefs: "who you want to see: show, or change one preference"
         case .likes: "people who like you and wait for your decision"
         case .block: "hide someone from you and you from them"
@@ -136,6 +138,13 @@ extension ReplVerb {
             scrub: the drag scrubs the fly-out; release always finishes it (like).
             Not during a drag or an animation. Example: physics stack
             """
+        case .view:
+            """
+            compact (the default): the picture and one line of numbers (physics,
+            gesture, progress, like and nope, the top card's rotation).
+            full: also every card's slot, profile, centre, scale, rotation and alpha.
+            view alone says which is on. Example: view full
+            """
         case .prefs:
             """
             Your feed shows only people who fit your preferences AND whose preferences
@@ -198,6 +207,14 @@ extension ReplVerb {
     public static var overview: String {
         let width = allCases.map(\.usage.count).max() ?? 0
         let rows = allCases.map { "  " + TerminalText.padded($0.usage, to: width) + "  " + $0.summary }
-        return (["Commands (help COMMAND explains one):"] + rows).joined(separator: "\n")
+        return (["Commands (help COMMAND explains one):"] + rows + [""] + keys).joined(separator: "\n")
     }
+
+    /// The one-key gestures of an interactive session (README "The REPL").
+    public static let keys = [
+        "Keys on an empty line (at a terminal):",
+        "  ←  nope     →  like       (drawn as a drag over a few frames, then the release)",
+        "  Shift-↑ or Alt-↑  superlike     Space  open (back, on the detail page)",
+        "  Backspace  undo     ↑ ↓  recall earlier lines     Tab  complete",
+    ]
 }
