@@ -92,6 +92,6 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeServer", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
     ]
 )

@@ -6,14 +6,15 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "serve"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve"]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,serve] [--sessions N] [--output FILE.md]
+                           [--only import,ledger,feed,queries,repl,output,discovery,serve] [--sessions N]
+                           [--output FILE.md]
         """
 
     init(arguments: [String]) throws {

@@ -31,12 +31,14 @@ import Testing
         #expect(first.status == 0)
         #expect(first.stdout.contains("3 inserted, 0 updated, 0 rejected"))
         let again = try swipe("import", "--db", db, folder + "/p.csv")
-        #expect(again.stdout.contains("0 inserted, 3 updated, 0 rejected"))
+        // The same rows again: nothing to write, and the summary says so.
+        #expect(again.stdout.contains("0 inserted, 0 updated, 3 unchanged, 0 rejected"), "\(again.stdout)")
         let json = try swipe("profiles", "--db", db, "--format", "json")
         #expect(json.status == 0)
         let array = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]]
         #expect(array?.count == 3)
-        #expect(array?.first?["bio"] as? String == "Hi, I'm \"Ana\"\r\ntwo lines")
+        // The CRLF inside the quoted bio is stored as LF.
+        #expect(array?.first?["bio"] as? String == "Hi, I'm \"Ana\"\ntwo lines")
         #expect(array?.first?["photos"] as? [String] == ["a1.jpg", "a2.jpg"])
         #expect(array?[1]["name"] as? String == "王芳")
         #expect(array?[2]["gender"] is NSNull)
@@ -49,6 +51,7 @@ import Testing
             a,b,like,2026-11-20T10:00:00.000Z,drag
             b,a,superlike,2026-11-20T11:00:00.500Z,button
             a,c,hate,2026-11-20T12:00:00Z,
+            c,b,hate,2026-11-20T08:00:00Z,import
             c,a,like,2026-11-20T09:00:00.000Z,detail
             """)
         let loaded = try swipe("import", "--db", db, "--decisions", decisions)
@@ -63,14 +66,14 @@ import Testing
         #expect(bare.stderr.contains("no viewer chosen"))
         let history = try swipe("history", "--db", db, "--as", "a", "--decision", "hate", "--format", "jsonl")
         #expect(history.stdout == """
-            {"profile":"c","name":"Ben","decision":"hate","via":"button","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
+            {"profile":"c","name":"Ben","decision":"hate","via":"import","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
 
             """)
         let fromEnvironment = try swipe("history", "--db", db, "--limit", "1", environment: ["SWIPE_AS": "b"])
         #expect(fromEnvironment.stdout.contains("superlike"))
         let stats = try swipe("stats", "--db", db)
         #expect(stats.stdout.contains("matches        1"))
-        #expect(stats.stdout.contains("decisions      4"))
+        #expect(stats.stdout.contains("decisions      5"))
     }
 
     @Test func tablesStripControlCharacters() throws {

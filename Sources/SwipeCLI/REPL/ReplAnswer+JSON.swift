@@ -41,6 +41,8 @@ extension ReplAnswer {
             })))
         }
         if let help { members.append(("help", .string(help))) }
+        if let note { members.append(("note", .string(note))) }
+        if let discovery { members += Self.discoveryMembers(discovery) }
         return .object(members)
     }
 
@@ -64,11 +66,11 @@ extension ReplAnswer {
         return members
     }
 
-    /// One card as `cards` lists it: slot, state, profile id and pose.
+    /// One card as `cards` lists it: slot, state, profile id and name, pose.
     static func cardObject(_ card: CardView) -> JSONValue {
         .object([
             ("slot", .number(Double(card.slot))), ("state", .string(card.state.rawValue)),
-            ("profile", .optional(card.profile?.id)),
+            ("profile", .optional(card.profile?.id)), ("name", .optional(card.profile?.name)),
             ("x", .number(card.pose.center.x)), ("y", .number(card.pose.center.y)),
             ("scale", .number(card.pose.scale)), ("rotation", .number(card.pose.rotationDegrees)),
             ("alpha", .number(card.pose.alpha)),
@@ -92,7 +94,12 @@ extension ReplAnswer {
 
     /// A profile keyed as `swipe profiles` prints it.
     static func profileObject(_ profile: Profile) -> JSONValue {
-        JSONValue.profile(profile)
+        .object([
+            ("id", .string(profile.id)), ("name", .string(profile.name)), ("age", .number(Double(profile.age))),
+            ("gender", .optional(profile.gender)), ("city", .optional(profile.city)), ("bio", .optional(profile.bio)),
+            ("photos", .array(profile.photos.map(JSONValue.string))),
+            ("interests", .array(profile.interests.map(JSONValue.string))),
+        ] + discoveryFields(profile))
     }
 
     static func decisionObject(_ decision: DeckDecision, decidedAt: String) -> JSONValue {

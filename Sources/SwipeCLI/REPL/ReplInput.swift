@@ -13,8 +13,12 @@ public enum ReplInput: Hashable, Sendable {
     /// The viewer's decisions, newest first; with a profile id, only that profile's.
     case history(profile: String?)
     case matches
+    /// `view compact|full` sets how much is drawn; `view` alone says which.
+    case view(ReplView?)
     case help(topic: ReplVerb?)
     case quit
+    /// prefs, likes, block, unblock, unmatch, report (README "Discovery").
+    case discovery(DiscoveryInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`
@@ -22,7 +26,7 @@ public enum ReplInput: Hashable, Sendable {
 /// under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, help, quit
+        physics, view, prefs, likes, block, unblock, unmatch, report, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {
