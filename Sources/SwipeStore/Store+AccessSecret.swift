@@ -7,8 +7,7 @@ extension Store {
     /// Two processes creating it at once agree: the first insert wins and
     /// both read back the stored value.
     public func accessSecret(create: Bool) throws -> String? {
-        let select = "SELECT value FROM settings WHERE name = 'access_secret'"
-        if let stored = try connection.statement(select).bind().first({ $0.text(0) }) { return stored }
+        if let stored = try storedAccessSecret() { return stored }
         guard create else { return nil }
         var generator = SystemRandomNumberGenerator()
         let hex = (0..<32).map { _ in
@@ -19,7 +18,11 @@ extension Store {
             INSERT INTO settings (name, value) VALUES ('access_secret', ?1)
             ON CONFLICT (name) DO NOTHING
             """).bind(.text(hex)).run()
-        return try connection.statement(select).bind().first { $0.text(0) }
+        return try storedAccessSecret()
+    }
+
+    private func storedAccessSecret() throws -> String? {
+        try connection.statement("SELECT value FROM settings WHERE name = 'access_secret'").bind().first { $0.text(0) }
     }
 }
 

@@ -4,7 +4,7 @@ import SwipeCLI
 
 /// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.
 @main
-struct SwipeCommand: AsyncParsableCommand {
+struct SwipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe",
         abstract: "A matching-app core: a SQLite profile store, a four-card deck and a REPL.",
@@ -18,14 +18,14 @@ struct SwipeCommand: AsyncParsableCommand {
 
     /// Catches a mistyped subcommand before ArgumentParser would read it as
     /// a stray argument of the default `repl` and print the REPL's usage.
-    static func main() async {
+    static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let word = UnknownCommand.find(in: arguments, commands: commandNames) {
             var stderr = StandardError()
             stderr.write("swipe: " + UnknownCommand.message(for: word, commands: commandNames) + "\n")
             Foundation.exit(ExitStatus.usage)
         }
-        await main(nil)
+        main(nil)
     }
 
     static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }

@@ -34,9 +34,18 @@ final class ServerFixture: Sendable {
     ) async throws {
         let backend = try SQLiteServerBackend(path: path)
         let logger = Logger(label: "swipe.serve") { [logs] _ in logs.handler }
-        let server = try await SwipeServer(
-            backend: backend, configuration: configuration, logger: logger, threadPool: .singleton)
-        try await server.application().test(.live) { client in try await body(client) }
+        // A pool of its own: the shared one also serves the other tests' blocking work.
+        let pool = NIOThreadPool(numberOfThreads: 4)
+        pool.start()
+        do {
+            let server = try await SwipeServer(
+                backend: backend, configuration: configuration, logger: logger, threadPool: pool)
+            try await server.application().test(.live) { client in try await body(client) }
+        } catch {
+            try? await pool.shutdownGracefully()
+            throw error
+        }
+        try await pool.shutdownGracefully()
     }
 
     /// The viewer's standing and undone decisions, read straight from the file.

@@ -8,7 +8,7 @@ import SwipeStore
 /// `swipe serve`: the deck in a browser (README, "The deck in a browser").
 /// The library does the serving; this wires the database, the address, the
 /// log and the terminal.
-struct Serve: AsyncParsableCommand {
+struct Serve: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve the deck as a web page, one WebSocket session per signed-in viewer.",
         discussion: """
@@ -28,7 +28,22 @@ struct Serve: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
     }
 
-    func run() async throws {
+    /// Synchronous, like every other command: the REPL needs the main
+    /// thread (its SIGWINCH handling interrupts a read there), so the root
+    /// command stays synchronous and the server runs on the concurrency pool
+    /// while this thread waits for it.
+    func run() throws {
+        let outcome = BlockingResult()
+        let serve = self
+        Task.detached {
+            do { try await serve.serve() } catch { outcome.error = error }
+            outcome.finish()
+        }
+        outcome.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    private func serve() async throws {
         let configuration = ServeConfiguration(host: host, port: port)
         var stderr = StandardError()
         if !configuration.isLoopback {
@@ -99,4 +114,19 @@ struct Link: ParsableCommand {
                 + "\(ISO8601DateFormatter().string(from: expiry)); anyone holding it can.\n")
         }
     }
+}
+
+/// Hands an async body's end (and error) to a thread that waits for it.
+final class BlockingResult: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    var error: (any Error)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    func finish() { done.signal() }
+    func wait() { done.wait() }
 }
