@@ -183,7 +183,7 @@ public struct Deck: Sendable {
         case let .dragging(gesture):
             let frame = preset.dragged(dx: gesture.x, dy: gesture.y)
             guard let decision = preset.decision(releasedAt: gesture.x, dy: gesture.y)
-                ?? Self.flick(dx: gesture.x, vx: vx)
+                ?? (preset.decidesFlicks ? Self.flick(dx: gesture.x, vx: vx) : nil)
             else {
                 return play(springBackTimeline(from: frame))
             }

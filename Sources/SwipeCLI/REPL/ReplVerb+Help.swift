@@ -121,7 +121,8 @@ extension ReplVerb {
             superlike (up) or hate (down).
             stack: three cards inset by 10; like when the centre passes x 400,
             hate below −65.
-            scrub: the drag scrubs the fly-out; release always finishes it (like).
+            scrub: the drag scrubs the fly-out to the right; release finishes it
+            (like), but a card at rest (dragged left, or not at all) stays.
             Not during a drag or an animation. Example: physics stack
             """
         case .help:
