@@ -10,6 +10,8 @@ extension ExitStatus {
             "\(error) (create one with `swipe import --db \(shellQuoted(path)) profiles.csv`)"
         case ViewerError.noneChosen:
             "\(error): pass --as PROFILE_ID or set SWIPE_AS (the choice is then remembered in the database)"
+        case ViewerError.notAProfile:
+            "\(error) (see `swipe profiles`)"
         case let failure as ImportFailure:
             (failure.issueLines + ["nothing imported (\(failure.count); --skip-invalid imports the valid ones)"])
                 .joined(separator: "\n")
