@@ -8,20 +8,40 @@ extension ReplInput {
         var rest: String
     }
 
+    /// A line split into words, and how it ends: inside an open quote, in the
+    /// middle of a bare word, or after whitespace (what Tab completion needs).
+    struct Lexed {
+        /// Every word, the unfinished last one included (its text so far).
+        var words: [String]
+        /// The quote still open at the end of the line, and where it opened.
+        var openQuote: (character: Character, at: String.Index)?
+        /// Whether the line ends in whitespace outside quotes (no word under way).
+        var endsBetweenWords: Bool
+    }
+
     /// Splits `line` at whitespace, as a shell does: `"…"` and `'…'` keep
     /// spaces inside one word (`history "a b"`), and inside double quotes
     /// `\"` and `\\` stand for `"` and `\`. Quoted and bare parts next to
     /// each other make one word; `""` is an empty word.
     static func words(_ line: String) throws(UnclosedQuote) -> [String] {
+        let lexed = lex(line)
+        if let open = lexed.openQuote {
+            throw UnclosedQuote(before: String(line[..<open.at]).trimmingWhitespace,
+                                rest: String(line[line.index(after: open.at)...]))
+        }
+        return lexed.words
+    }
+
+    /// `words(_:)` without the error: an open quote runs to the end of the line.
+    static func lex(_ line: String) -> Lexed {
         var words: [String] = []
         var word = ""
         var inWord = false
-        var quote: Character?
-        var quoteStart = line.startIndex
+        var quote: (character: Character, at: String.Index)?
         var index = line.startIndex
         while index < line.endIndex {
             let character = line[index]
-            if let open = quote {
+            if let open = quote?.character {
                 if character == open {
                     quote = nil
                 } else if open == "\"", character == "\\", line.index(after: index) < line.endIndex,
@@ -37,8 +57,7 @@ extension ReplInput {
                 word = ""
                 inWord = false
             } else if character == "\"" || character == "'" {
-                quote = character
-                quoteStart = index
+                quote = (character, index)
                 inWord = true
             } else {
                 word.append(character)
@@ -46,12 +65,8 @@ extension ReplInput {
             }
             index = line.index(after: index)
         }
-        if quote != nil {
-            throw UnclosedQuote(before: String(line[..<quoteStart]).trimmingWhitespace,
-                                rest: String(line[line.index(after: quoteStart)...]))
-        }
         if inWord { words.append(word) }
-        return words
+        return Lexed(words: words, openQuote: quote, endsBetweenWords: !inWord)
     }
 
     /// The value of a plain decimal number, `[+-]digits[.digits][e[+-]digits]`
