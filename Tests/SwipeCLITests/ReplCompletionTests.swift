@@ -65,14 +65,9 @@ struct ReplCompletionTests {
     /// the line name exactly that id; one that stops short leaves a prefix of it.
     @Test("a unique completion parses back to its id")
     func completionsParseBack() throws {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("ab \"'\\-")
-        for _ in 0..<3000 {
-            let id = String((0..<Int.random(in: 1...6, using: &generator)).map { _ in
-                alphabet.randomElement(using: &generator)!
-            })
+        for id in randomWords(3000, from: "ab \"'\\-", maxLength: 6) {
             guard id.trimmingCharacters(in: .whitespaces) == id, !id.isEmpty else { continue }
-            let cut = Int.random(in: 0...id.count, using: &generator)
+            let cut = Int.random(in: 0...id.count)
             let typed = String(id.prefix(cut))
             let openers = ["\"" + typed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""),
                            typed.contains("'") ? nil : "'" + typed,

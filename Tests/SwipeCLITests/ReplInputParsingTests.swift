@@ -131,13 +131,7 @@ struct ReplInputParsingTests {
     /// refused; every plain decimal within the limit gives Double's value.
     @Test("numbers are plain decimals, checked against Double on random words")
     func plainDecimalsOnly() throws {
-        var generator = SystemRandomNumberGenerator()
-        let alphabet = Array("0123456789+-.eExXpP_ ainf")
-        for _ in 0..<5000 {
-            let word = String((0..<Int.random(in: 1...7, using: &generator)).map { _ in
-                alphabet.randomElement(using: &generator)!
-            }).replacingOccurrences(of: " ", with: "")
-            guard !word.isEmpty else { continue }
+        for word in randomWords(5000, from: "0123456789+-.eExXpP_ainf", maxLength: 7) {
             // An independent model: the decimal grammar as a regular expression.
             let decimal = word.range(of: #"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$"#,
                                      options: .regularExpression) != nil
