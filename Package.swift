@@ -53,6 +53,6 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeTestSupport"]),
     ]
 )
