@@ -47,20 +47,25 @@ run: build
 	@if [ ! -f $(DEMO_DB) ]; then \
 	  echo "creating $(DEMO_DB) from seed/"; \
 	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) seed/profiles.csv && \
-	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv \
+	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv && \
+	  tail -n +2 seed/blocks.csv | while IFS=, read -r blocker blocked; do \
+	    $$($(SWIFT) build --show-bin-path)/swipe block --db $(DEMO_DB) --as "$$blocker" "$$blocked" >/dev/null || exit 1; \
+	  done \
 	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
 	fi
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing. Quick run: make bench BENCH_SIZES=10k,100k
+# One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --output bench-data/latest.md
+	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --only $(BENCH_ONLY) --output bench-data/latest.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)

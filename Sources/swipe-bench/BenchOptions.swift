@@ -6,12 +6,12 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery"]
     var output: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output] [--output FILE.md]
+                           [--only import,ledger,feed,queries,repl,output,discovery] [--output FILE.md]
         """
 
     init(arguments: [String]) throws {

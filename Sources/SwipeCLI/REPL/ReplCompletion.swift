@@ -67,7 +67,8 @@ public struct ReplCompletion: Hashable, Sendable {
             case .physics where quote == nil: vocabulary = PhysicsKind.allCases.map(\.rawValue)
             case .view where quote == nil: vocabulary = ReplView.allCases.map(\.rawValue)
             case .help where quote == nil: vocabulary = ReplVerb.allCases.map(\.rawValue)
-            case .history: vocabulary = profileIDs()
+            case .history, .block, .unblock, .unmatch, .report: vocabulary = profileIDs()
+            case .prefs where quote == nil: vocabulary = ["age", "seeking", "km", "location"]
             default: vocabulary = []
             }
         } else {
