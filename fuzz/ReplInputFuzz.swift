@@ -6,7 +6,8 @@ import SwipeCore
 /// (every preset, settling at once), as `swipe repl` does.
 ///
 /// Checked: no crash or sanitizer report; a parse error quotes its line;
-/// numbers that parse are finite and within the documented limits; every
+/// no line holding a NUL parses; numbers that parse are finite and within
+/// the deck's limit; every
 /// pose and indicator of the deck stays finite, whatever was typed.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -22,6 +23,7 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             precondition(!error.message.isEmpty, "an error without a message")
             continue
         }
+        precondition(!line.unicodeScalars.contains("\0"), "a line holding a NUL was accepted")
         guard let input else { continue }
         guard case let .event(event) = input else { continue }
         let limit = DeckEvent.magnitudeLimit

@@ -14,6 +14,9 @@ public protocol CardPhysics: Sendable {
     /// What a release at (dx, dy) decides by distance alone (nil = springs
     /// back, unless the deck sees a velocity flick).
     func decision(releasedAt dx: Double, dy: Double) -> Decision?
+    /// Whether a velocity flick can decide what the distance did not (true
+    /// unless the preset says otherwise).
+    var decidesFlicks: Bool { get }
     /// Where the top card, released at (dx, dy), flies for `decision`.
     func flyOut(_ decision: Decision, dx: Double, dy: Double) -> Flight
     /// How cards return to rest after a release that decided nothing.
@@ -71,6 +74,8 @@ public struct ButtonStep: Hashable, Sendable {
 }
 
 extension CardPhysics {
+    public var decidesFlicks: Bool { true }
+
     /// TanTan's button animation (README, "The deck model"), the default for every preset
     /// whose seed has no buttons of its own. 0.8 s: [0, ¼] recoil (like −10 pt
     /// and −5°, hate +10 pt and +5°), [¼, ½] back to rest, [½, 1] fly to

@@ -7,6 +7,16 @@ public enum Decision: String, CaseIterable, Hashable, Sendable, Codable {
 
     /// Whether this decision counts towards a match.
     public var isPositive: Bool { self != .hate }
+
+    /// Every name a person may use, in any letter case: the raw values, and
+    /// `nope`, hate's other name (the NOPE stamp and button of the deck).
+    public static let names = ["like", "hate", "nope", "superlike"]
+
+    /// The decision a person named: a raw value or `nope` (= hate), any case.
+    public init?(name: String) {
+        let lower = name.lowercased()
+        self.init(rawValue: lower == "nope" ? "hate" : lower)
+    }
 }
 
 /// How a decision was made. Raw values are the stored spellings.

@@ -37,7 +37,7 @@ public struct Deck: Sendable {
     /// What the person has in front of them. A busy deck keeps it: a card
     /// below the top can be withdrawn while the top one is held or its detail
     /// page is open, and the drag or the page carries on.
-    enum Screen: Hashable, Sendable {
+    private enum Screen: Hashable, Sendable {
         /// The cards, nothing held.
         case cards
         /// The top card held at this translation since the gesture began.
@@ -113,7 +113,7 @@ public struct Deck: Sendable {
         if case .idle = state { false } else { true }
     }
 
-    var screen: Screen { state.screen }
+    private var screen: Screen { state.screen }
 
     var topProfile: Profile? { profiles[order[0]] }
 
@@ -183,7 +183,7 @@ public struct Deck: Sendable {
         case let .dragging(gesture):
             let frame = preset.dragged(dx: gesture.x, dy: gesture.y)
             guard let decision = preset.decision(releasedAt: gesture.x, dy: gesture.y)
-                ?? Self.flick(dx: gesture.x, vx: vx)
+                ?? (preset.decidesFlicks ? Self.flick(dx: gesture.x, vx: vx) : nil)
             else {
                 return play(springBackTimeline(from: frame))
             }

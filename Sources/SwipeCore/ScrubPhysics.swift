@@ -4,9 +4,13 @@
 /// 0 over 3 s (easeOut) and scrubs it with the drag. Here that view is the top
 /// card at its rest (187.5, 273.5); the cards below rest in TanTan's layout and
 /// do not move while scrubbing (the seed has none). progress = clamp(dx/275, 0, 1);
-/// centre x = 187.5 + 275·progress (dy ignored), alpha = 1 − progress. Release
-/// always continues the animation to its end, a like: the remaining 3·(1 − progress)
-/// seconds, easeOut (the seed's `durationFactor: 0`). Indicators: like = progress.
+/// centre x = 187.5 + 275·progress (dy ignored), alpha = 1 − progress. A release
+/// with progress > 0 continues the animation to its end, a like: the remaining
+/// 3·(1 − progress) seconds, easeOut (the seed's `durationFactor: 0`). A release
+/// at progress 0 (no drag, a drag left, straight up or down) has nothing to
+/// continue: the card rests and nothing is decided, a flick included (the
+/// animation only runs forward, so no flick can decide what it would not).
+/// Indicators: like = progress.
 public struct ScrubPhysics: CardPhysics {
     public static let distance = 275.0
     public static let duration = 3.0
@@ -32,8 +36,10 @@ public struct ScrubPhysics: CardPhysics {
     }
 
     public func decision(releasedAt dx: Double, dy: Double) -> Decision? {
-        .like
+        progress(dx: dx) > 0 ? .like : nil
     }
+
+    public var decidesFlicks: Bool { false }
 
     /// The animation's end (x + 275, alpha 0) for like; mirrored for hate and
     /// straight up for superlike (reachable only through another preset's

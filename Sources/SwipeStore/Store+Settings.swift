@@ -46,7 +46,7 @@ public enum ViewerError: Error, Equatable, Sendable, CustomStringConvertible {
         case .noneChosen:
             "no viewer chosen"
         case .notAProfile(let id):
-            "viewer \"\(id)\" is not a profile in this database (see `swipe profiles`)"
+            "viewer \"\(id)\" is not a profile in this database"
         }
     }
 }

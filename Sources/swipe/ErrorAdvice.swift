@@ -12,6 +12,8 @@ extension ExitStatus {
             "\(error) (a command that writes, `swipe repl` or `swipe import`, upgrades it)"
         case ViewerError.noneChosen:
             "\(error): pass --as PROFILE_ID or set SWIPE_AS (a REPL session remembers its viewer in the database)"
+        case ViewerError.notAProfile:
+            "\(error) (see `swipe profiles`)"
         case let failure as ImportFailure where !failure.isWholeFile:
             // Only invalid rows stopped it: skipping them imports the rest. (An
             // empty file or a bad header gets no such hint: nothing could be imported.)

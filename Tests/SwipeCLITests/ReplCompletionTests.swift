@@ -1,4 +1,5 @@
-import SwipeCLI
+import Foundation
+@testable import SwipeCLI
 import Testing
 
 @Suite("REPL Tab completion")
@@ -54,6 +55,55 @@ struct ReplCompletionTests {
         #expect(ReplCompletion(lineBeforeCursor: "drag 1", profileIDs: ids).candidates.isEmpty)
         #expect(ReplCompletion(lineBeforeCursor: "physics stack s", profileIDs: ids).candidates.isEmpty)
         #expect(ReplCompletion(lineBeforeCursor: "zzz", profileIDs: ids).candidates.isEmpty)
+    }
+
+    @Test("ids with spaces or quotes complete inside quotes, or quoted from an empty word")
+    func quotedIDs() {
+        let ids = ["a b", "a c", "x\"y", "plain"]
+        let inside = ReplCompletion(lineBeforeCursor: "history \"a b", profileIDs: ids)
+        #expect(inside.candidates == ["a b"])
+        #expect(inside.insertion == "\" ")
+        // two candidates share "a " (a space, fine inside quotes).
+        #expect(ReplCompletion(lineBeforeCursor: "history \"a", profileIDs: ids).insertion == " ")
+        // inside double quotes a quote is escaped; inside single quotes nothing is.
+        #expect(ReplCompletion(lineBeforeCursor: "history \"x", profileIDs: ids).insertion == "\\\"y\" ")
+        #expect(ReplCompletion(lineBeforeCursor: "history 'x", profileIDs: ids).insertion == "\"y' ")
+        // an empty word takes the whole id, quoted only when it must be.
+        #expect(ReplCompletion(lineBeforeCursor: "history ", profileIDs: ["a b"]).insertion == "\"a b\" ")
+        #expect(ReplCompletion(lineBeforeCursor: "history ", profileIDs: ["plain"]).insertion == "plain ")
+        // a bare word cannot take a space or a quote: completion stops before it.
+        let bare = ReplCompletion(lineBeforeCursor: "history a", profileIDs: ["ab c"])
+        #expect(bare.candidates == ["ab c"])
+        #expect(bare.insertion == "b")
+    }
+
+    /// The oracle is the parser: a unique completion that ends the word makes
+    /// the line name exactly that id; one that stops short leaves a prefix of it.
+    @Test("a unique completion parses back to its id")
+    func completionsParseBack() throws {
+        for id in randomWords(3000, from: "ab \"'\\-", maxLength: 6) {
+            guard id.trimmingCharacters(in: .whitespaces) == id, !id.isEmpty else { continue }
+            let cut = Int.random(in: 0...id.count)
+            let typed = String(id.prefix(cut))
+            let openers = ["\"" + typed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""),
+                           typed.contains("'") ? nil : "'" + typed,
+                           typed.contains(where: { " \"'".contains($0) }) ? nil : typed].compactMap { $0 }
+            for opener in openers {
+                let line = "history " + opener
+                let completion = ReplCompletion(lineBeforeCursor: line, profileIDs: [id])
+                #expect(completion.candidates == [id], "\(line)")
+                let after = line + completion.insertion
+                let lexed = ReplInput.lex(after)
+                if lexed.endsBetweenWords {
+                    // the word is finished: it is the id
+                    #expect(try ReplInput.parse(after) == .history(profile: id), "\(after)")
+                } else {
+                    // stopped short (a bare word cannot hold a space or a quote): still on the way to the id
+                    let sofar = lexed.words.last ?? ""
+                    #expect(id.hasPrefix(sofar) && sofar.count >= typed.count, "\(after)")
+                }
+            }
+        }
     }
 
     @Test("an empty line offers every command")

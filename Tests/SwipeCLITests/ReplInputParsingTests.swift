@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCLI
 import SwipeCore
 import Testing
@@ -9,10 +10,15 @@ struct ReplInputParsingTests {
         ("  drag   1.5e2   0  ", .event(.drag(dx: 150, dy: 0))),
         ("DRAG -0 0", .event(.drag(dx: 0, dy: 0))),
         ("drag 10000 -10000", .event(.drag(dx: 10_000, dy: -10_000))),
+        ("drag 1000000 -1e6", .event(.drag(dx: 1_000_000, dy: -1_000_000))),
+        ("drag +.5 7.", .event(.drag(dx: 0.5, dy: 7))),
+        ("release 1e6 -1000000", .event(.release(vx: 1_000_000, vy: -1_000_000))),
         ("release", .event(.release(vx: 0, vy: 0))),
         ("release 1200 -30", .event(.release(vx: 1200, vy: -30))),
         ("like", .event(.button(.like))),
         ("hate", .event(.button(.hate))),
+        ("nope", .event(.button(.hate))),
+        ("NOPE", .event(.button(.hate))),
         ("superlike", .event(.button(.superlike))),
         ("tap", .event(.open)),
         ("open", .event(.open)),
@@ -22,6 +28,14 @@ struct ReplInputParsingTests {
         ("deck", .deck),
         ("history", .history(profile: nil)),
         ("history m-1", .history(profile: "m-1")),
+        ("history \"a b\"", .history(profile: "a b")),
+        ("history 'a  b'", .history(profile: "a  b")),
+        ("history \"say \\\"hi\\\"\"", .history(profile: "say \"hi\"")),
+        ("history \"\"", .history(profile: "")),
+        ("history a\"b c\"d", .history(profile: "ab cd")),
+        ("history \"back\\\\slash\"", .history(profile: "back\\slash")),
+        ("history C:\\dir", .history(profile: "C:\\dir")),
+        ("history 'say \"hi\"'", .history(profile: "say \"hi\"")),
         ("matches", .matches),
         ("reload", .event(.reload)),
         ("physics stack", .event(.setPhysics(.stack))),
@@ -31,6 +45,7 @@ struct ReplInputParsingTests {
         ("help", .help(topic: nil)),
         ("help drag", .help(topic: .drag)),
         ("help tap", .help(topic: .open)),
+        ("help nope", .help(topic: .hate)),
         ("quit", .quit),
         ("exit", .quit),
         ("prefs", .discovery(.prefs(nil))),
@@ -61,17 +76,27 @@ struct ReplInputParsingTests {
         ("drag", "drag takes two numbers: DX DY (got nothing), e.g. drag 60 -10"),
         ("drag 1 2 3", "drag takes two numbers: DX DY (got \"1 2 3\"), e.g. drag 60 -10"),
         ("drag 1 x", "drag takes two numbers: DX DY (got \"x\"), e.g. drag 60 -10"),
-        ("drag nan 0", "drag takes finite numbers within ±10000 points: DX DY (got \"nan\"), e.g. drag 60 -10"),
-        ("drag inf 0", "drag takes finite numbers within ±10000 points: DX DY (got \"inf\"), e.g. drag 60 -10"),
-        ("drag 0 -infinity", "drag takes finite numbers within ±10000 points: DX DY (got \"-infinity\"), e.g. drag 60 -10"),
-        ("drag 1e308 0", "drag takes finite numbers within ±10000 points: DX DY (got \"1e308\"), e.g. drag 60 -10"),
-        ("drag 1e400 0", "drag takes finite numbers within ±10000 points: DX DY (got \"1e400\"), e.g. drag 60 -10"),
-        ("drag 10000.5 0", "drag takes finite numbers within ±10000 points: DX DY (got \"10000.5\"), e.g. drag 60 -10"),
+        ("drag nan 0", "drag takes two numbers: DX DY (got \"nan\"), e.g. drag 60 -10"),
+        ("drag inf 0", "drag takes two numbers: DX DY (got \"inf\"), e.g. drag 60 -10"),
+        ("drag 0 -infinity", "drag takes two numbers: DX DY (got \"-infinity\"), e.g. drag 60 -10"),
+        ("drag 0x10 0", "drag takes two numbers: DX DY (got \"0x10\"), e.g. drag 60 -10"),
+        ("drag 0 0x1p4", "drag takes two numbers: DX DY (got \"0x1p4\"), e.g. drag 60 -10"),
+        ("drag 1_000 0", "drag takes two numbers: DX DY (got \"1_000\"), e.g. drag 60 -10"),
+        ("drag ١٢ 0", "drag takes two numbers: DX DY (got \"١٢\"), e.g. drag 60 -10"),
+        ("drag . 0", "drag takes two numbers: DX DY (got \".\"), e.g. drag 60 -10"),
+        ("drag 1e 0", "drag takes two numbers: DX DY (got \"1e\"), e.g. drag 60 -10"),
+        ("drag -- 0", "drag takes two numbers: DX DY (got \"--\"), e.g. drag 60 -10"),
+        ("drag 1e308 0", "drag takes finite numbers within ±1000000 points: DX DY (got \"1e308\"), e.g. drag 60 -10"),
+        ("drag 1e400 0", "drag takes finite numbers within ±1000000 points: DX DY (got \"1e400\"), e.g. drag 60 -10"),
+        ("drag 1000000.5 0", "drag takes finite numbers within ±1000000 points: DX DY (got \"1000000.5\"), e.g. drag 60 -10"),
+        ("drag 0 -1e7", "drag takes finite numbers within ±1000000 points: DX DY (got \"-1e7\"), e.g. drag 60 -10"),
         ("release 5", "release takes no numbers or two: [VX VY] in points per second (got \"5\"), e.g. release or release 1200 0"),
         ("release 1 2 3", "release takes no numbers or two: [VX VY] in points per second (got \"1 2 3\"), e.g. release or release 1200 0"),
         ("release fast 0", "release takes two numbers: VX VY (got \"fast\"), e.g. release 1200 0"),
-        ("release 1e6 0", "release takes finite numbers within ±100000 points per second: VX VY (got \"1e6\"), e.g. release 1200 0"),
-        ("release 0 NaN", "release takes finite numbers within ±100000 points per second: VX VY (got \"NaN\"), e.g. release 1200 0"),
+        ("release 1e7 0", "release takes finite numbers within ±1000000 points per second: VX VY (got \"1e7\"), e.g. release 1200 0"),
+        ("release 0 NaN", "release takes two numbers: VX VY (got \"NaN\"), e.g. release 1200 0"),
+        ("release 0x10 0", "release takes two numbers: VX VY (got \"0x10\"), e.g. release 1200 0"),
+        ("nope now", "hate takes no arguments (got \"now\"), e.g. hate"),
         ("like now", "like takes no arguments (got \"now\"), e.g. like"),
         ("hate x y", "hate takes no arguments (got \"x y\"), e.g. hate"),
         ("superlike 1", "superlike takes no arguments (got \"1\"), e.g. superlike"),
@@ -83,7 +108,9 @@ struct ReplInputParsingTests {
         ("matches all", "matches takes no arguments (got \"all\"), e.g. matches"),
         ("reload now", "reload takes no arguments (got \"now\"), e.g. reload"),
         ("quit now", "quit takes no arguments (got \"now\"), e.g. quit"),
-        ("history a b", "history takes at most one profile id: history [PROFILE_ID] (got \"a b\"), e.g. history or history m-1"),
+        ("history a b", "history takes at most one profile id: history [PROFILE_ID] (got \"a b\"), "
+            + "e.g. history m-1, or history \"an id\" for one with spaces"),
+        ("history \"a b", "history: the quote opened before \"a b\" is never closed; close it, e.g. history \"a b\""),
         ("physics", "physics takes one name: tantan, draggable, stack, scrub (got nothing), e.g. physics stack"),
         ("physics bouncy", "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"),
         ("physics stack scrub", "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"),
@@ -97,6 +124,36 @@ struct ReplInputParsingTests {
     ])
     func rejects(line: String, message: String) {
         #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }
+    }
+
+    /// A NUL cannot be typed, but a script or a pipe can hold one; the
+    /// number readers stop at it, so `drag 150\0xyz 0` used to be `drag 150 0`.
+    @Test("a line holding a NUL byte is refused whole", arguments: [
+        "drag 150\u{0}xyz 0", "\u{0}", "like\u{0}", "history a\u{0}b", "# comment\u{0}", "release 0\u{0} 0",
+    ])
+    func refusesNUL(line: String) {
+        #expect(throws: ReplInputError(
+            input: line.trimmingCharacters(in: .whitespaces),
+            message: "the line holds a NUL byte (\\0), which no command takes; nothing was done")) {
+            try ReplInput.parse(line)
+        }
+    }
+
+    /// Every word Double() reads that is not a plain decimal number is
+    /// refused; every plain decimal within the limit gives Double's value.
+    @Test("numbers are plain decimals, checked against Double on random words")
+    func plainDecimalsOnly() throws {
+        for word in randomWords(5000, from: "0123456789+-.eExXpP_ainf", maxLength: 7) {
+            // An independent model: the decimal grammar as a regular expression.
+            let decimal = word.range(of: #"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$"#,
+                                     options: .regularExpression) != nil
+            let parsed = try? ReplInput.parse("drag \(word) 0")
+            if decimal, let value = Double(word), value.isFinite, abs(value) <= 1e6 {
+                #expect(parsed == .event(.drag(dx: value == 0 ? 0 : value, dy: 0)), "\(word)")
+            } else {
+                #expect(parsed == nil, "\(word) was accepted as \(String(describing: parsed))")
+            }
+        }
     }
 
     @Test("an ambiguous prefix suggests nothing rather than guessing")

@@ -52,6 +52,24 @@ import Testing
         #expect(try withdraw("p1", from: &controller).snapshot.dragging == Point(x: 50, y: 0))
     }
 
+    /// The deck is busy refilling slot 2 (a load, then a fade-in) while the
+    /// detail page of p0 stays open; a `back` sent meanwhile waits for it.
+    @Test func theDetailPageOfTheTopCardStaysOpenWhileACardBelowLeaves() throws {
+        var controller = try deck(6, settles: false)
+        try controller.send(.animationFinished)  // the first fade-in
+        try controller.send(.open)
+        controller.feed.decidedElsewhere("p2")
+        let busy = try controller.send(.withdraw("p2"))
+        #expect(busy.timelineNames == ["fade-in"])
+        #expect(busy.snapshot.mode == .detail(people(1)[0]))
+        #expect(busy.snapshot.isAnimating)
+        #expect(try controller.send(.close).actions == [.queued(.close)])
+        let settled = try controller.send(.animationFinished)
+        #expect(settled.actions == [.closeDetail])
+        #expect(settled.snapshot.mode == .deck)
+        #expect(settled.snapshot.ids == ["p0", "p1", "p3", "p4"])
+    }
+
     /// like p0: slot 0 to the back, refilled with p4 (slots 1 2 3 0). p1 is
     /// withdrawn: slot 1 to the back, refilled with p5 (slots 2 3 0 1).
     /// Undo puts p0 back into slot 0 on top; p4, never decided, leaves.

@@ -62,7 +62,7 @@ import Testing
         // zed is no profile: SWIPE_AS is used without --as, and --as wins over it.
         let fromEnvironment = try swipe(["history", "--db", db], environment: ["SWIPE_AS": "zed"])
         #expect(fromEnvironment.status == 64)
-        #expect(fromEnvironment.stderr.contains("viewer \"zed\" is not a profile"))
+        #expect(fromEnvironment.stderr == "swipe: viewer \"zed\" is not a profile in this database (see `swipe profiles`)\n")
         let fromOption = try swipe(["history", "--db", db, "--as", "a"], environment: ["SWIPE_AS": "zed"])
         #expect(fromOption.status == 0, "\(fromOption.stderr)")
     }

@@ -62,8 +62,8 @@ extension ReplAnswer {
         case .queued(let event):
             return "… queued until the animation ends: " + TerminalText.sanitized(event.replSpelling)
         case .refused(let event, let refusal):
-            return style.paint(
-                "… " + TerminalText.sanitized(event.replSpelling) + " was not applied: " + refusal.replMessage, .error)
+            let what = TerminalText.sanitized(event.replSpelling)
+            return style.paint("… " + what + " was not applied: " + refusal.replMessage, .error)
         case .load:
             return nil
         }

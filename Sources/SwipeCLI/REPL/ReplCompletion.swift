@@ -4,21 +4,40 @@ import SwipeCore
 /// terminal: the line editor hands in the text left of the cursor and inserts
 /// `insertion`.
 public struct ReplCompletion: Hashable, Sendable {
-    /// The partial word under the cursor.
+    /// The partial word under the cursor, as the parser will read it (the
+    /// text inside an open quote, without the quote).
     public var prefix: String
     /// Every word that could complete it, sorted.
     public var candidates: [String]
+    /// The quote the word under the cursor is inside, if any.
+    private var quote: Character?
 
     /// What to type for the person: the rest of the common prefix of all
-    /// candidates, plus a space when the completion is unique.
+    /// candidates, plus a space when the completion is unique. Inside double
+    /// quotes `"` and `\` are escaped and a unique completion closes the
+    /// quote; a word not yet begun is quoted when its completion needs it;
+    /// a bare word (or one in single quotes) stops before what it cannot hold.
     public var insertion: String {
         guard let first = candidates.first else { return "" }
-        if candidates.count == 1 { return String(first.dropFirst(prefix.count)) + " " }
         var common = first
         for candidate in candidates.dropFirst() {
             while !candidate.hasPrefix(common) { common.removeLast() }
         }
-        return String(common.dropFirst(prefix.count))
+        var rest = String(common.dropFirst(prefix.count))
+        let unique = candidates.count == 1
+        switch quote {
+        case "\"":
+            rest = Self.escaped(rest)
+            return unique ? rest + "\" " : rest
+        case let open?:
+            if let stop = rest.firstIndex(of: open) { return String(rest[..<stop]) }
+            return unique ? rest + String(open) + " " : rest
+        case nil:
+            let needsQuotes = { (text: String) in text.contains { $0.isWhitespace || $0 == "\"" || $0 == "'" } }
+            guard needsQuotes(rest) else { return unique ? rest + " " : rest }
+            if prefix.isEmpty, unique { return "\"" + Self.escaped(rest) + "\" " }
+            return String(rest.prefix { !needsQuotes(String($0)) })
+        }
     }
 
     /// Completes `prefix` from `candidates` (those that do not begin with it
@@ -33,21 +52,23 @@ public struct ReplCompletion: Hashable, Sendable {
     /// by command, physics names (`physics`), command names (`help`) or
     /// profile ids (`history`). `profileIDs` is evaluated only when a
     /// profile id is what completes: a Tab on any other word costs no query.
+    /// Words are read as the parser reads them, quotes included.
     public init(lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String]) {
-        let endsInSpace = line.last?.isWhitespace ?? true
-        var words = line.split(whereSeparator: \.isWhitespace).map(String.init)
-        let prefix = endsInSpace ? "" : (words.popLast() ?? "")
+        let lexed = ReplInput.lex(line)
+        var words = lexed.words
+        quote = lexed.openQuote?.character
+        let prefix = lexed.endsBetweenWords ? "" : (words.popLast() ?? "")
         self.prefix = prefix
         let vocabulary: [String]
         if words.isEmpty {
-            vocabulary = ReplVerb.allSpellings
+            vocabulary = quote == nil ? ReplVerb.allSpellings : []
         } else if words.count == 1, let verb = ReplVerb.spellings[words[0].lowercased()] {
             switch verb {
-            case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
-            case .view: vocabulary = ReplView.allCases.map(\.rawValue)
-            case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
+            case .physics where quote == nil: vocabulary = PhysicsKind.allCases.map(\.rawValue)
+            case .view where quote == nil: vocabulary = ReplView.allCases.map(\.rawValue)
+            case .help where quote == nil: vocabulary = ReplVerb.allCases.map(\.rawValue)
             case .history, .block, .unblock, .unmatch, .report: vocabulary = profileIDs()
-            case .prefs: vocabulary = ["age", "seeking", "km", "location"]
+            case .prefs where quote == nil: vocabulary = ["age", "seeking", "km", "location"]
             default: vocabulary = []
             }
         } else {
@@ -56,5 +77,10 @@ public struct ReplCompletion: Hashable, Sendable {
         // An id with a control character in it is never listed nor
         // inserted: it would reach the terminal raw (and cannot be typed).
         candidates = Set(vocabulary.filter { $0.hasPrefix(prefix) && TerminalText.isClean($0) }).sorted()
+    }
+
+    /// `text` as it is written inside double quotes.
+    private static func escaped(_ text: String) -> String {
+        text.replacing("\\", with: "\\\\").replacing("\"", with: "\\\"")
     }
 }

@@ -1,40 +1,52 @@
 import SwipeCore
 
 extension ReplInput {
-    /// Largest drag translation accepted, in points: 27 screen widths, far
-    /// past any threshold, small enough that every derived number stays exact.
-    public static let dragLimit = 10_000.0
-    /// Largest flick speed accepted, in points per second.
-    public static let velocityLimit = 100_000.0
+    /// Largest size of a drag translation (points) or a release velocity
+    /// (points per second): the deck's own limit, so the REPL refuses exactly
+    /// what the deck would.
+    public static let numberLimit = DeckEvent.magnitudeLimit
 
     /// Parses one line. Returns nil for a blank line or a `#` comment (scripts
     /// use them); throws a message that quotes the input and shows the right
-    /// form otherwise.
+    /// form otherwise. A line holding a NUL byte is refused whole: no command
+    /// takes one, and number readers stop at it (`drag 150\0xyz 0` must not
+    /// pass for `drag 150 0`).
     public static func parse(_ line: String) throws(ReplInputError) -> ReplInput? {
         let trimmed = line.trimmingWhitespace
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
-        let words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
-        let arguments = Array(words.dropFirst())
         let fail = { (message: String) in ReplInputError(input: trimmed, message: message) }
+        if trimmed.unicodeScalars.contains("\0") {
+            throw fail("the line holds a NUL byte (\\0), which no command takes; nothing was done")
+        }
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        let words: [String]
+        do {
+            words = try Self.words(trimmed)
+        } catch {
+            let command = error.before.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? error.before
+            throw fail("\(command): the quote opened before \"\(error.rest)\" is never closed; close it, "
+                + "e.g. \(error.before) \"\(error.rest)\"")
+        }
+        guard let first = words.first else { return nil }
+        let arguments = Array(words.dropFirst())
 
-        guard let verb = ReplVerb.spellings[words[0].lowercased()] else {
-            throw fail(unknownCommandMessage(words[0]))
+        guard let verb = ReplVerb.spellings[first.lowercased()] else {
+            throw fail(unknownCommandMessage(first))
         }
         switch verb {
         case .drag:
             guard arguments.count == 2 else {
                 throw fail("drag takes two numbers: DX DY (got \(quoted(arguments))), e.g. drag 60 -10")
             }
-            let dx = try number(arguments[0], limit: dragLimit, usage: "drag", form: "DX DY", fail: fail)
-            let dy = try number(arguments[1], limit: dragLimit, usage: "drag", form: "DX DY", fail: fail)
+            let dx = try number(arguments[0], usage: "drag", form: "DX DY", fail: fail)
+            let dy = try number(arguments[1], usage: "drag", form: "DX DY", fail: fail)
             return .event(.drag(dx: dx, dy: dy))
         case .release:
             switch arguments.count {
             case 0:
                 return .event(.release(vx: 0, vy: 0))
             case 2:
-                let vx = try number(arguments[0], limit: velocityLimit, usage: "release", form: "VX VY", fail: fail)
-                let vy = try number(arguments[1], limit: velocityLimit, usage: "release", form: "VX VY", fail: fail)
+                let vx = try number(arguments[0], usage: "release", form: "VX VY", fail: fail)
+                let vy = try number(arguments[1], usage: "release", form: "VX VY", fail: fail)
                 return .event(.release(vx: vx, vy: vy))
             default:
                 throw fail(
@@ -71,7 +83,7 @@ extension ReplInput {
         case .history:
             guard arguments.count <= 1 else {
                 throw fail("history takes at most one profile id: history [PROFILE_ID] (got \(quoted(arguments))), "
-                    + "e.g. history or history m-1")
+                    + "e.g. history m-1, or history \"an id\" for one with spaces")
             }
             return .history(profile: arguments.first)
         case .physics:
@@ -104,14 +116,15 @@ extension ReplInput {
         }
     }
 
+    /// A plain decimal number within ±`numberLimit`.
     private static func number(
-        _ word: String, limit: Double, usage: String, form: String, fail: (String) -> ReplInputError
+        _ word: String, usage: String, form: String, fail: (String) -> ReplInputError
     ) throws(ReplInputError) -> Double {
-        guard let value = Double(word) else {
+        guard let value = plainDecimal(word) else {
             throw fail("\(usage) takes two numbers: \(form) (got \(quoted([word]))), e.g. \(example(usage))")
         }
-        guard value.isFinite, abs(value) <= limit else {
-            let bound = limit == dragLimit ? "±10000 points" : "±100000 points per second"
+        guard value.isFinite, abs(value) <= numberLimit else {
+            let bound = "±\(Int(numberLimit)) points" + (usage == "drag" ? "" : " per second")
             throw fail("\(usage) takes finite numbers within \(bound): \(form) (got \(quoted([word]))), "
                 + "e.g. \(example(usage))")
         }

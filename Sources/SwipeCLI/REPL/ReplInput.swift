@@ -21,9 +21,9 @@ public enum ReplInput: Hashable, Sendable {
     case discovery(DiscoveryInput)
 }
 
-/// The words the REPL understands, in the order `help` lists them. `exit`
-/// and `tap` are spellings of `quit` and `open` and are accepted but listed
-/// under their main word.
+/// The words the REPL understands, in the order `help` lists them. `exit`,
+/// `tap` and `nope` are spellings of `quit`, `open` and `hate` (the NOPE the
+/// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
         physics, view, prefs, likes, block, unblock, unmatch, report, help, quit
@@ -33,9 +33,10 @@ public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
         var table = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
         table["tap"] = .open
         table["exit"] = .quit
+        table["nope"] = .hate
         return table
     }()
 
     /// All spellings in completion order (main words, then aliases).
-    public static let allSpellings: [String] = allCases.map(\.rawValue) + ["tap", "exit"]
+    public static let allSpellings: [String] = allCases.map(\.rawValue) + ["tap", "exit", "nope"]
 }

@@ -6,7 +6,7 @@ extension ReplVerb {
         case .release: "release [VX VY]"
         case .cancel: "cancel"
         case .like: "like"
-        case .hate: "hate"
+        case .hate: "hate | nope"
         case .superlike: "superlike"
         case .open: "open | tap"
         case .back: "back"
@@ -66,6 +66,7 @@ extension ReplVerb {
             card 350 × 400); positive DX is right, positive DY is down. In tantan:
             progress = max(|DX|,|DY|)/100 − 0.15 (clamped to 0…1),
             rotation = (1 − x/187.5)·22.5°, like = DX/100, nope = −DX/100.
+            Plain decimal numbers (60, -10, 1.5e2) within ±\(Int(ReplInput.numberLimit)).
             Example: drag 60 -10   (like 0.6, progress 0.45, rotated −7.2°)
             """
         case .release:
@@ -114,8 +115,9 @@ extension ReplVerb {
         case .history:
             """
             Lists your decisions, newest first, with how each was made (drag, button,
-            detail) and when. With a profile id, only the decisions about that profile.
-            Example: history m-1
+            detail) and when. With a profile id, only the decisions about that profile;
+            quote an id that holds spaces.
+            Example: history m-1   or   history "an id"
             """
         case .matches:
             """
@@ -135,7 +137,8 @@ extension ReplVerb {
             superlike (up) or hate (down).
             stack: three cards inset by 10; like when the centre passes x 400,
             hate below −65.
-            scrub: the drag scrubs the fly-out; release always finishes it (like).
+            scrub: the drag scrubs the fly-out to the right; release finishes it
+            (like), but a card at rest (dragged left, or not at all) stays.
             Not during a drag or an animation. Example: physics stack
             """
         case .view:

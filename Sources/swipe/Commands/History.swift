@@ -10,7 +10,7 @@ struct History: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var viewer: ViewerOptions
-    @Option(help: "Only this decision: like, hate or superlike.") var decision: Decision?
+    @Option(help: "Only this decision: like, hate (or nope, its other name) or superlike.") var decision: Decision?
     @Option(help: "Only decisions at or after this UTC time (2026-11-20 or 2026-11-20T23:55:01.123Z).")
     var since: String?
     // Unconditional: `--limit -1` is read as a value (and refused by

@@ -1,0 +1,99 @@
+/// The two lexical rules of a REPL line: how it splits into words, and which
+/// words are numbers.
+extension ReplInput {
+    /// A quote in a line that never closes: what was typed before it (the
+    /// command so far) and after it (the unfinished word).
+    struct UnclosedQuote: Error {
+        var before: String
+        var rest: String
+    }
+
+    /// A line split into words, and how it ends: inside an open quote, in the
+    /// middle of a bare word, or after whitespace (what Tab completion needs).
+    struct Lexed {
+        /// Every word, the unfinished last one included (its text so far).
+        var words: [String]
+        /// The quote still open at the end of the line, and where it opened.
+        var openQuote: (character: Character, at: String.Index)?
+        /// Whether the line ends in whitespace outside quotes (no word under way).
+        var endsBetweenWords: Bool
+    }
+
+    /// Splits `line` at whitespace, as a shell does: `"…"` and `'…'` keep
+    /// spaces inside one word (`history "a b"`), and inside double quotes
+    /// `\"` and `\\` stand for `"` and `\`. Quoted and bare parts next to
+    /// each other make one word; `""` is an empty word.
+    static func words(_ line: String) throws(UnclosedQuote) -> [String] {
+        let lexed = lex(line)
+        if let open = lexed.openQuote {
+            throw UnclosedQuote(before: String(line[..<open.at]).trimmingWhitespace,
+                                rest: String(line[line.index(after: open.at)...]))
+        }
+        return lexed.words
+    }
+
+    /// `words(_:)` without the error: an open quote runs to the end of the line.
+    static func lex(_ line: String) -> Lexed {
+        var words: [String] = []
+        var word = ""
+        var inWord = false
+        var quote: (character: Character, at: String.Index)?
+        var index = line.startIndex
+        while index < line.endIndex {
+            let character = line[index]
+            if let open = quote?.character {
+                if character == open {
+                    quote = nil
+                } else if open == "\"", character == "\\", line.index(after: index) < line.endIndex,
+                    ["\"", "\\"].contains(line[line.index(after: index)])
+                {
+                    index = line.index(after: index)
+                    word.append(line[index])
+                } else {
+                    word.append(character)
+                }
+            } else if character.isWhitespace {
+                if inWord { words.append(word) }
+                word = ""
+                inWord = false
+            } else if character == "\"" || character == "'" {
+                quote = (character, index)
+                inWord = true
+            } else {
+                word.append(character)
+                inWord = true
+            }
+            index = line.index(after: index)
+        }
+        if inWord { words.append(word) }
+        return Lexed(words: words, openQuote: quote, endsBetweenWords: !inWord)
+    }
+
+    /// The value of a plain decimal number, `[+-]digits[.digits][e[+-]digits]`
+    /// (digits on at least one side of the point); nil for anything else
+    /// Double would read: hexadecimal (`0x10`), `nan`, `inf`, other scripts'
+    /// digits. Its size is not checked here.
+    static func plainDecimal(_ word: String) -> Double? {
+        var bytes = word.utf8[...]
+        func digits() -> Int {
+            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
+            bytes = bytes.dropFirst(count)
+            return count
+        }
+        func skip(_ allowed: String) -> Bool {
+            guard let first = bytes.first, allowed.utf8.contains(first) else { return false }
+            bytes = bytes.dropFirst()
+            return true
+        }
+        _ = skip("+-")
+        var mantissa = digits()
+        if skip(".") { mantissa += digits() }
+        guard mantissa > 0 else { return nil }
+        if skip("eE") {
+            _ = skip("+-")
+            guard digits() > 0 else { return nil }
+        }
+        guard bytes.isEmpty else { return nil }
+        return Double(word)
+    }
+}
