@@ -22,6 +22,8 @@ public final class Connection {
     /// The `synchronous` level chosen at open.
     public let synchronous: Synchronous
     private var cache: [String: Statement] = [:]
+    /// This connection's entry in `OpenDatabaseFiles` (nil for a file that vanished).
+    private var registration: OpenDatabaseFiles.FileID?
 
     /// Whether the connection was opened read-only (SQLITE_OPEN_READONLY).
     public let isReadOnly: Bool
@@ -46,6 +48,7 @@ public final class Connection {
         }
         self.handle = handle
         self.path = path
+        self.registration = OpenDatabaseFiles.opened(path)
         self.synchronous = synchronous
         self.isReadOnly = readOnly
         sqlite3_extended_result_codes(handle, 1)
@@ -97,6 +100,7 @@ public final class Connection {
     deinit {
         cache.removeAll()
         sqlite3_close_v2(handle)
+        OpenDatabaseFiles.closed(registration)
     }
 
     /// Runs one or more statements that take no arguments (schema text, pragmas).

@@ -36,13 +36,19 @@ public final class Store {
         }
         do {
             try Self.checkPermissions(path: path, readOnly: readOnly)
-            if try Schema.precheck(path: path, create: create && !readOnly) {
-                guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
-                if creation == nil { creation = DatabaseCreation(path: path, made: []) }
+            // Precheck and open under one lock: the precheck's descriptor must
+            // not be closed while a connection of this process holds the file
+            // (`OpenDatabaseFiles` says why), so a file one already holds was
+            // identified then and is not read again behind SQLite's back.
+            let (opened, identity) = try OpenDatabaseFiles.lock.withLock {
+                if !OpenDatabaseFiles.isOpen(path), try Schema.precheck(path: path, create: create && !readOnly) {
+                    guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
+                    if creation == nil { creation = DatabaseCreation(path: path, made: []) }
+                }
+                // The connection stays local until nothing can fail, so that on
+                // a failure it is closed before the creation is undone.
+                return try Self.openIdentified(path: path, synchronous: synchronous, readOnly: readOnly)
             }
-            // The connection stays local until nothing can fail, so that on
-            // a failure it is closed before the creation is undone.
-            let (opened, identity) = try Self.openIdentified(path: path, synchronous: synchronous, readOnly: readOnly)
             if identity == .empty && !create { throw StoreError.notSwipeDatabase(path: path) }
             if !readOnly {
                 try opened.configureForWriting()
