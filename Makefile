@@ -1,13 +1,14 @@
 # The whole setup on a fresh Debian machine with Swift:
 #   make run    build and start the REPL on a demo database made from seed/
-#   make test   install what is missing, build, run every test
+#   make serve  the same demo database in a browser: prints a sign-in link
+#   make test   install what is missing, build, run every test (browser tests included)
 SHELL := /bin/bash
 SWIFT ?= swift
 DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps build test fuzz run bench clean
+.PHONY: deps build test browser-test fuzz run demo-db serve bench bench-serve clean
 
 # Headers, not packages, are what the build needs: install only when absent.
 deps:
@@ -16,6 +17,9 @@ deps:
 	[ -f /usr/include/histedit.h ]  || missing="$$missing libedit-dev"; \
 	command -v sqlite3 >/dev/null   || missing="$$missing sqlite3"; \
 	command -v tmux >/dev/null      || missing="$$missing tmux"; \
+	command -v chromium >/dev/null  || missing="$$missing chromium"; \
+	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
+	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -36,13 +40,32 @@ test: deps
 	  grep -A4 -E '✘ Test .* recorded an issue' .build/test.log | grep -v '^✔' | head -60; \
 	  exit 1; }
 	FUZZ_SECONDS=$(TEST_FUZZ_SECONDS) fuzz/run.sh
+	$(MAKE) --no-print-directory browser-test
+
+# `swipe serve` in headless Chromium (Debian's chromium + chromium-driver),
+# driven by selenium from PyPI in a venv under .build; the driver path is
+# given and SE_OFFLINE keeps selenium from downloading anything. Never
+# skipped: a missing browser fails. Screenshots land in .build/browser-artifacts.
+BROWSER_VENV := .build/browser-venv
+BROWSER_PACKAGES := selenium==4.38.0 pytest==9.0.2
+browser-test: deps
+	$(SWIFT) build --product swipe
+	@for tool in chromium chromedriver; do \
+	  command -v $$tool >/dev/null || { echo "browser tests: $$tool is missing (make deps installs it)"; exit 1; }; \
+	done
+	@[ -x $(BROWSER_VENV)/bin/pytest ] || { python3 -m venv $(BROWSER_VENV) && \
+	  $(BROWSER_VENV)/bin/pip install --quiet --disable-pip-version-check $(BROWSER_PACKAGES); }
+	SE_OFFLINE=true SWIPE_BIN=$$($(SWIFT) build --show-bin-path)/swipe \
+	  CHROMIUM=$$(command -v chromium) CHROMEDRIVER=$$(command -v chromedriver) \
+	  $(BROWSER_VENV)/bin/pytest -p no:cacheprovider -q Tests/Browser
 
 # libFuzzer + AddressSanitizer over the CSV reader and the REPL parser,
 # FUZZ_SECONDS each (default 30); corpora in fuzz/corpus/.
 fuzz:
 	fuzz/run.sh
 
-run: build
+# The demo database from seed/, made once.
+demo-db: build
 	@mkdir -p $(DEMO_DIR)
 	@if [ ! -f $(DEMO_DB) ]; then \
 	  echo "creating $(DEMO_DB) from seed/"; \
@@ -53,7 +76,17 @@ run: build
 	  done \
 	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
 	fi
+
+run: demo-db
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
+
+# The demo in a browser: open the printed link. SERVE_PORT=8080 by default.
+SERVE_PORT ?= 8080
+serve: demo-db
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	echo "Open this link to swipe as $(DEMO_VIEWER):"; \
+	echo "  $$($$bin/swipe link --db $(DEMO_DB) --as $(DEMO_VIEWER) --base http://127.0.0.1:$(SERVE_PORT) 2>/dev/null)"; \
+	exec $$bin/swipe serve --db $(DEMO_DB) --port $(SERVE_PORT)
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing. Quick run: make bench BENCH_SIZES=10k,100k
@@ -67,6 +100,16 @@ bench: deps
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --only $(BENCH_ONLY) --output bench-data/latest.md
+
+# Only the `swipe serve` load test: 200 WebSockets on loopback, then the same
+# commands through swipe repl --json (BENCHMARKS.md, "swipe serve").
+SERVE_SESSIONS ?= 200
+bench-serve: deps
+	$(SWIFT) build -c release --product swipe
+	$(SWIFT) build -c release --product swipe-bench
+	@bin=$$($(SWIFT) build -c release --show-bin-path); \
+	$$bin/swipe-bench --swipe $$bin/swipe --only serve --sizes 10k --sessions $(SERVE_SESSIONS) \
+	  --output bench-data/serve.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)

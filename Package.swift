@@ -4,6 +4,7 @@ import PackageDescription
 // Layers (see README "Architecture"): dependencies point down only.
 //
 //   swipe (executable)  ArgumentParser commands, libedit loop, TTY detection
+//   SwipeServer         `swipe serve`: HTTP + WebSocket driver of the REPL session, page, tokens
 //   SwipeCLI            REPL command parser, session, renderers, output formats
 //   SwipeStore          SQLite connection, schema, repositories, CSV reader, importer
 //   SwipeCore           pure Swift deck state machine and physics (no I/O)
@@ -18,6 +19,13 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+        // `swipe serve` (SwipeServer): HTTP/WebSocket, HMAC tokens, graceful shutdown.
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .systemLibrary(
@@ -33,14 +41,35 @@ let package = Package(
         .target(name: "SwipeCore"),
         .target(name: "SwipeStore", dependencies: ["SwipeCore", "CSQLite"]),
         .target(name: "SwipeCLI", dependencies: ["SwipeCore", "SwipeStore"]),
+        .target(
+            name: "SwipeServer",
+            dependencies: [
+                "SwipeCLI", "SwipeStore", "SwipeCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            // The page: plain HTML, CSS and JavaScript, compiled into the binary.
+            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
+        ),
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCLI", "SwipeStore", "SwipeCore", "CEditLine",
+                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeCore", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "swipe-bench", dependencies: ["SwipeStore", "SwipeCore", "CSQLite"]),
+        .executableTarget(
+            name: "swipe-bench",
+            dependencies: [
+                "SwipeStore", "SwipeCore", "CSQLite", "SwipeServer",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Helpers shared by the test targets (temporary folders); not a product.
         .target(name: "SwipeTestSupport", path: "Tests/Support"),
         .testTarget(
@@ -53,6 +82,16 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeTestSupport"]),
+        .testTarget(
+            name: "SwipeServerTests",
+            dependencies: [
+                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
     ]
 )

@@ -6,12 +6,15 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve"]
+    /// WebSockets open at once in the `serve` section.
+    var sessions = 200
     var output: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output,discovery] [--output FILE.md]
+                           [--only import,ledger,feed,queries,repl,output,discovery,serve] [--sessions N]
+                           [--output FILE.md]
         (discovery's own rows alone: --only quota for the quota check,
          --only discovery-import for the import with the discovery columns)
         """
@@ -32,6 +35,9 @@ struct BenchOptions {
             case "--swipe": swipe = try value(argument)
             case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "--output": output = try value(argument)
+            case "--sessions":
+                guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--sessions needs a number ≥ 1") }
+                sessions = n
             default: throw BenchError("unknown argument \(argument)\n\(Self.usage)")
             }
         }

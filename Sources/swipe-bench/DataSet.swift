@@ -4,7 +4,7 @@ import Foundation
 /// a template database made from them by `swipe import`, and a working copy
 /// of it that benchmarks may write to. Missing files are generated; files
 /// appear only when complete (written aside, then renamed).
-struct DataSet {
+struct DataSet: Sendable {
     let label: String
     let count: Int
     let directory: String

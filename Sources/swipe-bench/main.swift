@@ -56,6 +56,15 @@ do {
         report.add(try DiscoveryBench(sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200,
                                       sections: discoverySections).run())
     }
+    if options.only.contains("serve") {
+        // Sockets, not data size, are what this measures: the smallest set.
+        let data = sets.min(by: { $0.count < $1.count }) ?? largest
+        report.add(try await ServeBench(
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100)).run())
+        report.add(try await ServeBench(
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+            viewerOffset: options.sessions + 40).run())
+    }
     if let output = options.output {
         try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)
         log("wrote \(output)")

@@ -165,7 +165,8 @@ import Testing
         ["history", "--as", "a"], ["matches", "--as", "a"], ["profiles"], ["stats"], ["repl", "--as", "a"],
     ]
 
-    @Test(arguments: openers)
+    /// `serve` runs until stopped and `link` writes the secret: not in `openers`' loop.
+    @Test(arguments: openers + [["serve", "--port", "0"], ["link", "--as", "a"]])
     func aMissingDatabaseExits66AndIsNotCreated(command: [String]) throws {
         let result = try SwipeBinary.run(command + ["--db", db])
         #expect(result.status == 66)

@@ -34,7 +34,7 @@ import Testing
         #expect(lines.count == script.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
         // The README's worked example: the top card at (247.5, 263.5) rotated −7.2°.
         #expect(lines[0].contains(#""x":247.5,"y":263.5,"scale":1,"rotation":-7.2"#))
-        #expect(lines[1].contains(#""animations":[{"name":"spring-back","duration":0.5}]"#))
+        #expect(lines[1].contains(#""animations":[{"name":"spring-back","duration":0.5,"keyframes":[{"time":0,"curve":"linear","cards":["#))
         // 120 > 100: b is liked by drag; b already liked a, so it is a match.
         #expect(lines[3].contains(#""decision":{"profile":"b","decision":"like","via":"drag","decided_at":"#))
         #expect(lines[3].contains(#""match":true"#))

@@ -19,7 +19,10 @@ extension ReplAnswer {
         }
         let animations: [JSONValue] = actions.compactMap {
             guard case .animate(let timeline) = $0 else { return nil }
-            return .object([("name", .string(timeline.name)), ("duration", .number(timeline.duration))])
+            return .object([
+                ("name", .string(timeline.name)), ("duration", .number(timeline.duration)),
+                ("keyframes", .array(timeline.keyframes.map(Self.keyframeObject))),
+            ])
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
         if let history {
@@ -53,15 +56,7 @@ extension ReplAnswer {
             mode = "detail"
             detail = profile
         }
-        let cards: [JSONValue] = snapshot.cards.map { card in
-            .object([
-                ("slot", .number(Double(card.slot))), ("state", .string(card.state.rawValue)),
-                ("profile", .optional(card.profile?.id)), ("name", .optional(card.profile?.name)),
-                ("x", .number(card.pose.center.x)), ("y", .number(card.pose.center.y)),
-                ("scale", .number(card.pose.scale)), ("rotation", .number(card.pose.rotationDegrees)),
-                ("alpha", .number(card.pose.alpha)),
-            ])
-        }
+        let cards: [JSONValue] = snapshot.cards.map(cardObject)
         var members: [(String, JSONValue)] = [
             ("mode", .string(mode)), ("progress", .number(snapshot.indicators.progress)),
             ("like", .number(snapshot.indicators.like)), ("hate", .number(snapshot.indicators.hate)),
@@ -69,6 +64,32 @@ extension ReplAnswer {
         ]
         if let detail { members.append(("detail", profileObject(detail))) }
         return members
+    }
+
+    /// One card as `cards` lists it: slot, state, profile id and name, pose.
+    static func cardObject(_ card: CardView) -> JSONValue {
+        .object([
+            ("slot", .number(Double(card.slot))), ("state", .string(card.state.rawValue)),
+            ("profile", .optional(card.profile?.id)), ("name", .optional(card.profile?.name)),
+            ("x", .number(card.pose.center.x)), ("y", .number(card.pose.center.y)),
+            ("scale", .number(card.pose.scale)), ("rotation", .number(card.pose.rotationDegrees)),
+            ("alpha", .number(card.pose.alpha)),
+        ])
+    }
+
+    /// One moment of an animation: its time, how to ease into it, and every
+    /// card's pose then (as `cards`), so a UI can play the deck's own timeline.
+    static func keyframeObject(_ keyframe: Keyframe) -> JSONValue {
+        var members: [(String, JSONValue)] = [("time", .number(keyframe.time))]
+        switch keyframe.curve {
+        case .linear: members.append(("curve", "linear"))
+        case .easeInOut: members.append(("curve", "ease-in-out"))
+        case .easeOut: members.append(("curve", "ease-out"))
+        case .spring(let damping, _):
+            members += [("curve", "spring"), ("damping", .number(damping))]
+        }
+        members.append(("cards", .array(keyframe.cards.map(cardObject))))
+        return .object(members)
     }
 
     /// A profile keyed as `swipe profiles` prints it.

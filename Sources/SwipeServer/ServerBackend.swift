@@ -1,0 +1,54 @@
+import SwipeCLI
+
+/// What `swipe serve` needs from a store, whatever the backend: the secret
+/// that signs links, whether a viewer exists, and one deck session per
+/// WebSocket. The executable passes the SQLite one (`SQLiteServerBackend`);
+/// a PostgreSQL backend would hand out sessions over a connection pool.
+///
+/// Every method is synchronous and may block on I/O: the server calls them
+/// on its thread pool, never on an event loop.
+public protocol ServerBackend: Sendable {
+    /// The database's link secret, created if missing.
+    func accessSecret() throws -> String
+    /// Whether `id` is a profile (a token for a deleted profile is refused).
+    func isProfile(_ id: String) throws -> Bool
+    /// A new deck session for `viewer`. `onMatch` is called (on the session's
+    /// thread) when one of its decisions completes a match, so the server can
+    /// tell the other viewer.
+    func openSession(viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void) throws -> any ViewerSession
+}
+
+/// One viewer's deck, driven one line at a time: the REPL's parser, deck and
+/// ledger, answering in JSON (one object per line, README "JSON mode").
+/// Used from one thread at a time.
+public protocol ViewerSession: AnyObject {
+    /// Runs one command line and returns the answer: one JSON object, no newline.
+    func run(_ line: String) -> String
+}
+
+/// A match made by `liker`'s decision, to be pushed to `recipient`.
+public struct MatchNotice: Hashable, Sendable {
+    /// The viewer to tell (the profile that was liked).
+    public var recipient: String
+    /// Who liked them back just now.
+    public var liker: String
+    public var likerName: String?
+    /// When the match was made (the later decision's time, as stored).
+    public var matchedAt: String
+
+    public init(recipient: String, liker: String, likerName: String?, matchedAt: String) {
+        self.recipient = recipient
+        self.liker = liker
+        self.likerName = likerName
+        self.matchedAt = matchedAt
+    }
+
+    /// `{"event":"match","profile":…,"name":…,"matched_at":…}`: `profile`
+    /// is the other person, as in the `matches` list.
+    public var json: String {
+        JSONValue.object([
+            ("event", "match"), ("profile", .string(liker)), ("name", .optional(likerName)),
+            ("matched_at", .string(matchedAt)),
+        ]).serialized
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import SwipeCLI
+
+/// One WebSocket: one viewer's deck session.
+extension SwipeServer {
+    /// Opens the viewer's session, answers each text frame with the session's
+    /// JSON line, and logs one line when the socket ends (never the token).
+    func serveSocket(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request,
+                     remote: SocketAddress?) async {
+        let started = ContinuousClock.now
+        var commands = 0
+        var outcome = "closed by the client"
+        guard case .success(let grant) = await authenticate(request) else {
+            try? await outbound.close(.policyViolation, reason: "sign-in expired")
+            return
+        }
+        let viewer = grant.viewer
+        defer {
+            let seconds = Double((ContinuousClock.now - started).components.seconds)
+                + Double((ContinuousClock.now - started).components.attoseconds) * 1e-18
+            logger.info("websocket closed", metadata: [
+                "viewer": .string(viewer), "remote": .string(Self.describe(remote)),
+                "commands": .stringConvertible(commands), "seconds": .string(String(format: "%.1f", seconds)),
+                "outcome": .string(outcome),
+            ])
+        }
+        let hub = hub
+        let backend = backend
+        let session: SessionBox
+        do {
+            session = try await threadPool.runIfActive {
+                SessionBox(try backend.openSession(viewer: viewer) { notice in hub.send(notice.json, to: notice.recipient) })
+            }
+        } catch {
+            outcome = "could not open the session: \(error)"
+            try? await outbound.close(.unexpectedServerError, reason: "the store could not be opened")
+            return
+        }
+        let id = hub.add(outbound, for: viewer)
+        defer { hub.remove(id, for: viewer) }
+        var budget = CommandBudget(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
+        do {
+            // On SIGINT/SIGTERM the WebSocket handler itself closes every
+            // socket (1000), which ends this loop.
+            try await outbound.writeTextMessage(Self.hello(grant))
+            for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
+                guard case .text(let line) = message else {
+                    outcome = "refused a binary message"
+                    try await outbound.close(.unacceptableData, reason: "text frames only: one command each")
+                    return
+                }
+                guard budget.spend(at: .now) else {
+                    outcome = "refused a flood of commands"
+                    try await outbound.close(.policyViolation, reason: "too many commands")
+                    return
+                }
+                // `drag` is pure deck arithmetic (no store call, about 40 µs):
+                // it runs here; everything else may touch the store and runs
+                // on the thread pool. Either way one command at a time.
+                let answer = Self.touchesNoStore(line)
+                    ? session.run(line) : try await threadPool.runIfActive { session.run(line) }
+                commands += 1
+                try await outbound.writeTextMessage(answer)
+            }
+        } catch {
+            outcome = Self.describe(error)
+        }
+    }
+
+    /// Whether `line` is a `drag`, which only moves the top card.
+    static func touchesNoStore(_ line: String) -> Bool {
+        line.split(separator: " ", maxSplits: 1).first == "drag"
+    }
+
+    /// The first frame on a socket: who it acts as, and until when.
+    static func hello(_ grant: AccessGrant) -> String {
+        JSONValue.object([
+            ("event", "hello"), ("viewer", .string(grant.viewer)),
+            ("expires", .string(ISO8601DateFormatter().string(from: grant.expiry))),
+        ]).serialized
+    }
+
+    /// A socket's end, for the log line.
+    static func describe(_ error: any Error) -> String {
+        "ended: \(error)"
+    }
+}
+
+/// A viewer session handed to the thread pool. It is used by one socket,
+/// one command at a time (each run finishes before the next frame is
+/// read), so it never runs on two threads at once.
+final class SessionBox: @unchecked Sendable {
+    private let session: any ViewerSession
+
+    init(_ session: any ViewerSession) {
+        self.session = session
+    }
+
+    func run(_ line: String) -> String {
+        session.run(line)
+    }
+}

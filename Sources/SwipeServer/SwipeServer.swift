@@ -1,0 +1,107 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import NIOPosix
+import ServiceLifecycle
+
+/// `swipe serve`: the page, and one deck session per WebSocket (README,
+/// "The deck in a browser"). Everything that touches the store runs on
+/// `threadPool`, never on an event loop, so a slow query holds up only the
+/// socket that asked.
+public struct SwipeServer: Sendable {
+    public let backend: any ServerBackend
+    public let configuration: ServeConfiguration
+    public let logger: Logger
+    let threadPool: NIOThreadPool
+    let tokens: AccessTokens
+    let hub = ViewerHub()
+
+    /// Reads (creating if needed) the link secret on `threadPool`, which must
+    /// be started and must outlive the server.
+    public init(backend: any ServerBackend, configuration: ServeConfiguration, logger: Logger,
+                threadPool: NIOThreadPool) async throws {
+        self.backend = backend
+        self.configuration = configuration
+        self.logger = logger
+        self.threadPool = threadPool
+        tokens = AccessTokens(secret: try await threadPool.runIfActive { try backend.accessSecret() })
+    }
+
+    /// How many sockets are open right now.
+    public var openSockets: Int { hub.count }
+
+    /// The Hummingbird application; `onRunning` gets the bound port.
+    public func application(onRunning: @escaping @Sendable (Int) async -> Void = { _ in })
+        -> some ApplicationProtocol
+    {
+        let router = Router(context: ServeContext.self)
+        addPageRoutes(to: router)
+        let sockets = Router(context: ServeContext.self)
+        sockets.ws("/ws") { request, context in
+            try await checkUpgrade(request, remote: context.remoteAddress)
+        } onUpgrade: { inbound, outbound, context in
+            await serveSocket(inbound: inbound, outbound: outbound, request: context.request,
+                              remote: context.requestContext.remoteAddress)
+        }
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: sockets,
+                configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameSize))),
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
+                                 serverName: nil),
+            onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
+            logger: logger)
+    }
+
+    // MARK: Access
+
+    /// The token from `?token=` or else the `swipe_token` cookie.
+    static func token(in request: Request) -> String? {
+        if let query = request.uri.queryParameters["token"], !query.isEmpty { return String(query) }
+        return request.cookies[Self.cookieName]?.value
+    }
+
+    static let cookieName = "swipe_token"
+
+    /// The viewer `request` may act as, or why not.
+    func authenticate(_ request: Request) async -> Result<AccessGrant, AccessTokenError> {
+        guard let token = Self.token(in: request) else { return .failure(.missing) }
+        let grant: AccessGrant
+        do {
+            grant = try tokens.verify(token)
+        } catch {
+            return .failure(error)
+        }
+        let backend = backend
+        let exists = (try? await threadPool.runIfActive { try backend.isProfile(grant.viewer) }) ?? false
+        return exists ? .success(grant) : .failure(.badSignature)
+    }
+
+    /// `shouldUpgrade` for `/ws`: the origin must be this host, the token valid.
+    func checkUpgrade(_ request: Request, remote: SocketAddress?) async throws -> RouterShouldUpgrade {
+        let origins = request.headers[values: .origin]
+        guard origins.allSatisfy({ OriginCheck.allows(origin: $0, host: request.head.authority) }) else {
+            logger.info("refused websocket: cross-origin", metadata: [
+                "origin": .string(origins.joined(separator: ", ")), "remote": .string(Self.describe(remote)),
+            ])
+            throw HTTPError(.forbidden, message: "This socket accepts pages from its own host only.\n")
+        }
+        if case .failure(let reason) = await authenticate(request) {
+            logger.info("refused websocket: \(reason)", metadata: ["remote": .string(Self.describe(remote))])
+            throw HTTPError(.unauthorized, message: Self.signInHint + "\n")
+        }
+        return .upgrade([:])
+    }
+
+    /// What a 401 says: how to get in.
+    static let signInHint =
+        "This page needs a sign-in link; whoever runs this server makes one with `swipe link`."
+
+    static func describe(_ address: SocketAddress?) -> String {
+        guard let address else { return "?" }
+        return "\(address.ipAddress ?? "?"):\(address.port ?? 0)"
+    }
+}

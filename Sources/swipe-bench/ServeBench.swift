@@ -1,0 +1,303 @@
+import Foundation
+import HummingbirdWSClient
+import Logging
+import SwipeServer
+import SwipeStore
+
+/// `swipe serve` under load (BENCHMARKS.md, "swipe serve"): `sessions`
+/// WebSockets on loopback at once, each a different viewer sending the same
+/// 100 mixed commands (drag, release, like, hate, undo), each command written
+/// and its answer awaited before the next. Reports p50/p99 per command kind,
+/// throughput, the server's resident memory per open socket, and checks that
+/// every acknowledged decision is stored exactly once. The same script then
+/// runs through `swipe repl --json` (one process, one viewer at a time) for
+/// comparison.
+struct ServeBench: Sendable {
+    let data: DataSet
+    let swipe: String
+    let sessions: Int
+    /// Pause between one answer and the next command of a session; 0 is a
+    /// closed loop (every socket sends as fast as it is answered).
+    let pacing: Duration
+    /// Where this run's viewers start, so two runs on one database use different people.
+    var viewerOffset = 0
+
+    /// Ten commands, repeated ten times: per cycle 5 drags, 2 releases (one
+    /// springs back, one is below the threshold too), a like, a hate and the
+    /// undo of that hate: one standing like and one undone hate per cycle.
+    static let cycle = ["drag 20 0", "drag 50 5", "drag 80 10", "release 0 0", "like",
+                        "drag -30 0", "drag -60 0", "release 0 0", "hate", "undo"]
+    static let script = Array(repeating: cycle, count: 10).flatMap { $0 }
+
+    static func kind(_ line: String) -> String { String(line.split(separator: " ")[0]) }
+
+    func viewer(_ index: Int) -> String {
+        ProfileCSVWriter.id(data.roles.ordinary.upperBound - 10 - (viewerOffset + index) * 3)
+    }
+
+    func run() async throws -> [ReportRow] {
+        let server = try ServedProcess(swipe: swipe, database: data.workDB)
+        defer { server.stop() }
+        let store = try Store(path: data.workDB, create: false)
+        let tokens = AccessTokens(secret: try store.accessSecret(create: true) ?? "")
+        let expiry = Date().addingTimeInterval(3600)
+        let rssBefore = server.residentBytes()
+        let label = pacing == .zero ? "closed loop" : "paced \(pacing)"
+        log("serve: \(sessions) sockets × \(Self.script.count) commands (\(label)) …")
+
+        // Every socket opens and waits until all are open (the memory is read
+        // then), and only then do they all start their scripts.
+        let opened = Counter()
+        let results = try await withThrowingTaskGroup(of: SessionResult?.self) { group in
+            for index in 0..<sessions {
+                let viewer = viewer(index)
+                let token = tokens.issue(viewer: viewer, expiry: expiry)
+                group.addTask {
+                    try await runSession(port: server.port, token: token, viewer: viewer, opened: opened)
+                }
+            }
+            let memory = MemoryReading()
+            group.addTask { [sessions] in
+                let deadline = Clock.now() + 120
+                while opened.value < sessions, Clock.now() < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                memory.bytes = server.residentBytes()
+                opened.release()
+                return nil
+            }
+            var results: [SessionResult] = []
+            while let result = try await group.next() {
+                if let result { results.append(result) }
+            }
+            return (results, memory.bytes ?? 0)
+        }
+        let (sessionResults, rssFull) = results
+        let wall = (sessionResults.map(\.end).max() ?? 0) - (sessionResults.map(\.start).min() ?? 0)
+        var byKind: [String: Samples] = [:]
+        var errors = 0
+        var acknowledged: [Acknowledged] = []
+        for result in sessionResults {
+            errors += result.errors
+            acknowledged += result.decisions
+            for (kind, samples) in result.latency { byKind[kind, default: Samples()].append(contentsOf: samples) }
+        }
+        let stored = try storedOnce(acknowledged, store: store)
+        var rows: [ReportRow] = []
+        let total = byKind.values.reduce(0) { $0 + $1.count }
+        for kind in ["drag", "release", "like", "hate", "undo"] {
+            guard let samples = byKind[kind] else { continue }
+            let target = kind == "drag" ? 0.005 : kind == "like" ? 0.015 : nil
+            rows.append(ReportRow(
+                benchmark: "serve, \(sessions) sockets, \(label): `\(kind)`",
+                swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))",
+                target: target.map { "p99 ≤ \(duration($0))" } ?? "",
+                met: target.map { samples.quantile(0.99) <= $0 }))
+        }
+        rows.append(ReportRow(
+            benchmark: "serve, \(sessions) sockets, \(label): throughput, errors",
+            swipe: "\(format(Double(total) / wall, digits: 0)) commands/s over \(format(wall, digits: 2)) s; "
+                + "\(errors) errors", target: "no errors", met: errors == 0))
+        if let before = rssBefore, rssFull > 0 {
+            let full = rssFull
+            rows.append(ReportRow(
+                benchmark: "serve: resident memory per open socket",
+                swipe: megabytes(max(0, full - before) / max(1, sessions)) + " (\(megabytes(before)) → \(megabytes(full)))"))
+        }
+        rows.append(ReportRow(
+            benchmark: "serve: acknowledged decisions stored exactly once",
+            swipe: "\(stored.matched) of \(acknowledged.count)", target: "all", met: stored.matched == acknowledged.count
+                && stored.extra == 0))
+        rows += try replComparison()
+        return rows
+    }
+
+    /// The same script through `swipe repl --json`, one process per viewer,
+    /// 20 viewers one after another.
+    private func replComparison() throws -> [ReportRow] {
+        log("serve: the same script through swipe repl --json, 20 viewers in turn …")
+        var byKind: [String: Samples] = [:]
+        let began = Clock.now()
+        for index in 0..<20 {
+            let viewer = viewer(sessions + index)
+            let repl = try ReplSession(swipe: swipe, arguments: ["repl", "--json", "--db", data.workDB, "--as", viewer])
+            defer { repl.close() }
+            for line in Self.script {
+                byKind[Self.kind(line), default: Samples()].append(try Clock.time { try repl.send(line) })
+            }
+        }
+        let wall = Clock.now() - began
+        let total = byKind.values.reduce(0) { $0 + $1.count }
+        var rows = ["drag", "release", "like", "hate", "undo"].compactMap { kind -> ReportRow? in
+            guard let samples = byKind[kind] else { return nil }
+            return ReportRow(benchmark: "swipe repl --json, one viewer at a time: `\(kind)`",
+                             swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))")
+        }
+        rows.append(ReportRow(benchmark: "swipe repl --json, one viewer at a time: throughput",
+                              swipe: "\(format(Double(total) / wall, digits: 0)) commands/s"))
+        return rows
+    }
+
+    struct Acknowledged: Hashable {
+        var viewer: String
+        var profile: String
+        var decision: String
+        var undone: Bool
+    }
+
+    struct SessionResult: Sendable {
+        var latency: [String: Samples] = [:]
+        var decisions: [Acknowledged] = []
+        var errors = 0
+        var start = 0.0
+        var end = 0.0
+    }
+
+    private func runSession(port: Int, token: String, viewer viewerID: String, opened: Counter) async throws
+        -> SessionResult
+    {
+        let result = ResultBox()
+        let pacing = pacing
+        try await WebSocketClient.connect(
+            url: "ws://127.0.0.1:\(port)/ws?token=\(token)",
+            configuration: .init(maxFrameSize: 1 << 20), logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+        ) { inbound, outbound, _ in
+            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+            _ = try await messages.next()  // hello
+            opened.increment()
+            try await opened.waitForRelease()
+            var session = SessionResult()
+            var lastHate: Int?
+            session.start = Clock.now()
+            for line in Self.script {
+                if pacing != .zero { try await Task.sleep(for: pacing) }
+                let began = Clock.now()
+                try await outbound.writeTextMessage(line)
+                var answer = ""
+                while case .text(let text) = try await messages.next() {
+                    if !text.hasPrefix("{\"event\"") { answer = text; break }
+                }
+                session.latency[Self.kind(line), default: Samples()].append(Clock.now() - began)
+                guard answer.hasPrefix("{\"ok\":true") else { session.errors += 1; continue }
+                if let decision = Self.decision(in: answer) {
+                    session.decisions.append(Acknowledged(
+                        viewer: viewerID, profile: decision.profile, decision: decision.kind, undone: false))
+                    if decision.kind == "hate" { lastHate = session.decisions.count - 1 }
+                }
+                if Self.kind(line) == "undo", let index = lastHate, answer.contains("\"undone\":") {
+                    session.decisions[index].undone = true
+                    lastHate = nil
+                }
+            }
+            session.end = Clock.now()
+            result.value = session
+            try await outbound.close(.normalClosure, reason: nil)
+        }
+        guard let value = result.value else { throw BenchError("a socket closed before its script ended") }
+        return value
+    }
+
+    /// `"decision":{"profile":"…","decision":"…"` from an answer.
+    static func decision(in answer: String) -> (profile: String, kind: String)? {
+        guard let range = answer.range(of: "\"decision\":{\"profile\":\"") else { return nil }
+        let rest = answer[range.upperBound...]
+        guard let end = rest.firstIndex(of: "\"") else { return nil }
+        let profile = String(rest[..<end])
+        guard let kindStart = rest.range(of: "\"decision\":\"") else { return nil }
+        let kindRest = rest[kindStart.upperBound...]
+        guard let kindEnd = kindRest.firstIndex(of: "\"") else { return nil }
+        return (profile, String(kindRest[..<kindEnd]))
+    }
+
+    /// How many acknowledged decisions have exactly one row with the same
+    /// viewer, profile, decision and undone state, and how many rows the
+    /// sockets' viewers have beyond those (a doubled or unacknowledged write).
+    private func storedOnce(_ acknowledged: [Acknowledged], store: Store) throws -> (matched: Int, extra: Int) {
+        var rows: [Acknowledged: Int] = [:]
+        let viewers = Set(acknowledged.map(\.viewer))
+        var seen = 0
+        for viewer in viewers {
+            for entry in try store.history(HistoryQuery(viewer: viewer, profile: nil))
+            where entry.decidedAt >= startedStamp {
+                rows[Acknowledged(viewer: viewer, profile: entry.profile, decision: entry.decision.rawValue,
+                                  undone: entry.undoneAt != nil), default: 0] += 1
+                seen += 1
+            }
+        }
+        var expected: [Acknowledged: Int] = [:]
+        for decision in acknowledged { expected[decision, default: 0] += 1 }
+        let matched = expected.reduce(0) { $0 + (rows[$1.key] == $1.value ? $1.value : 0) }
+        return (matched, seen - acknowledged.count)
+    }
+
+    /// Decisions older than the run (the data set's own) are not the sockets'.
+    private let startedStamp = Timestamp.string(from: Date())
+}
+
+/// Sockets opened so far, and the start signal once all are.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    private var released = false
+    func increment() { lock.withLock { count += 1 } }
+    var value: Int { lock.withLock { count } }
+    func release() { lock.withLock { released = true } }
+    func waitForRelease() async throws {
+        while !lock.withLock({ released }) { try await Task.sleep(for: .milliseconds(1)) }
+    }
+}
+
+final class MemoryReading: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Int?
+    var bytes: Int? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: ServeBench.SessionResult?
+    var value: ServeBench.SessionResult? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}
+
+/// `swipe serve --port 0` as a child; its first stdout line names the port.
+final class ServedProcess: @unchecked Sendable {
+    let process = Process()
+    let port: Int
+
+    init(swipe: String, database: String) throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: swipe)
+        process.arguments = ["serve", "--db", database, "--port", "0"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line: [UInt8] = []
+        var byte: UInt8 = 0
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        while read(descriptor, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
+        let text = String(decoding: line, as: UTF8.self)
+        guard let range = text.range(of: "127.0.0.1:"),
+              let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+        else { process.terminate(); throw BenchError("swipe serve did not start: \(text)") }
+        self.port = port
+    }
+
+    /// VmRSS of the server, from /proc.
+    func residentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        else { return nil }
+        for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}

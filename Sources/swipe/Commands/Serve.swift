@@ -1,0 +1,132 @@
+import ArgumentParser
+import CEditLine
+import Foundation
+import SwipeCLI
+import SwipeServer
+import SwipeStore
+
+/// `swipe serve`: the deck in a browser (README, "The deck in a browser").
+/// The library does the serving; this wires the database, the address, the
+/// log and the terminal.
+struct Serve: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve the deck as a web page, one WebSocket session per signed-in viewer.",
+        discussion: """
+            Viewers sign in with a link from `swipe link --as PROFILE_ID`; without one every page \
+            and socket answers 401. Binds 127.0.0.1 unless --host says otherwise. Ctrl-C (or SIGTERM) \
+            closes every socket and stops.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(help: ArgumentHelp("The address to listen on; anything but loopback is reachable from other machines.",
+                               valueName: "ADDRESS"))
+    var host = "127.0.0.1"
+    @Option(help: ArgumentHelp("The TCP port (0 picks a free one and prints it).", valueName: "PORT"))
+    var port = 8080
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+    }
+
+    /// Synchronous, like every other command: the REPL needs the main
+    /// thread (its SIGWINCH handling interrupts a read there), so the root
+    /// command stays synchronous and the server runs on the concurrency pool
+    /// while this thread waits for it.
+    func run() throws {
+        let outcome = BlockingResult()
+        let serve = self
+        Task.detached {
+            do { try await serve.serve() } catch { outcome.error = error }
+            outcome.finish()
+        }
+        outcome.wait()
+        if let error = outcome.error { throw error }
+    }
+
+    private func serve() async throws {
+        let configuration = ServeConfiguration(host: host, port: port)
+        var stderr = StandardError()
+        if !configuration.isLoopback {
+            stderr.write("swipe: warning: listening on \(TerminalText.sanitized(host)), reachable from other machines; "
+                + "anyone holding a sign-in link acts as its viewer, over plain HTTP.\n")
+        }
+        let path = database.resolvedPath
+        let synchronous = database.synchronous
+        let backend: SQLiteServerBackend
+        do {
+            backend = try SQLiteServerBackend(path: path, synchronous: synchronous)
+        } catch {
+            try ExitStatus.reporting { throw error }
+            return
+        }
+        let host = host
+        do {
+            try await SwipeServer.run(backend: backend, configuration: configuration) { port in
+                let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+                print("swipe: serving \(base)/ (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)")
+                fflush(swipe_stdout())
+            }
+        } catch {
+            try ExitStatus.reporting { throw error }
+        }
+    }
+}
+
+/// `swipe link`: a sign-in link for `swipe serve`.
+struct Link: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Print a sign-in link for swipe serve that acts as one viewer until it expires.",
+        discussion: """
+            The link holds a token signed with this database's secret (made on first use): it works \
+            only with this database, only as this viewer, and only until it expires. Anyone holding \
+            it acts as that viewer: send it privately.
+            """)
+
+    @OptionGroup var database: DatabaseOptions
+    @Option(name: .customLong("as"), help: ArgumentHelp(
+        "The viewer the link signs in as (default $SWIPE_AS).", valueName: "PROFILE_ID"))
+    var viewer: String?
+    @Option(help: ArgumentHelp("How long the link works, in hours.", valueName: "N")) var hours = 24.0
+    @Option(help: ArgumentHelp("Where swipe serve is reached.", valueName: "URL"))
+    var base = "http://127.0.0.1:8080"
+
+    func validate() throws {
+        guard hours > 0, hours <= 24 * 366 else { throw ValidationError("--hours must be above 0 and at most a year") }
+        guard base.hasPrefix("http://") || base.hasPrefix("https://") else {
+            throw ValidationError("--base must start with http:// or https://, as in http://127.0.0.1:8080")
+        }
+    }
+
+    func run() throws {
+        try ExitStatus.reporting {
+            let chosen = viewer ?? ProcessInfo.processInfo.environment["SWIPE_AS"]
+            guard let chosen, !chosen.isEmpty else { throw ValidationError("say who the link signs in as: --as PROFILE_ID") }
+            let store = try database.openExisting()
+            guard try store.profileKey(id: chosen) != nil else { throw ViewerError.notAProfile(chosen) }
+            guard let secret = try store.accessSecret(create: true) else { throw StoreError.missing(path: store.connection.path) }
+            let expiry = Date().addingTimeInterval(hours * 3600)
+            let token = AccessTokens(secret: secret).issue(viewer: chosen, expiry: expiry)
+            var trimmed = base
+            while trimmed.hasSuffix("/") { trimmed.removeLast() }
+            print("\(trimmed)/?token=\(token)")
+            var stderr = StandardError()
+            stderr.write("swipe: this link acts as \(TerminalText.sanitized(chosen)) until "
+                + "\(ISO8601DateFormatter().string(from: expiry)); anyone holding it can.\n")
+        }
+    }
+}
+
+/// Hands an async body's end (and error) to a thread that waits for it.
+final class BlockingResult: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private let lock = NSLock()
+    private var stored: (any Error)?
+
+    var error: (any Error)? {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+
+    func finish() { done.signal() }
+    func wait() { done.wait() }
+}

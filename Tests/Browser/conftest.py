@@ -1,0 +1,146 @@
+"""Fixtures for the browser tests of `swipe serve`: a database made by the
+built binary, a server on a free loopback port, and headless Chromium from
+Debian's packages driven by selenium (driver path given, nothing downloaded).
+"""
+import os
+import pathlib
+import queue
+import re
+import shutil
+import sqlite3
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ARTIFACTS = pathlib.Path(os.environ.get("SWIPE_ARTIFACTS", ROOT / ".build" / "browser-artifacts"))
+CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", shutil.which("chromedriver") or "/usr/bin/chromedriver")
+
+PROFILES = """id,name,age,gender,city,bio,photos,interests
+alice,Alice Example,31,f,Lisboa,"Likes long walks.
+And <b>HTML</b> that must stay text.",,hiking;coffee
+bob,Bob Builder,33,m,Porto,"<img src=x onerror=alert(1)>",,climbing;jazz
+carol,Carol Singer,29,f,Braga,Sings.,,music
+dave,Dave Diver,35,m,Faro,Dives.,,sea;boats
+erin,Erin Runner,27,f,Coimbra,Runs.,,running
+"""
+
+
+def wait_for(condition, what, seconds=30):
+    """Polls `condition` until it returns a truthy value or `seconds` pass."""
+    deadline = time.monotonic() + seconds
+    last_error = None
+    while time.monotonic() < deadline:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception as error:  # a page mid-update; try again
+            last_error = error
+        time.sleep(0.02)
+    raise AssertionError(f"timed out waiting for {what}" + (f" (last error: {last_error})" if last_error else ""))
+
+
+def swipe_binary():
+    binary = os.environ.get("SWIPE_BIN")
+    if not binary:
+        out = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, capture_output=True, text=True, check=True)
+        binary = out.stdout.strip() + "/swipe"
+    if not os.access(binary, os.X_OK):
+        raise AssertionError(f"swipe binary not built: {binary} (run swift build first)")
+    return binary
+
+
+class Served:
+    """A database and a `swipe serve` over it."""
+
+    def __init__(self, folder):
+        self.binary = swipe_binary()
+        self.db = str(pathlib.Path(folder) / "browser.sqlite")
+        csv = pathlib.Path(folder) / "profiles.csv"
+        csv.write_text(PROFILES)
+        subprocess.run([self.binary, "import", "--db", self.db, str(csv), "--quiet"], check=True)
+        self.process = subprocess.Popen(
+            [self.binary, "serve", "--db", self.db, "--port", "0"],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
+        lines = queue.Queue()
+        threading.Thread(target=lambda: [lines.put(l) for l in self.process.stdout], daemon=True).start()
+        self.stderr_lines = []
+        threading.Thread(target=lambda: [self.stderr_lines.append(l) for l in self.process.stderr], daemon=True).start()
+        try:
+            line = lines.get(timeout=60)
+        except queue.Empty:
+            raise AssertionError("swipe serve printed no address: " + "".join(self.stderr_lines))
+        match = re.search(r"(http://127\.0\.0\.1:\d+)/", line)
+        assert match, f"unexpected first line from swipe serve: {line!r}"
+        self.base = match.group(1)
+
+    def link(self, viewer):
+        out = subprocess.run([self.binary, "link", "--db", self.db, "--as", viewer, "--base", self.base],
+                             capture_output=True, text=True, check=True)
+        return out.stdout.strip()
+
+    def decisions(self, viewer):
+        with sqlite3.connect(self.db) as db:
+            return db.execute(
+                "SELECT t.id, d.decision, d.via, d.undone_at FROM decisions d "
+                "JOIN profiles v ON v.key = d.viewer JOIN profiles t ON t.key = d.profile "
+                "WHERE v.id = ? ORDER BY d.key", (viewer,)).fetchall()
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise AssertionError("swipe serve did not stop on SIGTERM within 30 s")
+
+
+@pytest.fixture
+def served():
+    with tempfile.TemporaryDirectory(prefix="swipe-browser-") as folder:
+        server = Served(folder)
+        yield server
+        server.stop()
+        assert server.process.returncode == 0, "swipe serve exited %s: %s" % (
+            server.process.returncode, "".join(server.stderr_lines))
+
+
+def make_browser(width=420, height=860):
+    for path in (CHROMIUM, CHROMEDRIVER):
+        if not os.access(path, os.X_OK):
+            raise AssertionError(f"{path} is missing: install Debian's chromium and chromium-driver (make deps)")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--force-device-scale-factor=1",
+                     "--disable-features=Translate", "--no-first-run"):
+        options.add_argument(argument)
+    return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+
+
+@pytest.fixture
+def browsers():
+    opened = []
+
+    def open_browser(**size):
+        browser = make_browser(**size)
+        opened.append(browser)
+        return browser
+
+    yield open_browser
+    for browser in opened:
+        browser.quit()
+
+
+def screenshot(browser, name):
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    browser.save_screenshot(str(path))
+    return path

@@ -1,0 +1,174 @@
+"""The deck in a real browser: drag with the pointer, buttons, and a match
+reaching two viewers. Oracles come from the README's deck contract (tantan),
+not from the page's own code."""
+import math
+import os
+import shutil
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.actions.action_builder import ActionBuilder
+from selenium.webdriver.common.actions.pointer_input import PointerInput
+from selenium.webdriver.common.actions import interaction
+from selenium.webdriver.common.by import By
+
+from conftest import ROOT, screenshot, wait_for
+
+REST_X, REST_Y, CARD_W, CARD_H = 187.5, 273.5, 350, 400
+
+
+def answers(browser):
+    return browser.execute_script("return window.swipeDebug ? window.swipeDebug.answers : []")
+
+
+def signed_in(browser, served, viewer):
+    browser.get(served.link(viewer))
+    wait_for(lambda: any(a.get("command") == "deck" for a in answers(browser)), f"{viewer}'s first deck")
+    # The token leaves the address bar once the cookie holds it.
+    assert "token=" not in browser.current_url
+
+
+def top_card(browser):
+    return browser.find_element(By.CSS_SELECTOR, ".card[data-state='first']")
+
+
+def matrix_of(browser, element):
+    text = browser.execute_script("return getComputedStyle(arguments[0]).transform", element)
+    assert text.startswith("matrix("), text
+    return [float(v) for v in text[len("matrix("):-1].split(",")]
+
+
+def expected_matrix(x, y, rotation_degrees, scale):
+    """translate(x − w/2, y − h/2) rotate(r) scale(s) as a CSS matrix(a, b, c, d, e, f)."""
+    r = math.radians(rotation_degrees)
+    return [scale * math.cos(r), scale * math.sin(r), -scale * math.sin(r), scale * math.cos(r),
+            x - CARD_W / 2, y - CARD_H / 2]
+
+
+def test_a_pointer_drag_poses_the_card_as_the_deck_says(served, browsers):
+    browser = browsers()
+    signed_in(browser, served, "alice")
+    card = top_card(browser)
+    assert card.get_attribute("data-profile") == "bob"
+    # Profile text is text: the bio's markup is shown, not parsed.
+    assert card.find_elements(By.TAG_NAME, "b") == []
+
+    mouse = PointerInput(interaction.POINTER_MOUSE, "mouse")
+    actions = ActionBuilder(browser, mouse=mouse, duration=50)
+    actions.pointer_action.move_to(card).pointer_down()
+    for step in range(1, 9):
+        actions.pointer_action.move_by(8, -1)
+    actions.perform()
+
+    def settled_drag():
+        sent = browser.execute_script("return window.swipeDebug.sent")
+        drags = [c for c in sent if c.startswith("drag ")]
+        got = [a for a in answers(browser) if a.get("command", "").startswith("drag ")]
+        return drags and got and got[-1]["command"] == drags[-1] and got[-1]
+    answer = wait_for(settled_drag, "the answer to the last drag")
+    path = screenshot(browser, "serve-drag.png")
+    if os.environ.get("SWIPE_UPDATE_DOCS"):
+        shutil.copy(path, ROOT / "docs" / "serve-drag.png")
+
+    dx, dy = (float(v) for v in answer["command"].split()[1:])
+    assert 40 < dx < 100, answer["command"]
+    # The pose the server sent is the contract's tantan pose for that drag …
+    top = answer["cards"][0]
+    assert top["profile"] == "bob"
+    assert math.isclose(top["x"], REST_X + dx, abs_tol=1e-3)
+    assert math.isclose(top["y"], REST_Y + dy, abs_tol=1e-3)
+    assert math.isclose(top["rotation"], (1 - (REST_X + dx) / REST_X) * 22.5, abs_tol=1e-3)
+    assert math.isclose(answer["like"], min(max(dx / 100, 0), 1), abs_tol=1e-3)
+    # … and the DOM shows exactly that pose, for all four cards.
+    for card_json in answer["cards"]:
+        element = browser.find_element(By.CSS_SELECTOR, f".card[data-slot='{card_json['slot']}']")
+        if card_json["profile"] is None:
+            continue
+        got = matrix_of(browser, element)
+        want = expected_matrix(card_json["x"], card_json["y"], card_json["rotation"], card_json["scale"])
+        assert all(math.isclose(g, w, abs_tol=1e-3) for g, w in zip(got, want)), (card_json, got, want)
+        opacity = float(browser.execute_script("return getComputedStyle(arguments[0]).opacity", element))
+        assert math.isclose(opacity, card_json["alpha"], abs_tol=1e-3)
+    stamp = float(browser.execute_script(
+        "return getComputedStyle(arguments[0].querySelector('.stamp.like')).opacity", top_card(browser)))
+    assert math.isclose(stamp, answer["like"], abs_tol=1e-3)
+    # Chrome snaps computed border widths to whole pixels; the width set is exact.
+    border = browser.execute_script("return document.getElementById('like').style.borderWidth")
+    assert math.isclose(float(border[:-2]), 5 * (1 - answer["like"]), abs_tol=1e-3)
+
+    # Let go under the threshold with no speed: the card springs back, nothing decided.
+    release_actions = ActionBuilder(browser, mouse=mouse)
+    release_actions.pointer_action.pointer_up()
+    release_actions.perform()
+    release = wait_for(lambda: [a for a in answers(browser) if a.get("command", "").startswith("release")],
+                       "the release answer")[-1]
+    assert "decision" not in release
+    wait_for(lambda: matrix_of(browser, top_card(browser))[4] == REST_X - CARD_W / 2, "the card back at rest")
+    assert served.decisions("alice") == []
+
+
+def test_pressing_like_stores_the_decision(served, browsers):
+    browser = browsers()
+    signed_in(browser, served, "alice")
+    browser.find_element(By.ID, "like").click()
+    rows = wait_for(lambda: served.decisions("alice"), "alice's like in the database")
+    assert rows == [("bob", "like", "button", None)]
+    wait_for(lambda: top_card(browser).get_attribute("data-profile") == "carol", "carol on top")
+    # Keys: ← passes on carol, Backspace undoes it.
+    browser.find_element(By.TAG_NAME, "body").send_keys("\ue012")  # ArrowLeft
+    wait_for(lambda: len(served.decisions("alice")) == 2, "the hate from ←")
+    browser.find_element(By.TAG_NAME, "body").send_keys("\ue003")  # Backspace
+    wait_for(lambda: served.decisions("alice")[-1][3] is not None, "the undo from Backspace")
+    assert served.decisions("alice")[-1][:3] == ("carol", "hate", "button")
+    screenshot(browser, "serve-after-like.png")
+
+
+def test_two_viewers_who_like_each_other_both_see_the_match(served, browsers):
+    alice, bob = browsers(), browsers(width=375, height=667)
+    signed_in(alice, served, "alice")
+    signed_in(bob, served, "bob")
+    bob.find_element(By.ID, "like").click()  # bob likes alice
+    wait_for(lambda: served.decisions("bob") == [("alice", "like", "button", None)], "bob's like stored")
+    alice.find_element(By.ID, "like").click()  # alice likes bob: a match
+
+    def banner(browser):
+        element = browser.find_element(By.ID, "match-banner")
+        return element.is_displayed() and element
+    on_alice = wait_for(lambda: banner(alice), "the match on alice's page")
+    on_bob = wait_for(lambda: banner(bob), "the match pushed to bob's page")
+    assert on_alice.get_attribute("data-profile") == "bob"
+    assert "Bob Builder" in on_alice.text
+    assert on_bob.get_attribute("data-profile") == "alice"
+    assert "Alice Example" in on_bob.text
+    screenshot(alice, "serve-match-alice.png")
+    screenshot(bob, "serve-match-bob.png")
+
+
+def test_the_detail_page_shows_profile_text_as_text(served, browsers):
+    browser = browsers(width=375, height=667)
+    signed_in(browser, served, "alice")
+    top_card(browser).click()
+    wait_for(lambda: browser.find_element(By.ID, "detail").is_displayed(), "the detail page")
+    bio = browser.find_element(By.ID, "detail-bio")
+    assert bio.text == "<img src=x onerror=alert(1)>"
+    assert bio.find_elements(By.TAG_NAME, "img") == []
+    interests = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#detail-interests li")]
+    assert interests == ["climbing", "jazz"]
+    screenshot(browser, "serve-detail.png")
+    browser.find_element(By.ID, "detail-back").click()
+    wait_for(lambda: not browser.find_element(By.ID, "detail").is_displayed(), "back to the deck")
+
+
+def test_without_a_link_the_page_is_401(served, browsers):
+    browser = browsers()
+    browser.get(served.base + "/")
+    assert "swipe link" in browser.find_element(By.TAG_NAME, "body").text
+
+
+def test_stopping_the_server_closes_open_pages_and_exits_0(served, browsers):
+    browser = browsers()
+    signed_in(browser, served, "alice")
+    served.stop()  # SIGTERM with a socket open: it must close it and exit, not wait for the page
+    assert served.process.returncode == 0
+    status = wait_for(lambda: "Disconnected" in browser.find_element(By.ID, "status").text
+                      and browser.find_element(By.ID, "status").text, "the page told of the closed socket")
+    assert "the server closed the connection" in status
