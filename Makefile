@@ -91,6 +91,7 @@ serve: demo-db
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing. Quick run: make bench BENCH_SIZES=10k,100k
 # One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
+# (BENCH_ONLY=quota or discovery-import: those discovery rows alone)
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
 BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery

@@ -180,8 +180,20 @@ extension Importer {
     private static func encodeDiscovery(
         _ field: (ProfileColumn) -> UnsafeBufferPointer<UInt8>, into row: inout ProfileRow
     ) throws {
+        // Trimmed as `String.trimmed()` trims. The ASCII blanks come off the
+        // bytes; when both ends are then ASCII non-blanks (nearly always)
+        // nothing else can be trimmed, so the walk of Unicode scalars, which
+        // cost the reading thread ~3% of a 1M import, is skipped.
         func text(_ column: ProfileColumn) -> String {
-            String(decoding: field(column), as: UTF8.self).trimmed()
+            let bytes = field(column)
+            var start = 0, end = bytes.count
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            if start == end { return "" }
+            if bytes[start] < 0x80 && bytes[end - 1] < 0x80 {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            }
+            return String(decoding: bytes, as: UTF8.self).trimmed()
         }
         func number(_ column: ProfileColumn, _ range: ClosedRange<Double>, _ rule: String) throws -> Double? {
             let value = text(column)

@@ -100,27 +100,35 @@ extension Store {
         return try rules()
     }
 
+    /// The `?4 + 1`-th newest standing decision of kind `?2` by viewer `?1`
+    /// made after `?3`, if there are that many: a range of `decisions_quota`
+    /// walked from its newest end, so it stops after `?4 + 1` steps however
+    /// many the window holds (timestamps are fixed-width UTC text, so text
+    /// order is time order). `DiscoveryPlanTests` holds the plan.
+    static let quotaSQL = """
+        SELECT decided_at FROM decisions
+        WHERE viewer = ?1 AND decision = ?2 AND undone_at IS NULL AND decided_at > ?3
+        ORDER BY decided_at DESC LIMIT 1 OFFSET ?4
+        """
+
     /// Refuses a `decision` by the viewer at `decidedAt` when its daily
-    /// quota is used up: counted over the viewer's standing decisions of that
-    /// kind in the 24 hours before, one range of `decisions_history`. The
-    /// error says when the oldest of them leaves the window.
+    /// quota is used up: the viewer's standing decisions of that kind in the
+    /// 24 hours before number `limit` or more exactly when the `limit`-th
+    /// newest of them is inside the window. That one is read from
+    /// `decisions_quota` in one descent and `limit` steps at most, where a
+    /// count would step every decision in the window, of every kind. The
+    /// error says when it leaves the window (24 hours after it was made); a
+    /// limit of 0 refuses always, freeing never sooner than now.
     func checkQuota(viewer: Int, decision: Decision, decidedAt: String, rules: Rules) throws {
         guard let limit = rules.limit(for: decision), let now = Timestamp.date(from: decidedAt) else { return }
+        guard limit > 0 else {
+            throw StoreError.quotaExceeded(decision: decision, limit: limit, freesAt: decidedAt)
+        }
         let windowStart = Timestamp.string(from: now.addingTimeInterval(-86_400))
-        let used = try connection.statement("""
-            SELECT count(*) FROM decisions
-            WHERE viewer = ?1 AND decided_at > ?2 AND decision = ?3 AND undone_at IS NULL
-            """).bind(.int(viewer), .text(windowStart), .text(decision.rawValue)).first { $0.int(0) } ?? 0
-        guard used >= limit else { return }
-        // The (used - limit + 1)-th oldest must leave the window first.
-        let oldest = try connection.statement("""
-            SELECT decided_at FROM decisions
-            WHERE viewer = ?1 AND decided_at > ?2 AND decision = ?3 AND undone_at IS NULL
-            ORDER BY decided_at LIMIT 1 OFFSET ?4
-            """).bind(.int(viewer), .text(windowStart), .text(decision.rawValue), .int(used - limit))
-            .first { $0.text(0) }
-        let freesAt = oldest.flatMap(Timestamp.date(from:)).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) }
-            ?? decidedAt
+        let nth = try connection.statement(Self.quotaSQL)
+            .bind(.int(viewer), .text(decision.rawValue), .text(windowStart), .int(limit - 1)).first { $0.text(0) }
+        guard let nth else { return }
+        let freesAt = Timestamp.date(from: nth).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? decidedAt
         throw StoreError.quotaExceeded(decision: decision, limit: limit, freesAt: freesAt)
     }
 }

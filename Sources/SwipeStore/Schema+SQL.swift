@@ -73,10 +73,16 @@ CREATE UNIQUE INDEX decisions_standing ON decisions (viewer, profile) WHERE undo
 -- "Who decided about me": the other side of a match, and missed matches.
 CREATE INDEX decisions_received ON decisions (profile, viewer) WHERE undone_at IS NULL;
 
--- A viewer's history in time order; also the daily quotas' count: the
--- viewer's decisions of the last 24 hours are one range of it, and the index
--- holds what the count tests (decision, undone_at), so it reads no table row.
+-- A viewer's history in time order.
 CREATE INDEX decisions_history ON decisions (viewer, decided_at, decision, undone_at);
+
+-- The daily quotas: a viewer's decisions of one kind in time order. "Is the
+-- viewer over N a day?" is "is the N-th newest standing one less than 24
+-- hours old?": one descent and N steps back (plus any undone in between),
+-- however many the window holds, where a count steps every one of them. It
+-- holds undone_at rather than leaving undone rows out (WHERE undone_at IS
+-- NULL) so that it covers the query and the planner picks it unasked.
+CREATE INDEX decisions_quota ON decisions (viewer, decision, decided_at, undone_at);
 
 -- Who likes me, superlikes and likes each oldest first: the feed deals them
 -- before everyone else, and `swipe likes` lists them.

@@ -7,8 +7,8 @@ import Foundation
 ///   preference"), and the index of places `profiles_cell`;
 /// - decisions is rebuilt, because its `via` CHECK now admits 'import' and a
 ///   CHECK cannot be altered in place: the rows are copied with their keys,
-///   and its indexes (decisions_history now covers the quota count) and the
-///   view over it are made again;
+///   and its indexes (decisions_history now covers what the history reads,
+///   decisions_quota is new) and the view over it are made again;
 /// - matches gain unmatched_at; blocks and reports are new;
 /// - the file gets swipe's application_id.
 ///
@@ -58,6 +58,7 @@ enum SchemaV2 {
                 Schema.statement("CREATE INDEX decisions_received "),
                 Schema.statement("CREATE INDEX decisions_history "),
                 Schema.statement("CREATE INDEX decisions_likers "),
+                Schema.statement("CREATE INDEX decisions_quota "),
                 Schema.statement("CREATE VIEW missed_matches "),
                 "ALTER TABLE matches ADD COLUMN unmatched_at TEXT;\n",
                 Schema.statement("CREATE TABLE liker_cursors "),

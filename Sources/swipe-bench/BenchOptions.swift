@@ -15,6 +15,8 @@ struct BenchOptions {
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
                            [--only import,ledger,feed,queries,repl,output,discovery,serve] [--sessions N]
                            [--output FILE.md]
+        (discovery's own rows alone: --only quota for the quota check,
+         --only discovery-import for the import with the discovery columns)
         """
 
     init(arguments: [String]) throws {

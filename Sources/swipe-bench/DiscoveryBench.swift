@@ -13,6 +13,11 @@ struct DiscoveryBench {
     let swipe: String
     let runs: Int
     let cardsPerRun: Int
+    /// Which of `sections` to run: `discovery` is every row; `quota` and
+    /// `discovery-import` are those rows alone, for a quick look at one target.
+    var sections: Set<String> = ["discovery"]
+
+    static let sections: Set<String> = ["discovery", "quota", "discovery-import"]
 
     static let viewers = [("v-dense", "densest city, f 25–35, 50 km"), ("v-town", "sparsest town, f 25–35, 50 km"),
                           ("v-narrow", "densest city, 2-year window, 5 km"), ("v-heavy", "200k decisions (20%)"),
@@ -25,6 +30,11 @@ struct DiscoveryBench {
         for data in sets {
             try data.prepare(swipe: swipe)
             stores.append((data, try Store(path: data.workDB)))
+        }
+        guard sections.contains("discovery") else {
+            if sections.contains("quota") { for (data, store) in stores { rows.append(try quota(data, store)) } }
+            if sections.contains("discovery-import") { for data in sets { rows.append(try importCost(data)) } }
+            return rows
         }
         // Next card, every viewer at every size in the same rounds.
         var contenders: [() throws -> Samples] = []

@@ -12,7 +12,7 @@ do {
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
     // The discovery section makes its own data; the others share these sets.
-    if !options.only.subtracting(["discovery"]).isEmpty {
+    if !options.only.subtracting(DiscoveryBench.sections).isEmpty {
         for data in sets { try data.prepare(swipe: options.swipe) }
     }
     guard let largest = sets.max(by: { $0.count < $1.count }) else { throw BenchError("no sizes given") }
@@ -47,12 +47,14 @@ do {
             log("sqlite3 not found: the output comparison is skipped")
         }
     }
-    if options.only.contains("discovery") {
+    let discoverySections = options.only.intersection(DiscoveryBench.sections)
+    if !discoverySections.isEmpty {
         let discoverySets = options.sizes.map { label in
             DiscoveryData(label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
                           directory: options.dataDirectory)
         }
-        report.add(try DiscoveryBench(sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200).run())
+        report.add(try DiscoveryBench(sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200,
+                                      sections: discoverySections).run())
     }
     if options.only.contains("serve") {
         // Sockets, not data size, are what this measures: the smallest set.

@@ -24,6 +24,31 @@ import Testing
         #expect(b.location == nil && b.preferences == Preferences())
     }
 
+    /// The fields are trimmed as every other column is: ASCII blanks on the
+    /// bytes, Unicode blanks (no-break and ideographic spaces) too, and a
+    /// non-ASCII character inside a value is no blank.
+    @Test func unicodeBlanksAroundANumberAreTrimmed() throws {
+        let store = try folder.store()
+        let csv = folder.file("p.csv", """
+            id,name,age,lat,lon,age_min,max_km
+            a,A,30,\u{00A0}52.5 ,\t\u{3000}13.25\u{2009},  25\u{00A0},\u{202F}7
+            b,B,30,1,2,,5\u{00A0}km
+
+            """)
+        let failure = #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: csv) }
+        #expect(failure?.issues.map(\.message) == ["max_km must be a number of km above 0 (leave it empty for no limit)"],
+                "\(String(describing: failure?.issues))")
+        let ok = folder.file("q.csv", """
+            id,name,age,lat,lon,age_min,max_km
+            a,A,30,\u{00A0}52.5 ,\t\u{3000}13.25\u{2009},  25\u{00A0},\u{202F}7
+
+            """)
+        _ = try Importer(store: store).importProfiles(path: ok)
+        let a = try #require(try store.profile(id: "a"))
+        #expect(a.location == Location(lat: 52.5, lon: 13.25))
+        #expect(a.preferences == Preferences(seeking: [], ageMin: 25, ageMax: 120, maxKm: 7))
+    }
+
     /// A re-import keeps the columns its file lacks, but sets an age window
     /// (and a place) whole: a file with only age_max cannot leave a stored
     /// age_min above it.

@@ -94,12 +94,14 @@ import Testing
         Self.expectNoTableScan(plan)
     }
 
-    /// The count reads the index alone: no table row per decision counted.
-    @Test func quotaCountIsOneRangeOfTheHistoryIndex() throws {
-        let plan = try Self.store.connection.statement("""
-            EXPLAIN QUERY PLAN SELECT count(*) FROM decisions
-            WHERE viewer = ?1 AND decided_at > ?2 AND decision = ?3 AND undone_at IS NULL
-            """).bind(.int(1), .text("2026-11-19T00:00:00.000Z"), .text("like")).map { $0.text(3) }.joined(separator: "\n")
-        #expect(plan.contains("SEARCH decisions USING COVERING INDEX decisions_history (viewer=? AND decided_at>?)"), "plan:\n\(plan)")
+    /// The quota check reads the index alone, from the newest end of the
+    /// viewer's decisions of one kind, and stops at the limit-th: no sort, no
+    /// table row, no decision of another kind stepped over.
+    @Test func quotaCheckIsOneRangeOfTheQuotaIndexFromItsNewestEnd() throws {
+        let plan = try Self.store.connection.statement("EXPLAIN QUERY PLAN " + Store.quotaSQL)
+            .bind(.int(1), .text("like"), .text("2026-11-19T00:00:00.000Z"), .int(99)).map { $0.text(3) }
+            .joined(separator: "\n")
+        #expect(plan == "SEARCH decisions USING COVERING INDEX decisions_quota (viewer=? AND decision=? AND decided_at>?)",
+                "plan:\n\(plan)")
     }
 }

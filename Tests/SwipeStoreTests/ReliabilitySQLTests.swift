@@ -58,6 +58,7 @@ import Testing
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
+        "Self.quotaSQL",  // Rules.checkQuota's constant query, shared with its plan test
         "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 
