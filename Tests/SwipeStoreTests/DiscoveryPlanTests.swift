@@ -8,7 +8,9 @@ import Testing
 /// "Discovery"): each query's plan, on a database with enough rows and
 /// statistics for the planner to have choices, searches and never scans
 /// the profiles or the viewer's decisions.
-@Suite struct DiscoveryPlanTests {
+///
+/// Serialized: the tests share one connection, which is not thread-safe.
+@Suite(.serialized) struct DiscoveryPlanTests {
     nonisolated(unsafe) static let store: Store = {
         let folder = TemporaryFolder()
         let store = try! Store(path: folder.path + "/plans.sqlite")
