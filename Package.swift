@@ -54,5 +54,16 @@ let package = Package(
         ),
         .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
         .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeTestSupport"]),
+
+        // PostgreSQL (README "PostgreSQL (in progress)"): libpq and a small
+        // synchronous wrapper over it, not yet wired into the store or the CLI.
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "SwipePostgres", dependencies: ["CLibPQ"]),
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeTestSupport"]),
     ]
 )
