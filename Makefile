@@ -16,6 +16,8 @@ deps:
 	[ -f /usr/include/histedit.h ]  || missing="$$missing libedit-dev"; \
 	command -v sqlite3 >/dev/null   || missing="$$missing sqlite3"; \
 	command -v tmux >/dev/null      || missing="$$missing tmux"; \
+	[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$$missing libpq-dev"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -26,12 +28,17 @@ build: deps
 	$(SWIFT) build
 
 # Every test run also fuzzes the CSV reader and the REPL parser briefly.
+# The PostgreSQL tests run against a throwaway cluster started here
+# (scripts/pg-test-cluster.sh) and stopped by the trap, even when tests fail.
 TEST_FUZZ_SECONDS ?= 30
 test: deps
 	$(SWIFT) build --build-tests
 	@# The log is read from its tail (CI shows the last lines): on a failure,
 	@# every recorded issue is printed again after the summary.
-	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
+	@set -o pipefail; \
+	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
+	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
+	$(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
 	  echo; echo "=== failures (repeated from above) ==="; \
 	  grep -A4 -E '✘ Test .* recorded an issue' .build/test.log | grep -v '^✔' | head -60; \
 	  exit 1; }
