@@ -64,6 +64,7 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         .target(name: "SwipePostgres", dependencies: ["CLibPQ"]),
-        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeTestSupport"]),
+        // SwipeStore only to hold schema.postgres.sql to schema.sql, side by side.
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeTestSupport"]),
     ]
 )
