@@ -60,14 +60,17 @@ run: build
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
-# when missing. Quick run: make bench BENCH_SIZES=10k,100k
+# when missing; the PostgreSQL rows run on a throwaway cluster. Quick run: make bench BENCH_SIZES=10k,100k
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --output bench-data/latest.md
+	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
+	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
+	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --postgres "$$SWIPE_TEST_PG" \
+	  --output bench-data/latest.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)

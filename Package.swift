@@ -40,7 +40,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "swipe-bench", dependencies: ["SwipeStore", "SwipeCore", "CSQLite"]),
+        .executableTarget(name: "swipe-bench", dependencies: ["SwipeStore", "SwipeCore", "CSQLite", "SwipePostgres"]),
         // Helpers shared by the test targets (temporary folders); not a product.
         .target(name: "SwipeTestSupport", path: "Tests/Support"),
         .testTarget(

@@ -6,12 +6,15 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "postgres"]
     var output: String?
+    /// A PostgreSQL URI for the COPY comparison (`make bench` starts a throwaway cluster).
+    var postgres: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl] [--output FILE.md]
+                           [--only import,ledger,feed,queries,repl,postgres] [--output FILE.md]
+                           [--postgres postgres://USER@HOST:PORT/DB]
         """
 
     init(arguments: [String]) throws {
@@ -30,6 +33,7 @@ struct BenchOptions {
             case "--swipe": swipe = try value(argument)
             case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "--output": output = try value(argument)
+            case "--postgres": postgres = try value(argument)
             default: throw BenchError("unknown argument \(argument)\n\(Self.usage)")
             }
         }

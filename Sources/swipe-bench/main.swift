@@ -37,6 +37,13 @@ do {
         report.add(try ReplBench(
             data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000).run())
     }
+    if options.only.contains("postgres") {
+        if let uri = options.postgres {
+            report.add(try PostgresCopyBench(data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs).run())
+        } else {
+            log("no --postgres URI: the PostgreSQL COPY comparison is skipped")
+        }
+    }
     if let output = options.output {
         try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)
         log("wrote \(output)")
