@@ -13,8 +13,8 @@ extension PGConnection {
     public func copy(_ sql: String, _ body: (inout PGCopyWriter) throws -> Void) throws -> Int {
         let started = PQexec(handle, sql)
         defer { PQclear(started) }
-        try check(started, sql: sql, arguments: [])
-        guard PQresultStatus(started) == PGRES_COPY_IN else {
+        guard let started, PQresultStatus(started) == PGRES_COPY_IN else {
+            try check(started, sql: sql, arguments: [])
             throw clientError("copy(_:_:) runs COPY … FROM STDIN only", sql: sql, arguments: [])
         }
         var writer = PGCopyWriter(connection: self)

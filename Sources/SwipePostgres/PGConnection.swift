@@ -158,16 +158,33 @@ public final class PGConnection: CustomStringConvertible {
     // MARK: - Errors
 
     /// Throws the error `result` carries, if any: `.connectionLost` when the
-    /// connection is broken afterwards, else the server's error.
+    /// connection is broken afterwards, else the server's error. A COPY
+    /// started outside `copy(_:_:)` is ended here (the connection would
+    /// otherwise stay in COPY mode) and refused.
     func check(_ result: OpaquePointer?, sql: String?, arguments: [PostgresValue]) throws {
         if let result {
             let status = PQresultStatus(result)
-            if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_COPY_IN
-                || status == PGRES_EMPTY_QUERY {
+            if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY {
                 return
+            }
+            if status == PGRES_COPY_IN || status == PGRES_COPY_OUT || status == PGRES_COPY_BOTH {
+                abandonCopy()
+                throw clientError("COPY … FROM STDIN runs through copy(_:_:) only", sql: sql, arguments: arguments)
             }
         }
         throw error(from: result, sql: sql, arguments: arguments)
+    }
+
+    /// Ends a COPY the server has started: an input one is aborted, an
+    /// output one read to its end and dropped; then the connection is idle.
+    func abandonCopy() {
+        _ = PQputCopyEnd(handle, "not a COPY FROM STDIN run through copy(_:_:)")
+        var buffer: UnsafeMutablePointer<CChar>?
+        while PQgetCopyData(handle, &buffer, 0) > 0 {
+            PQfreemem(buffer)
+            buffer = nil
+        }
+        while let result = PQgetResult(handle) { PQclear(result) }
     }
 
     /// The error `result` (or, without one, the connection) reports.

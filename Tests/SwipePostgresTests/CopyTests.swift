@@ -138,3 +138,30 @@ import Testing
         #expect(try connection.scalarText("SELECT name FROM people WHERE key = $1", .integer(1)) == "Ann, \"A\"")
     }
 }
+
+/// A COPY started the wrong way is refused and leaves the connection usable
+/// (libpq would otherwise stay in COPY mode and fail everything after).
+@Suite(.needsPostgres) struct CopyMisuseTests {
+    let database: TestDatabase
+    init() throws { database = try TestDatabase() }
+
+    @Test func copyThroughExecuteOrTheWrongDirectionIsRefusedAndTheConnectionGoesOn() throws {
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE t (k int8); INSERT INTO t VALUES (1), (2)")
+        for attempt in [{ try connection.execute("COPY t FROM STDIN") },
+                        { try connection.execute("COPY t TO STDOUT") },
+                        { _ = try connection.run("COPY t FROM STDIN") },
+                        { _ = try connection.copy("COPY t TO STDOUT") { _ in } },
+                        { _ = try connection.copy("SELECT 1") { _ in } }] {
+            let error = #expect(throws: PostgresError.self) { try attempt() }
+            #expect(error?.kind == .client, "\(String(describing: error))")
+            #expect(try connection.scalarInt("SELECT count(*) FROM t") == 2)
+        }
+    }
+
+    @Test func noticesAreKeptNotPrinted() throws {
+        let connection = try database.connect()
+        try connection.execute("DROP TABLE IF EXISTS nothing_here")
+        #expect(connection.recentNotices.last == "NOTICE:  table \"nothing_here\" does not exist, skipping")
+    }
+}

@@ -170,3 +170,18 @@ import Testing
         #expect(refused?.kind == .rejected)
     }
 }
+
+/// The cluster's unix socket, in the same short folder as its data.
+@Suite(.needsPostgres) struct SocketTests {
+    @Test func aUnixSocketURIConnectsAndNamesTheFolder() throws {
+        let port = try TestServer.hostAndPort().port
+        guard let folder = TestServer.environment["SWIPE_TEST_PG_DIR"] else {
+            Issue.record("SWIPE_TEST_PG_DIR is not set (scripts/pg-test-cluster.sh exports it)")
+            return
+        }
+        let connection = try PGConnection(uri: "postgresql://postgres@/postgres?host=\(folder)&port=\(port)")
+        #expect(try connection.scalarInt("SELECT 1") == 1)
+        #expect(connection.endpoint.host == folder)
+        #expect(connection.description == "PGConnection(postgres@[\(folder)]:\(port)/postgres)")
+    }
+}
