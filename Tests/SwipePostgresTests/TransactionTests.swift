@@ -132,7 +132,11 @@ import Testing
         }
         #expect(group.wait(timeout: .now() + 120) == .success, "the two transactions did not finish")
         #expect(failures.value == [])
-        #expect(attempts.value.sorted() == [1, 1, 2], "exactly one of the two is run again")
+        // The server fails one of the two; its retry may meet the other again
+        // (PostgreSQL re-queues a row-lock waiter behind a new locker), so
+        // more retries are fine as long as one happened and both landed.
+        #expect(attempts.value.filter { $0 == 1 }.count == 2)
+        #expect(attempts.value.contains(2), "one of the two is run again: \(attempts.value)")
         let check = try database.connect()
         #expect(try check.scalarInt("SELECT sum(n)::int8 FROM counters") == 4)
     }
