@@ -23,22 +23,12 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
             continue
         }
         guard let input else { continue }
-        let event: DeckEvent
-        switch input {
-        case let .drag(dx, dy):
-            precondition(dx.isFinite && dy.isFinite && abs(dx) <= ReplInput.dragLimit && abs(dy) <= ReplInput.dragLimit)
-            event = .drag(dx: dx, dy: dy)
-        case let .release(vx, vy):
-            precondition(vx.isFinite && vy.isFinite && abs(vx) <= ReplInput.velocityLimit && abs(vy) <= ReplInput.velocityLimit)
-            event = .release(vx: vx, vy: vy)
-        case let .button(decision): event = .button(decision)
-        case .open: event = .open
-        case .back: event = .close
-        case .cancel: event = .cancel
-        case .undo: event = .undo
-        case .reload: event = .reload
-        case let .physics(kind): event = .setPhysics(kind)
-        case .deck, .history, .matches, .help, .quit: continue
+        guard case let .event(event) = input else { continue }
+        let limit = DeckEvent.magnitudeLimit
+        switch event {
+        case let .drag(dx, dy), let .release(dx, dy):
+            precondition(dx.isFinite && dy.isFinite && abs(dx) <= limit && abs(dy) <= limit, "\(event) out of range")
+        default: break
         }
         _ = try? deck.handle(event) { _ in }
         let snapshot = deck.snapshot

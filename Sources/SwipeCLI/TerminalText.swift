@@ -2,7 +2,7 @@
 /// in terminal columns.
 ///
 /// Profile text comes from CSV files that anyone can write, so it must never
-/// be able to drive the terminal (DESIGN.md §5): every renderer passes profile
+/// be able to drive the terminal (README, "Command line", Output): every renderer passes profile
 /// text through `sanitized` before printing it, and lays out tables with
 /// `displayWidth`, which counts CJK and emoji as two columns.
 public enum TerminalText {

@@ -71,7 +71,7 @@ public struct ButtonStep: Hashable, Sendable {
 }
 
 extension CardPhysics {
-    /// TanTan's button animation (DESIGN.md §3), the default for every preset
+    /// TanTan's button animation (README, "The deck model"), the default for every preset
     /// whose seed has no buttons of its own. 0.8 s: [0, ¼] recoil (like −10 pt
     /// and −5°, hate +10 pt and +5°), [¼, ½] back to rest, [½, 1] fly to
     /// x = 2W (like) or −W (hate) with rotation (x/(W/2) − 1)·π/8 (±67.5°).

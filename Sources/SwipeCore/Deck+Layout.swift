@@ -1,4 +1,4 @@
-/// Turning slots and poses into `CardView`s and timelines.
+/// Turning slots and poses into `CardView`s.
 extension Deck {
     /// Cards in state order with `poses` given by state rank; parked slots
     /// are invisible.
@@ -23,18 +23,5 @@ extension Deck {
     /// where it already is).
     func advancedViews(top: CardPose) -> [CardView] {
         views([top] + CardState.allCases.dropLast().map(preset.resting))
-    }
-
-    /// A two-keyframe timeline.
-    func timeline(_ name: String, from start: [CardView], to end: [CardView], _ motion: Motion) -> Timeline {
-        Timeline(name: name, duration: motion.duration, keyframes: [
-            Keyframe(time: 0, cards: start, curve: .linear),
-            Keyframe(time: motion.duration, cards: end, curve: motion.curve),
-        ])
-    }
-
-    /// Moves parked slots behind the filled ones, keeping both in order.
-    mutating func packParkedSlots() {
-        order = order.filter { profiles[$0] != nil } + order.filter { profiles[$0] == nil }
     }
 }

@@ -15,10 +15,10 @@ public enum DeckAction: Hashable, Sendable {
     case closeDetail
     /// The last card left and the feed is dry (or a reload found nothing).
     case becameEmpty
-    /// The event (described) waits until the running animation finishes.
-    case queued(String)
-    /// A queued event (described) turned out impossible when its turn came;
-    /// it was not applied, for this reason. Addition to the API contract: a
-    /// queued input is never dropped silently.
-    case refused(String, DeckRefusal)
+    /// The event waits until the running animation finishes.
+    case queued(DeckEvent)
+    /// A queued event turned out impossible when its turn came; it was not
+    /// applied, for this reason. Addition to the API contract: a queued input
+    /// is never dropped silently.
+    case refused(DeckEvent, DeckRefusal)
 }

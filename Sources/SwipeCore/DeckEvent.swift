@@ -1,5 +1,6 @@
-/// One input to the deck, as the REPL and the controller name it.
-public enum DeckEvent: Hashable, Sendable, CustomStringConvertible {
+/// One input to the deck, as a driver (a UI, the REPL, a test) sends it to
+/// `Deck.apply` or `DeckController.handle`.
+public enum DeckEvent: Hashable, Sendable {
     case drag(dx: Double, dy: Double)
     case release(vx: Double, vy: Double)
     case cancel
@@ -15,26 +16,4 @@ public enum DeckEvent: Hashable, Sendable, CustomStringConvertible {
     /// The running animation ended (addition: lets a controller that does not
     /// settle immediately be told so).
     case animationFinished
-
-    /// The REPL spelling, e.g. "drag 60 -10", "release 0 0", "like".
-    public var description: String {
-        switch self {
-        case let .drag(dx, dy): "drag \(number(dx)) \(number(dy))"
-        case let .release(vx, vy): "release \(number(vx)) \(number(vy))"
-        case .cancel: "cancel"
-        case let .button(decision): decision.rawValue
-        case .open: "open"
-        case .close: "back"
-        case .undo: "undo"
-        case .reload: "reload"
-        case let .setPhysics(kind): "physics \(kind.rawValue)"
-        case let .withdraw(id): "withdraw \(id)"
-        case .animationFinished: "animation finished"
-        }
-    }
-}
-
-/// 60 rather than 60.0; other values as Swift prints them.
-private func number(_ value: Double) -> String {
-    value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
 }

@@ -9,7 +9,7 @@ public struct Point: Hashable, Sendable {
     }
 }
 
-/// The virtual geometry every preset is laid out in (DESIGN.md §3): a 375 × 667
+/// The virtual geometry every preset is laid out in (README, "The deck model"): a 375 × 667
 /// screen with the top card resting at the screen centre minus 60 in y, as in
 /// TanTanDemo. Presets whose seed used another frame map onto this one (see
 /// each preset's doc comment).

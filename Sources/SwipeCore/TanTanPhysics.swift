@@ -1,4 +1,4 @@
-/// The default preset, TanTanDemo's macro version (DESIGN.md §3).
+/// The default preset, TanTanDemo's macro version (README, "The deck model").
 ///
 /// D = 100 (DROP_DISTANCE), S = 0.06 (TRANSFORM_SPACE), y-step m = 400·S − 5 = 19.
 /// Resting card k (0, 1, 2; `other` looks like third): scale 1 − S·k, centre

@@ -1,19 +1,55 @@
 /// An animation as data: a UI plays it, the REPL describes it, tests read it.
 /// The deck has no clock; the driver reports the end with `animationFinished()`.
 public struct Timeline: Hashable, Sendable {
-    /// "fly-out", "spring-back", "button-like", "button-hate", "button-superlike",
-    /// "fade-in" or "undo".
-    public var name: String
+    /// What the animation does.
+    public enum Kind: Hashable, Sendable {
+        /// A released card leaves (it was dragged past the threshold or flicked).
+        case flyOut
+        /// Every card returns to rest after a release that decided nothing.
+        case springBack
+        /// A bottom button's recoil, return and fly-out.
+        case button(Decision)
+        /// Refilled slots appear where they rest.
+        case fadeIn
+        /// The last decided card comes back on top.
+        case undo
+
+        /// Whether the top card leaves at the end: its slot goes to the back
+        /// and is refilled.
+        public var removesTopCard: Bool {
+            switch self {
+            case .flyOut, .button: true
+            case .springBack, .fadeIn, .undo: false
+            }
+        }
+
+        /// A stable name for logs and JSON: "fly-out", "spring-back",
+        /// "button-like", "button-hate", "button-superlike", "fade-in", "undo".
+        public var name: String {
+            switch self {
+            case .flyOut: "fly-out"
+            case .springBack: "spring-back"
+            case let .button(decision): "button-" + decision.rawValue
+            case .fadeIn: "fade-in"
+            case .undo: "undo"
+            }
+        }
+    }
+
+    public var kind: Kind
     /// Seconds.
     public var duration: Double
     /// Time-ordered, first at 0, last at `duration`.
     public var keyframes: [Keyframe]
 
-    public init(name: String, duration: Double, keyframes: [Keyframe]) {
-        self.name = name
+    public init(kind: Kind, duration: Double, keyframes: [Keyframe]) {
+        self.kind = kind
         self.duration = duration
         self.keyframes = keyframes
     }
+
+    /// The kind's name ("fly-out", "button-like", …).
+    public var name: String { kind.name }
 }
 
 /// The poses of all four slots at one moment of a timeline, in the deck's

@@ -1,19 +1,8 @@
 import Foundation
 
-/// Where the database lives and how it comes into being.
-///
-/// `--db`, else `$SWIPE_DB`, else `$XDG_DATA_HOME/swipe/swipe.sqlite` with
-/// `~/.local/share` when XDG_DATA_HOME is unset or not absolute (the XDG rule).
+/// How the database file comes into being. Which path to use (an option,
+/// the environment, the XDG default) is the executable's business.
 public enum DatabaseLocation {
-    /// The database path for the given option and environment.
-    public static func resolve(option: String?, environment: [String: String], home: String) -> String {
-        if let option, !option.isEmpty { return option }
-        if let path = environment["SWIPE_DB"], !path.isEmpty { return path }
-        var dataHome = environment["XDG_DATA_HOME"] ?? ""
-        if !dataHome.hasPrefix("/") { dataHome = home + "/.local/share" }
-        return dataHome + "/swipe/swipe.sqlite"
-    }
-
     /// Makes sure `path` exists as a file, creating missing folders with mode
     /// 0700 and the file with mode 0600 (profiles and decisions are personal).
     /// An existing file is left as it is.

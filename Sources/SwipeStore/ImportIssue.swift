@@ -25,11 +25,16 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
     /// All issues, shown or not.
     public var total: Int
 
+    /// One line per issue shown, then how many more there are.
+    public var issueLines: [String] {
+        issues.map(\.description) + (total > issues.count ? ["and \(total - issues.count) more"] : [])
+    }
+
+    /// "N invalid row(s)".
+    public var count: String { "\(total) invalid row\(total == 1 ? "" : "s")" }
+
     public var description: String {
-        var lines = issues.map(\.description)
-        if total > issues.count { lines.append("and \(total - issues.count) more") }
-        lines.append("nothing imported (\(total) invalid row\(total == 1 ? "" : "s"); --skip-invalid imports the valid ones)")
-        return lines.joined(separator: "\n")
+        (issueLines + ["nothing imported (\(count))"]).joined(separator: "\n")
     }
 }
 

@@ -7,11 +7,11 @@ public struct ImportSummary: Hashable, Sendable {
     public var updated = 0
     /// Rows already in the database as they are (a re-imported decision).
     public var unchanged = 0
-    /// Rows left out under `--skip-invalid`, each with its reason.
+    /// Rows left out when invalid rows are skipped, each with its reason.
     public var rejected: [ImportIssue] = []
     public var seconds: Double = 0
 
-    /// The one-line summary printed at the end of `swipe import`.
+    /// The one-line summary of the import.
     public var line: String {
         var parts = ["\(inserted) inserted", "\(updated) updated"]
         if unchanged > 0 { parts.append("\(unchanged) unchanged") }

@@ -2,7 +2,7 @@ import Foundation
 import SwipeCore
 
 extension Importer {
-    /// Imports a profiles CSV (DESIGN.md §5): `id`, `name`, `age` (18–120)
+    /// Imports a profiles CSV (README, "Profiles CSV"): `id`, `name`, `age` (18–120)
     /// required; `gender`, `city`, `bio`, `photos`, `interests` optional, the
     /// last two `;`-separated. Profiles with a known id are updated in place.
     ///

@@ -13,17 +13,15 @@ extension Store {
             """).bind(.text(viewer)).run()
     }
 
-    /// The viewer to act as: `option` (from `--as`), else `$SWIPE_AS`, else the
-    /// last one used with this database. The chosen viewer must be a profile;
-    /// it is remembered as the last one used.
+    /// The viewer to act as: `requested` (the caller's choice, nil or empty
+    /// for none), else the last one used with this database. The chosen
+    /// viewer must be a profile; it is remembered as the last one used.
     ///
     /// - Throws: `ViewerError.noneChosen` or `ViewerError.notAProfile`.
-    public func resolveViewer(option: String?, environment: [String: String]) throws -> String {
+    public func resolveViewer(_ requested: String?) throws -> String {
         let chosen: String
-        if let option, !option.isEmpty {
-            chosen = option
-        } else if let fromEnvironment = environment["SWIPE_AS"], !fromEnvironment.isEmpty {
-            chosen = fromEnvironment
+        if let requested, !requested.isEmpty {
+            chosen = requested
         } else if let last = try lastViewer() {
             chosen = last
         } else {
@@ -35,7 +33,7 @@ extension Store {
     }
 }
 
-/// Why no viewer could be used.
+/// Why no viewer could be used (the executable says how to choose one).
 public enum ViewerError: Error, Equatable, Sendable, CustomStringConvertible {
     case noneChosen
     case notAProfile(String)
@@ -43,7 +41,7 @@ public enum ViewerError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noneChosen:
-            "no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS (the choice is then remembered in the database)"
+            "no viewer chosen"
         case .notAProfile(let id):
             "viewer \"\(id)\" is not a profile in this database (see `swipe profiles`)"
         }

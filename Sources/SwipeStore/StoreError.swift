@@ -1,7 +1,8 @@
 import SwipeCore
 
-/// Failures of the store that are not SQLite's own, each with what a person
-/// needs to act on it.
+/// Failures of the store that are not SQLite's own, each carrying the values
+/// at fault. The descriptions say what is wrong in the store's terms; the
+/// executable adds how to fix it with its commands and options.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database was written by a newer swipe.
     case newerSchema(path: String, found: Int, supported: Int)
@@ -25,7 +26,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .cannotCreate(path, reason):
             "cannot create the database \(path): \(reason)"
         case let .missing(path):
-            "\(path): no such database (create one with `swipe import --db \(Self.shellQuoted(path)) profiles.csv`)"
+            "\(path): no such database"
         case let .unknownProfile(id):
             "no profile has id \"\(id)\""
         case let .alreadyDecided(viewer, profile, decision, decidedAt):
@@ -35,15 +36,5 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .selfDecision(id):
             "\(id) cannot decide about themself"
         }
-    }
-
-    /// `path` as a shell word: as it is when it holds only safe characters,
-    /// else in single quotes, so the suggested command can be pasted.
-    static func shellQuoted(_ path: String) -> String {
-        let safe = path.unicodeScalars.allSatisfy { scalar in
-            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
-                || "/._-+,:@%=".unicodeScalars.contains(scalar)
-        }
-        return safe && !path.isEmpty ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Writes a deterministic profiles CSV (DESIGN.md §5 columns) that stresses
+/// Writes a deterministic profiles CSV (the README's "Profiles CSV" columns) that stresses
 /// RFC 4180 the way real exports do: about 10% of bios hold commas, 3% embedded
 /// CR/LF or LF line breaks, 2% doubled quotes; names in many scripts; emoji.
 /// Records end in CRLF. Ids are `p` and seven digits, so key order is id order.

@@ -16,7 +16,7 @@ final class RawDatabase {
 
     deinit { sqlite3_close_v2(handle) }
 
-    /// The connection settings swipe uses (DESIGN.md §4): WAL + NORMAL.
+    /// The connection settings swipe uses (README, "Architecture"): WAL + NORMAL.
     func configureLikeSwipe() throws {
         try execute("PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL")
         sqlite3_busy_timeout(handle, 5000)

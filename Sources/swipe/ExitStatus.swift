@@ -2,7 +2,7 @@ import ArgumentParser
 import SwipeCLI
 import SwipeStore
 
-/// Maps failures to sysexits codes (DESIGN.md §5) and reports them on stderr.
+/// Maps failures to sysexits codes (README, "Exit codes") and reports them on stderr.
 enum ExitStatus {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
@@ -36,7 +36,7 @@ enum ExitStatus {
             throw error
         } catch {
             var stderr = StandardError()
-            stderr.write("swipe: " + TerminalText.sanitized(String(describing: error), keepNewlines: true) + "\n")
+            stderr.write("swipe: " + TerminalText.sanitized(message(for: error), keepNewlines: true) + "\n")
             throw ExitCode(code(for: error))
         }
     }

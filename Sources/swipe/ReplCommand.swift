@@ -10,7 +10,7 @@ extension PhysicsKind: ExpressibleByArgument {}
 /// `swipe repl` (and bare `swipe`): drive the deck by typing what a finger
 /// would do. On a terminal: libedit, the deck drawn after each command.
 /// Otherwise a script: no prompt, exit status 1 if any command failed.
-/// With `--json`: one JSON object per input line (DESIGN.md §6).
+/// With `--json`: one JSON object per input line (README, "JSON mode").
 struct ReplCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "repl", abstract: "Drive the deck by typing gestures (type help inside).")
@@ -61,7 +61,7 @@ struct ReplCommand: ParsableCommand {
             guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
                 throw ViewerError.noneChosen
             }
-            return try store.resolveViewer(option: answer, environment: [:])
+            return try store.resolveViewer(answer)
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `swipe` command line (DESIGN.md §5). `swipe` alone runs the REPL.
+/// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.
 @main
 struct SwipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,36 +4,38 @@ import Testing
 
 @Suite("REPL command parser")
 struct ReplInputParsingTests {
-    @Test("every command in its accepted forms", arguments: [
-        ("drag 60 -10", ReplInput.drag(dx: 60, dy: -10)),
-        ("  drag   1.5e2   0  ", .drag(dx: 150, dy: 0)),
-        ("DRAG -0 0", .drag(dx: 0, dy: 0)),
-        ("drag 10000 -10000", .drag(dx: 10_000, dy: -10_000)),
-        ("release", .release(vx: 0, vy: 0)),
-        ("release 1200 -30", .release(vx: 1200, vy: -30)),
-        ("like", .button(.like)),
-        ("hate", .button(.hate)),
-        ("superlike", .button(.superlike)),
-        ("tap", .open),
-        ("open", .open),
-        ("back", .back),
-        ("cancel", .cancel),
-        ("undo", .undo),
+    static let accepted: [(String, ReplInput)] = [
+        ("drag 60 -10", .event(.drag(dx: 60, dy: -10))),
+        ("  drag   1.5e2   0  ", .event(.drag(dx: 150, dy: 0))),
+        ("DRAG -0 0", .event(.drag(dx: 0, dy: 0))),
+        ("drag 10000 -10000", .event(.drag(dx: 10_000, dy: -10_000))),
+        ("release", .event(.release(vx: 0, vy: 0))),
+        ("release 1200 -30", .event(.release(vx: 1200, vy: -30))),
+        ("like", .event(.button(.like))),
+        ("hate", .event(.button(.hate))),
+        ("superlike", .event(.button(.superlike))),
+        ("tap", .event(.open)),
+        ("open", .event(.open)),
+        ("back", .event(.close)),
+        ("cancel", .event(.cancel)),
+        ("undo", .event(.undo)),
         ("deck", .deck),
         ("history", .history(profile: nil)),
         ("history m-1", .history(profile: "m-1")),
         ("matches", .matches),
-        ("reload", .reload),
-        ("physics stack", .physics(.stack)),
-        ("physics Draggable", .physics(.draggable)),
-        ("physics tantan", .physics(.tantan)),
-        ("physics scrub", .physics(.scrub)),
+        ("reload", .event(.reload)),
+        ("physics stack", .event(.setPhysics(.stack))),
+        ("physics Draggable", .event(.setPhysics(.draggable))),
+        ("physics tantan", .event(.setPhysics(.tantan))),
+        ("physics scrub", .event(.setPhysics(.scrub))),
         ("help", .help(topic: nil)),
         ("help drag", .help(topic: .drag)),
         ("help tap", .help(topic: .open)),
         ("quit", .quit),
         ("exit", .quit),
-    ])
+    ]
+
+    @Test("every command in its accepted forms", arguments: accepted)
     func accepts(line: String, expected: ReplInput) throws {
         #expect(try ReplInput.parse(line) == expected)
     }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("REPL session, JSON mode")
 struct ReplSessionJSONTests {
-    @Test("drag 60 -10 gives DESIGN §6's worked example")
+    @Test("drag 60 -10 gives the README's worked example")
     func workedExample() throws {
         var session = try Fixture.session()
         // percentX = 60/100 = 0.6; main = 0.6 − 0.15 = 0.45 = progress; like 0.6, hate 0.

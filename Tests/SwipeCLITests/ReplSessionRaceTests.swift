@@ -92,7 +92,7 @@ import Testing
     }
 
     /// The lost card leaves; the loser's own decisions stay undoable. By the
-    /// slot rules (DESIGN.md §3): a leaves slot 0, which is refilled with e;
+    /// slot rules (README, "The deck model"): a leaves slot 0, which is refilled with e;
     /// b is withdrawn from slot 1, refilled with f; so the order is c d e f
     /// in slots 2 3 0 1, and undo puts a back into slot 0 on top (e leaves).
     @Test func undoStillTakesBackTheLosersOwnDecision() throws {

@@ -12,7 +12,7 @@ import Testing
         #expect(first.decisions.map(\.profile.id) == ["p0"])
         #expect(first.snapshot.isAnimating)
         let second = try controller.send(.button(.hate))
-        #expect(second.actions == [.queued("hate")])
+        #expect(second.actions == [.queued(.button(.hate))])
         #expect(second.decisions.isEmpty)
         // the fly-out ends: slot 0 is refilled, the fade-in starts; the hate still waits.
         let refill = try controller.send(.animationFinished)
@@ -33,8 +33,8 @@ import Testing
         var controller = try deck(6, settles: false)
         try controller.send(.animationFinished)
         try controller.send(.button(.like))
-        #expect(try controller.send(.drag(dx: 150, dy: 0)).actions == [.queued("drag 150 0")])
-        #expect(try controller.send(.release(vx: 0, vy: 0)).actions == [.queued("release 0 0")])
+        #expect(try controller.send(.drag(dx: 150, dy: 0)).actions == [.queued(.drag(dx: 150, dy: 0))])
+        #expect(try controller.send(.release(vx: 0, vy: 0)).actions == [.queued(.release(vx: 0, vy: 0))])
         #expect(throws: DeckRefusal.physicsWhileBusy) { try controller.send(.setPhysics(.stack)) }
         try controller.send(.animationFinished)
         let replay = try controller.send(.animationFinished)
@@ -49,7 +49,7 @@ import Testing
         try controller.send(.button(.like))
         let end = try controller.send(.animationFinished)
         #expect(end.actions.contains(.becameEmpty))
-        #expect(end.actions.last == .refused("like", .noCard))
+        #expect(end.actions.last == .refused(.button(.like), .noCard))
         #expect(end.decisions.isEmpty)
     }
 

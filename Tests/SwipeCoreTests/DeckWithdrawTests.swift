@@ -2,7 +2,7 @@ import Testing
 @testable import SwipeCore
 
 /// A card decided elsewhere leaves without a decision: its slot goes to the
-/// back and is refilled, the cards below move up one state (DESIGN.md §3's
+/// back and is refilled, the cards below move up one state (the README's
 /// recycling, minus the record), and undo keeps its history.
 @Suite struct DeckWithdrawTests {
     /// Marks `id` decided in the feed, as another session's record would, then withdraws it.
@@ -95,7 +95,7 @@ import Testing
         try controller.send(.button(.like))  // p0 flies out; the animation is not finished
         controller.feed.decidedElsewhere("p2")
         let queued = try controller.send(.withdraw("p2"))
-        #expect(queued.actions == [.queued("withdraw p2")])
+        #expect(queued.actions == [.queued(.withdraw("p2"))])
         #expect(controller.deck.queuedEvents == [.withdraw("p2")])
         // The fly-out ends (slot 0 refilled with p4, fading in), then the withdrawal
         // runs: slot 2 goes to the back and is refilled with p5.

@@ -14,7 +14,7 @@ import Testing
         #expect(cards.map(\.state) == [.first, .second, .third, .other])
     }
 
-    /// DESIGN.md §6: drag 60 −10.
+    /// The README's worked example: drag 60 −10.
     @Test func workedExample() throws {
         var controller = try deck(4)
         let snapshot = try controller.send(.drag(dx: 60, dy: -10)).snapshot

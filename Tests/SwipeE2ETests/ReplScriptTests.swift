@@ -32,7 +32,7 @@ import Testing
         let result = try repl(["repl", "--json"], script: script)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == script.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
-        // DESIGN §6 worked example: the top card at (247.5, 263.5) rotated −7.2°.
+        // The README's worked example: the top card at (247.5, 263.5) rotated −7.2°.
         #expect(lines[0].contains(#""x":247.5,"y":263.5,"scale":1,"rotation":-7.2"#))
         #expect(lines[1].contains(#""animations":[{"name":"spring-back","duration":0.5}]"#))
         // 120 > 100: b is liked by drag; b already liked a, so it is a match.

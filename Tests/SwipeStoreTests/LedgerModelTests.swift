@@ -7,7 +7,7 @@ import Testing
 
 /// Random sequences of decisions and undos across four people keep the
 /// store's ledger (standing decisions) and matches table equal to a plain
-/// in-memory model of DESIGN.md §4.
+/// in-memory model of the README's ledger rules ("Architecture").
 @Suite struct LedgerModelTests {
     static let people = ["p0", "p1", "p2", "p3"]
     static let start = Date(timeIntervalSince1970: 1_795_218_901.123)  // 2026-11-20T23:55:01.123Z
@@ -21,7 +21,7 @@ import Testing
         var description: String { "\(people[viewer])→\(people[profile]) \(decision?.rawValue ?? "undo")" }
     }
 
-    /// DESIGN.md §4 as plain data: one standing decision per (viewer, profile);
+    /// The ledger rules as plain data: one standing decision per (viewer, profile);
     /// a match while both directions stand positive, at the later time.
     struct Model {
         struct Standing: Hashable { var decision: Decision; var decidedAt: String }

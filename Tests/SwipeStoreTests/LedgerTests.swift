@@ -87,12 +87,13 @@ import Testing
 
     @Test func viewerResolutionOrder() throws {
         let store = try folder.store(profiles: ["a", "b"])
-        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(option: nil, environment: [:]) }
-        #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer(option: "zed", environment: [:]) }
-        #expect(try store.resolveViewer(option: nil, environment: ["SWIPE_AS": "b"]) == "b")
-        #expect(try store.resolveViewer(option: "a", environment: ["SWIPE_AS": "b"]) == "a")
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(nil) }
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer("") }
+        #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer("zed") }
+        #expect(try store.resolveViewer("b") == "b")
+        #expect(try store.resolveViewer("a") == "a")
         // The last one used is remembered in the database.
-        #expect(try store.resolveViewer(option: nil, environment: [:]) == "a")
+        #expect(try store.resolveViewer(nil) == "a")
         #expect(try store.lastViewer() == "a")
     }
 }

@@ -46,16 +46,6 @@ import Testing
         #expect(throws: StoreError.self) { try Store(path: "/proc/no/such/db.sqlite") }
     }
 
-    @Test func databasePathResolution() {
-        let home = "/home/u"
-        #expect(DatabaseLocation.resolve(option: "x.db", environment: ["SWIPE_DB": "y.db"], home: home) == "x.db")
-        #expect(DatabaseLocation.resolve(option: nil, environment: ["SWIPE_DB": "y.db"], home: home) == "y.db")
-        #expect(DatabaseLocation.resolve(option: nil, environment: ["XDG_DATA_HOME": "/data"], home: home)
-            == "/data/swipe/swipe.sqlite")
-        #expect(DatabaseLocation.resolve(option: nil, environment: [:], home: home)
-            == "/home/u/.local/share/swipe/swipe.sqlite")
-    }
-
     @Test func sqliteErrorsCarryTheStatementAndArguments() throws {
         let store = try TemporaryFolder().store()
         do {

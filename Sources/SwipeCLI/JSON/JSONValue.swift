@@ -1,7 +1,7 @@
 import SwipeStore
 
 /// A JSON value whose objects keep their keys in the order written, so the
-/// REPL's JSON lines always read `ok, command, mode, …` as DESIGN.md §6 shows.
+/// REPL's JSON lines always read `ok, command, mode, …` as the README's "JSON mode" shows.
 public enum JSONValue: Hashable, Sendable {
     case null
     case bool(Bool)

@@ -2,7 +2,7 @@ import SwipeCore
 import SwipeStore
 
 /// Column names and cells for what the query commands print. JSON keys are
-/// the column names, so `swipe profiles --format json` has DESIGN.md's keys.
+/// the column names, so `swipe profiles --format json` has the README's keys.
 public enum StoreRecords {
     public static let profileColumns = ["id", "name", "age", "gender", "city", "bio", "photos", "interests"]
 

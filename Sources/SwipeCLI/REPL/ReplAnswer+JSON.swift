@@ -1,7 +1,7 @@
 import SwipeCore
 
 extension ReplAnswer {
-    /// The answer as DESIGN.md §6's object, keys in the documented order:
+    /// The answer as the README's JSON-mode object, keys in the documented order:
     /// ok, command, mode, progress, like, hate, cards, then detail, decision
     /// and match, and the extras (undone, animations, history, matches, help).
     func json(command: String) -> JSONValue {

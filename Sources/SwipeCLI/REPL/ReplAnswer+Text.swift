@@ -43,10 +43,11 @@ extension ReplAnswer {
             return "← closed the detail page, back to the deck"
         case .becameEmpty:
             return style.paint("∅ no more cards: reload asks the database again", .bold)
-        case .queued(let what):
-            return "… queued until the animation ends: " + TerminalText.sanitized(what)
-        case .refused(let what, let refusal):
-            return style.paint("… " + TerminalText.sanitized(what) + " was not applied: " + refusal.description, .error)
+        case .queued(let event):
+            return "… queued until the animation ends: " + TerminalText.sanitized(event.replSpelling)
+        case .refused(let event, let refusal):
+            return style.paint(
+                "… " + TerminalText.sanitized(event.replSpelling) + " was not applied: " + refusal.replMessage, .error)
         case .load:
             return nil
         }
@@ -102,11 +103,14 @@ extension Timeline {
     /// card that leaves ends up (off the screen's right, left, top or bottom).
     var summary: String {
         var words = [TerminalText.sanitized(name)]
+        let (width, height) = (DeckGeometry.screenWidth, DeckGeometry.screenHeight)
         if let last = keyframes.last,
-            let leaving = last.cards.first(where: { $0.pose.center.x > 375 || $0.pose.center.x < 0 || $0.pose.center.y < 0 || $0.pose.center.y > 667 })
+            let leaving = last.cards.first(where: {
+                $0.pose.center.x > width || $0.pose.center.x < 0 || $0.pose.center.y < 0 || $0.pose.center.y > height
+            })
         {
             let center = leaving.pose.center
-            words.append(center.x > 375 ? "right" : center.x < 0 ? "left" : center.y < 0 ? "up" : "down")
+            words.append(center.x > width ? "right" : center.x < 0 ? "left" : center.y < 0 ? "up" : "down")
         }
         words.append(DeckNumbers.fixed(duration, 2).withoutTrailingZeros() + " s")
         return words.joined(separator: " ")

@@ -27,15 +27,15 @@ extension ReplInput {
             }
             let dx = try number(arguments[0], limit: dragLimit, usage: "drag", form: "DX DY", fail: fail)
             let dy = try number(arguments[1], limit: dragLimit, usage: "drag", form: "DX DY", fail: fail)
-            return .drag(dx: dx, dy: dy)
+            return .event(.drag(dx: dx, dy: dy))
         case .release:
             switch arguments.count {
             case 0:
-                return .release(vx: 0, vy: 0)
+                return .event(.release(vx: 0, vy: 0))
             case 2:
                 let vx = try number(arguments[0], limit: velocityLimit, usage: "release", form: "VX VY", fail: fail)
                 let vy = try number(arguments[1], limit: velocityLimit, usage: "release", form: "VX VY", fail: fail)
-                return .release(vx: vx, vy: vy)
+                return .event(.release(vx: vx, vy: vy))
             default:
                 throw fail(
                     "release takes no numbers or two: [VX VY] in points per second (got \(quoted(arguments))), "
@@ -43,19 +43,19 @@ extension ReplInput {
             }
         case .like, .hate, .superlike:
             try noArguments(verb, arguments, fail: fail)
-            return .button(Decision(rawValue: verb.rawValue)!)
+            return .event(.button(Decision(rawValue: verb.rawValue)!))
         case .open:
             try noArguments(verb, arguments, fail: fail)
-            return .open
+            return .event(.open)
         case .back:
             try noArguments(verb, arguments, fail: fail)
-            return .back
+            return .event(.close)
         case .cancel:
             try noArguments(verb, arguments, fail: fail)
-            return .cancel
+            return .event(.cancel)
         case .undo:
             try noArguments(verb, arguments, fail: fail)
-            return .undo
+            return .event(.undo)
         case .deck:
             try noArguments(verb, arguments, fail: fail)
             return .deck
@@ -64,7 +64,7 @@ extension ReplInput {
             return .matches
         case .reload:
             try noArguments(verb, arguments, fail: fail)
-            return .reload
+            return .event(.reload)
         case .quit:
             try noArguments(verb, arguments, fail: fail)
             return .quit
@@ -79,7 +79,7 @@ extension ReplInput {
             guard arguments.count == 1, let kind = PhysicsKind(rawValue: arguments[0].lowercased()) else {
                 throw fail("physics takes one name: \(names) (got \(quoted(arguments))), e.g. physics stack")
             }
-            return .physics(kind)
+            return .event(.setPhysics(kind))
         case .help:
             guard arguments.count <= 1 else {
                 throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")

@@ -4,27 +4,15 @@ import SwipeCore
 /// asked the deck to do. Named `ReplInput` so it never clashes with the
 /// executable's ArgumentParser `ReplCommand`.
 public enum ReplInput: Hashable, Sendable {
-    /// Translation since the gesture began, in points; starts a gesture if none.
-    case drag(dx: Double, dy: Double)
-    /// Lift the finger, optionally flicking at (vx, vy) points per second.
-    case release(vx: Double, vy: Double)
-    /// The gesture was interrupted (a UIKit `.cancelled` pan): every card springs back, nothing is decided.
-    case cancel
-    /// A bottom button (deck) or a detail-page button: like, hate, superlike.
-    case button(Decision)
-    /// Tap the top card: open its detail view (`tap` and `open` are the same).
-    case open
-    /// Close the detail view.
-    case back
-    case undo
+    /// An input for the deck, sent as it is: a gesture (`drag`, `release`,
+    /// `cancel`), a button, the detail page (`open`/`tap`, `back` = `close`),
+    /// `undo`, `reload` or `physics`.
+    case event(DeckEvent)
     /// Draw the deck again, changing nothing.
     case deck
     /// The viewer's decisions, newest first; with a profile id, only that profile's.
     case history(profile: String?)
     case matches
-    /// Ask the feed again (after the deck ran dry, or after an import).
-    case reload
-    case physics(PhysicsKind)
     case help(topic: ReplVerb?)
     case quit
 }

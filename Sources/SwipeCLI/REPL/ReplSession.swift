@@ -43,7 +43,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
                 let recovered = withdraw(after: refusal)
                 writeError(recovered.message, command: command, deck: recovered.deck, to: &out)
             } else {
-                writeError(String(describing: error), command: command, to: &out)
+                writeError(Self.message(for: error), command: command, to: &out)
             }
             return false
         }
@@ -73,7 +73,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
                     + ", decided there too"
             }
         } catch {
-            return (message + "; taking it out failed: " + String(describing: error), nil)
+            return (message + "; taking it out failed: " + Self.message(for: error), nil)
         }
         var deck = ReplAnswer(snapshot: snapshot)
         deck.actions = actions
@@ -83,56 +83,38 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
 
     /// Performs `input` and gathers what the answer shows.
     mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
-        let event: DeckEvent
+        var answer = ReplAnswer(snapshot: snapshot)
         switch input {
-        case .drag(let dx, let dy): event = .drag(dx: dx, dy: dy)
-        case .release(let vx, let vy): event = .release(vx: vx, vy: vy)
-        case .button(let decision): event = .button(decision)
-        case .open: event = .open
-        case .back: event = .close
-        case .cancel: event = .cancel
-        case .undo: event = .undo
-        case .reload: event = .reload
-        case .physics(let kind): event = .setPhysics(kind)
+        case .event(let event):
+            return try send(event)
         case .deck:
-            var answer = ReplAnswer(snapshot: snapshot)
             answer.showsDeck = true
-            return answer
         case .history(let profile):
-            var answer = ReplAnswer(snapshot: snapshot)
             answer.history = try ledger.history(about: profile)
-            return answer
         case .matches:
-            var answer = ReplAnswer(snapshot: snapshot)
             answer.matches = try ledger.matches()
-            return answer
         case .help(let topic):
-            var answer = ReplAnswer(snapshot: snapshot)
             answer.help = topic.map { "\($0.usage)\n\($0.details)" } ?? ReplVerb.overview
-            return answer
         case .quit:
             isFinished = true
-            var answer = ReplAnswer(snapshot: snapshot)
             answer.quit = true
-            return answer
         }
+        return answer
+    }
+
+    /// Hands `event` to the deck, storing each decision (or undo) in the
+    /// ledger as the deck makes it. A failure before anything was stored
+    /// leaves the deck as it was: the controller rolls back (the one place
+    /// that does).
+    private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
         var receipts: [LedgerReceipt] = []
         let ledger = self.ledger
-        let before = controller
-        let outcome: DeckOutcome
-        do {
-            outcome = try controller.handle(event) { action in
-                switch action {
-                case .record(let decision): receipts.append(try ledger.record(decision))
-                case .unrecord(let decision): try ledger.undo(decision)
-                default: break
-                }
+        let outcome = try controller.handle(event) { action in
+            switch action {
+            case .record(let decision): receipts.append(try ledger.record(decision))
+            case .unrecord(let decision): try ledger.undo(decision)
+            default: break
             }
-        } catch {
-            // Nothing stored yet: the deck goes back to exactly where it was.
-            // Once a decision is stored the deck keeps it, so it is never asked twice.
-            if receipts.isEmpty { controller = before }
-            throw error
         }
         var answer = ReplAnswer(snapshot: outcome.snapshot)
         answer.actions = outcome.actions
@@ -140,6 +122,12 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         answer.undone = outcome.undone
         answer.showsDeck = true
         return answer
+    }
+
+    /// An error as a person reads it: the deck's refusals with the command
+    /// that gets past them, anything else as it describes itself.
+    static func message(for error: any Error) -> String {
+        (error as? DeckRefusal)?.replMessage ?? String(describing: error)
     }
 
     private func write(_ answer: ReplAnswer, command: String, to out: inout some TextOutputStream) {
@@ -170,7 +158,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
 }
 
 /// How answers are written: text for people (styled or not), or one JSON
-/// object per line for programs (DESIGN.md §6).
+/// object per line for programs (README, JSON mode).
 public enum ReplFormat: Hashable, Sendable {
     case text(ReplStyle)
     case json

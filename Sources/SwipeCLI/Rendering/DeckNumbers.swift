@@ -1,7 +1,7 @@
 import SwipeCore
 
 /// The numbers under the picture: the gesture, the indicators and every
-/// slot's pose, so a reader can check the picture against DESIGN.md §3.
+/// slot's pose, so a reader can check the picture against the README's "The deck model".
 public struct DeckNumbers: Sendable {
     public var snapshot: DeckSnapshot
     public var style: ReplStyle

@@ -16,9 +16,9 @@ public struct DeckPicture: Sendable {
     /// Rows of cards (the resting stack ends on row 18); the buttons follow.
     static let cardRows = 19
     /// The y (in points) drawn on row 0: the resting top card's top edge.
-    static let topY = 75.0
+    static let topY = DeckGeometry.restCenter.y - DeckGeometry.cardHeight / 2
     /// The column of screen x = 0: the screen is centred.
-    static let screenLeftColumn = (Double(width) - 375 / pointsPerColumn) / 2
+    static let screenLeftColumn = (Double(width) - DeckGeometry.screenWidth / pointsPerColumn) / 2
 
     public var snapshot: DeckSnapshot
     public var style: ReplStyle
@@ -61,24 +61,29 @@ public struct DeckPicture: Sendable {
     func cardFrames() -> [CardFrame] {
         var frames: [CardFrame] = []
         for card in snapshot.cards where card.profile != nil && card.pose.alpha > 0 {
-            let pose = card.pose
-            let centerRow = (pose.center.y - Self.topY) / Self.pointsPerRow
-            let halfHeight = 400 * pose.scale / Self.pointsPerRow / 2
-            var frame = CardFrame(
-                card: card, isTop: frames.isEmpty && card.state == .first,
-                centerColumn: Self.screenLeftColumn + pose.center.x / Self.pointsPerColumn,
-                topRow: Int((centerRow - halfHeight).rounded()),
-                bottomRow: Int((centerRow + halfHeight).rounded()),
-                halfWidth: 350 * pose.scale / Self.pointsPerColumn / 2,
-                // A point `r` rows below the centre moves by −r·25·sinθ points in x.
-                shearPerRow: -Self.pointsPerRow * sin(pose.rotation) / Self.pointsPerColumn,
-                centerRow: centerRow)
+            var frame = Self.frame(of: card, isTop: frames.isEmpty && card.state == .first)
             if let above = frames.last, card.state != .other, !above.card.pose.isDisplaced {
                 frame.bottomRow = max(frame.bottomRow, above.bottomRow + 1)
             }
             frames.append(frame)
         }
         return frames
+    }
+
+    /// Where `card` is drawn by its pose alone.
+    static func frame(of card: CardView, isTop: Bool) -> CardFrame {
+        let pose = card.pose
+        let centerRow = (pose.center.y - topY) / pointsPerRow
+        let halfHeight = DeckGeometry.cardHeight * pose.scale / pointsPerRow / 2
+        return CardFrame(
+            card: card, isTop: isTop,
+            centerColumn: screenLeftColumn + pose.center.x / pointsPerColumn,
+            topRow: Int((centerRow - halfHeight).rounded()),
+            bottomRow: Int((centerRow + halfHeight).rounded()),
+            halfWidth: DeckGeometry.cardWidth * pose.scale / pointsPerColumn / 2,
+            // A point `r` rows below the centre moves by −r·25·sinθ points in x.
+            shearPerRow: -pointsPerRow * sin(pose.rotation) / pointsPerColumn,
+            centerRow: centerRow)
     }
 
     private func columns(of frame: CardFrame, row: Int) -> (left: Int, right: Int) {
@@ -152,7 +157,7 @@ public struct DeckPicture: Sendable {
 
     private func drawButtons(on canvas: inout TextCanvas) {
         let row = Self.cardRows
-        let center = Int(Self.screenLeftColumn + 187.5 / Self.pointsPerColumn)
+        let center = Int(Self.screenLeftColumn + DeckGeometry.restCenter.x / Self.pointsPerColumn)
         let nope = Self.button("✕ NOPE", border: snapshot.indicators.hateBorder)
         let like = Self.button("♥ LIKE", border: snapshot.indicators.likeBorder)
         let star = "( ★ )"
@@ -163,11 +168,10 @@ public struct DeckPicture: Sendable {
     }
 
     private func drawEmpty(on canvas: inout TextCanvas) {
-        let frame = CardFrame(
-            card: CardView(slot: 0, state: .first, profile: nil,
-                pose: CardPose(center: Point(x: 187.5, y: 273.5), scale: 1, rotation: 0, alpha: 1)),
-            isTop: false, centerColumn: Self.screenLeftColumn + 18.75, topRow: 0, bottomRow: 16,
-            halfWidth: 17.5, shearPerRow: 0, centerRow: 7.94)
+        // The outline of a resting top card.
+        let frame = Self.frame(
+            of: CardView(slot: 0, state: .first, profile: nil, pose: CardPose(center: DeckGeometry.restCenter)),
+            isTop: false)
         for row in frame.topRow...frame.bottomRow {
             let (left, right) = columns(of: frame, row: row)
             let edge = row == frame.topRow || row == frame.bottomRow
@@ -177,7 +181,8 @@ public struct DeckPicture: Sendable {
         let messages = ["no more cards", "reload asks for more"]
         for (offset, message) in messages.enumerated() {
             let column = Int(frame.centerColumn) - TerminalText.displayWidth(message) / 2
-            canvas.put(message, row: 7 + offset, column: column, tone: offset == 0 ? .bold : .dim)
+            canvas.put(message, row: Int(frame.centerRow.rounded()) - 1 + offset, column: column,
+                tone: offset == 0 ? .bold : .dim)
         }
     }
 }
@@ -186,6 +191,6 @@ extension CardPose {
     /// Whether the card was moved sideways or turned (dragged or flying):
     /// resting cards all sit on the screen's centre line, unrotated.
     var isDisplaced: Bool {
-        rotation != 0 || center.x != 187.5
+        rotation != 0 || center.x != DeckGeometry.restCenter.x
     }
 }

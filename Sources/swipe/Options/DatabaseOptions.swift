@@ -17,8 +17,17 @@ struct DatabaseOptions: ParsableArguments {
     /// The path `--db`, the environment and the XDG default resolve to.
     var resolvedPath: String {
         let environment = ProcessInfo.processInfo.environment
-        return DatabaseLocation.resolve(
-            option: path, environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
+        return Self.resolve(option: path, environment: environment, home: environment["HOME"] ?? NSHomeDirectory())
+    }
+
+    /// `--db`, else `$SWIPE_DB`, else `$XDG_DATA_HOME/swipe/swipe.sqlite` with
+    /// `~/.local/share` when XDG_DATA_HOME is unset or not absolute (the XDG rule).
+    static func resolve(option: String?, environment: [String: String], home: String) -> String {
+        if let option, !option.isEmpty { return option }
+        if let path = environment["SWIPE_DB"], !path.isEmpty { return path }
+        var dataHome = environment["XDG_DATA_HOME"] ?? ""
+        if !dataHome.hasPrefix("/") { dataHome = home + "/.local/share" }
+        return dataHome + "/swipe/swipe.sqlite"
     }
 
     /// Opens the resolved database, creating it when missing (`swipe import`).

@@ -11,6 +11,13 @@ struct ViewerOptions: ParsableArguments {
 
     /// The viewer per `--as`, `$SWIPE_AS` or the database's memory; remembered.
     func resolve(in store: Store) throws -> String {
-        try store.resolveViewer(option: id, environment: ProcessInfo.processInfo.environment)
+        try store.resolveViewer(Self.requested(option: id, environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// `--as`, else `$SWIPE_AS`; nil when neither names anyone.
+    static func requested(option: String?, environment: [String: String]) -> String? {
+        if let option, !option.isEmpty { return option }
+        if let fromEnvironment = environment["SWIPE_AS"], !fromEnvironment.isEmpty { return fromEnvironment }
+        return nil
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where the REPL keeps its line history (DESIGN.md §5):
+/// Where the REPL keeps its line history (README, "Command line"):
 /// `$XDG_STATE_HOME/swipe/history`, with `~/.local/state` when the variable
 /// is unset or not absolute (as the XDG spec says to ignore relative paths).
 enum HistoryFile {

@@ -1,0 +1,30 @@
+import SwipeStore
+
+/// The libraries' errors say what is wrong with the values at fault; here
+/// they gain what a person types to fix it (options, commands, variables),
+/// which only the executable knows.
+extension ExitStatus {
+    static func message(for error: any Error) -> String {
+        switch error {
+        case StoreError.missing(let path):
+            "\(error) (create one with `swipe import --db \(shellQuoted(path)) profiles.csv`)"
+        case ViewerError.noneChosen:
+            "\(error): pass --as PROFILE_ID or set SWIPE_AS (the choice is then remembered in the database)"
+        case let failure as ImportFailure:
+            (failure.issueLines + ["nothing imported (\(failure.count); --skip-invalid imports the valid ones)"])
+                .joined(separator: "\n")
+        default:
+            String(describing: error)
+        }
+    }
+
+    /// `path` as a shell word: as it is when it holds only safe characters,
+    /// else in single quotes, so the suggested command can be pasted.
+    static func shellQuoted(_ path: String) -> String {
+        let safe = path.unicodeScalars.allSatisfy { scalar in
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+                || "/._-+,:@%=".unicodeScalars.contains(scalar)
+        }
+        return safe && !path.isEmpty ? path : "'" + path.replacing("'", with: #"'\''"#) + "'"
+    }
+}
