@@ -8,7 +8,8 @@ extension PGConnection {
     /// COPY is all or nothing: a bad row (the server names its line in the
     /// error's `context`) or an error thrown by `body` (sent to the server as
     /// the reason to abort) leaves the table as it was. Returns the number of
-    /// rows copied.
+    /// rows copied. As with psql, a bad row is reported when the copy ends:
+    /// libpq reads nothing from the server while data goes out.
     @discardableResult
     public func copy(_ sql: String, _ body: (inout PGCopyWriter) throws -> Void) throws -> Int {
         let started = PQexec(handle, sql)
@@ -18,31 +19,38 @@ extension PGConnection {
             throw clientError("copy(_:_:) runs COPY … FROM STDIN only", sql: sql, arguments: [])
         }
         var writer = PGCopyWriter(connection: self)
-        var failure: Error?
+        // A failure of `body` is the caller's; one while sending is libpq's,
+        // and the server's own error, read below, explains it better.
+        var bodyFailure: Error?
+        var sendFailure: Error?
         do {
             try body(&writer)
-            try writer.flush()
+        } catch let error as PGCopyWriter.SendFailure {
+            sendFailure = error.error
         } catch {
-            failure = error
+            bodyFailure = error
         }
-        // On a failure of ours, the reason goes to the server, which aborts
-        // the COPY; a broken connection has nothing left to end.
-        let reason = failure.map { "the client stopped the copy: \($0)" }
-        if isConnected, PQputCopyEnd(handle, reason) != 1, failure == nil {
-            failure = error(from: nil, sql: sql, arguments: [])
+        if bodyFailure == nil && sendFailure == nil {
+            do { try writer.flush() } catch let error as PGCopyWriter.SendFailure { sendFailure = error.error }
         }
-        var outcome: Error?
+        // On a failure of the body, the reason goes to the server, which
+        // aborts the COPY; a broken connection has nothing left to end.
+        let reason = bodyFailure.map { "the client stopped the copy: \($0)" }
+        if isConnected, PQputCopyEnd(handle, reason) != 1, sendFailure == nil {
+            sendFailure = error(from: nil, sql: sql, arguments: [])
+        }
+        var serverFailure: Error?
         var copied = 0
         while let result = PQgetResult(handle) {
             defer { PQclear(result) }
             if PQresultStatus(result) == PGRES_COMMAND_OK {
                 copied = Int(String(cString: PQcmdTuples(result))) ?? 0
-            } else if outcome == nil {
-                outcome = error(from: result, sql: sql, arguments: [])
+            } else if serverFailure == nil {
+                serverFailure = error(from: result, sql: sql, arguments: [])
             }
         }
-        if let failure { throw failure }
-        if let outcome { throw outcome }
+        if let bodyFailure { throw bodyFailure }
+        if let failure = serverFailure ?? sendFailure { throw failure }
         if !isConnected { throw error(from: nil, sql: sql, arguments: []) }
         return copied
     }
@@ -105,6 +113,9 @@ public struct PGCopyWriter {
         if buffer.count >= Self.chunk { try flush() }
     }
 
+    /// libpq refused data: the connection broke, or the server ended the COPY.
+    struct SendFailure: Error { var error: PostgresError }
+
     /// Sends what is buffered.
     mutating func flush() throws {
         guard !buffer.isEmpty else { return }
@@ -112,7 +123,7 @@ public struct PGCopyWriter {
             PQputCopyData(connection.handle, bytes.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
         }
         buffer.removeAll(keepingCapacity: true)
-        if sent != 1 { throw connection.error(from: nil, sql: nil, arguments: []) }
+        if sent != 1 { throw SendFailure(error: connection.error(from: nil, sql: nil, arguments: [])) }
     }
 
     /// COPY's text format gives backslash, tab, newline and carriage return

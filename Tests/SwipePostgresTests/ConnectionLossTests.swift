@@ -73,4 +73,19 @@ import Testing
         try connection.copy("COPY t FROM STDIN") { try $0.row(.integer(1)) }
         #expect(try connection.scalarInt("SELECT count(*) FROM t") == 1)
     }
+
+    @Test func aConnectionLostInTheMiddleOfACopyIsReportedAndNothingIsCopied() throws {
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE t (k int8, s text)")
+        let error = #expect(throws: PostgresError.self) {
+            try connection.copy("COPY t FROM STDIN") { writer in
+                for k in 1...50_000 { try writer.row(.integer(Int64(k)), .text("row \(k) of the first half")) }
+                try terminate(connection)
+                for k in 50_001...100_000 { try writer.row(.integer(Int64(k)), .text("row \(k) of the second half")) }
+            }
+        }
+        #expect(error?.kind == .connectionLost, "\(String(describing: error))")
+        try connection.reconnect()
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 0)
+    }
 }
