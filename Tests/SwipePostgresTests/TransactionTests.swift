@@ -169,3 +169,43 @@ final class Locked<Value>: @unchecked Sendable {
     var value: Value { lock.withLock { stored } }
     func withLock<R>(_ body: (inout Value) -> R) -> R { lock.withLock { body(&stored) } }
 }
+
+/// A statement cancelled from another thread (Ctrl-C) fails with 57014 and
+/// its transaction leaves nothing.
+@Suite(.needsPostgres) struct CancelTests {
+    let database: TestDatabase
+    init() throws { database = try TestDatabase() }
+
+    @Test func aCancelFromAnotherThreadStopsTheStatementAndItsTransaction() throws {
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE t (k int8)")
+        let canceller = try connection.canceller()
+        let pid = Int64(connection.backendPID)
+        let uri = database.uri
+        let sent = Locked<Bool>(false)
+        let watcher = Thread {
+            // Wait (up to 60 s) until the backend is inside pg_sleep, then cancel.
+            guard let observer = try? PGConnection(uri: uri) else { return }
+            let deadline = Date() + 60
+            while Date() < deadline {
+                let sleeping = (try? observer.scalarInt(
+                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'",
+                    .integer(pid))) ?? 0
+                if sleeping == 1 { sent.withLock { $0 = canceller.cancel() }; return }
+            }
+        }
+        watcher.start()
+        let started = Date()
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction {
+                try connection.run("INSERT INTO t VALUES ($1)", .integer(1))
+                try connection.run("SELECT pg_sleep($1)", .real(600))
+            }
+        }
+        #expect(sent.value)
+        #expect(error?.sqlState == "57014", "\(String(describing: error))")
+        #expect(Date().timeIntervalSince(started) < 300, "the sleep was not cut short")
+        #expect(!connection.isInTransaction)
+        #expect(try connection.scalarInt("SELECT count(*) FROM t") == 0)
+    }
+}
