@@ -56,12 +56,22 @@ enum ChildRun {
     }
 }
 
-/// Runs only as ChildRunTests' child (SWIPE_PG_PROBE_URI set): connects with
-/// whatever password PGPASSWORD holds.
-@Suite(.enabled(if: TestServer.environment["SWIPE_PG_PROBE_URI"] != nil, "runs only as a child of ChildRunTests"))
-struct PasswordProbe {
+/// As ChildRunTests' child (SWIPE_PG_PROBE_URI set), connects with whatever
+/// password PGPASSWORD holds. In an ordinary run (never skipped, so CI shows
+/// no skip), holds the other half: without any password the role is refused.
+@Suite(.needsPostgres) struct PasswordProbe {
     @Test func connectsWithThePasswordFromTheEnvironment() throws {
-        let connection = try PGConnection(uri: TestServer.environment["SWIPE_PG_PROBE_URI"]!)
-        #expect(try connection.scalarText("SELECT current_user::text") == "swipe_password_test")
+        if let probe = TestServer.environment["SWIPE_PG_PROBE_URI"] {
+            let connection = try PGConnection(uri: probe)
+            #expect(try connection.scalarText("SELECT current_user::text") == "swipe_password_test")
+            return
+        }
+        let (host, port) = try PasswordTests.prepareRole()
+        guard TestServer.environment["PGPASSWORD"] == nil else { return }  // a developer's own PGPASSWORD would answer
+        let error = #expect(throws: PostgresError.self) {
+            try PGConnection(uri: "postgres://swipe_password_test@\(host):\(port)/postgres?passfile=/nonexistent/pgpass")
+        }
+        #expect(error?.kind == .rejected)
+        #expect(error?.message.contains("no password supplied") == true, "\(String(describing: error))")
     }
 }

@@ -83,15 +83,21 @@ import Testing
     static let password = "s3cret-Pa55word"
     let folder = TemporaryFolder("swipe-pg-password")
 
+    /// Suites that use the role run in parallel: one at a time changes it
+    /// (two concurrent ALTER ROLEs fail with "tuple concurrently updated").
+    static let roleLock = NSLock()
+
     /// Creates the role (once per cluster) with the test password.
     static func prepareRole() throws -> (host: String, port: Int) {
-        let admin = try PGConnection(uri: TestServer.requireURI())
-        try admin.execute("""
-            DO $$ BEGIN CREATE ROLE swipe_password_test LOGIN;
-            EXCEPTION WHEN duplicate_object THEN NULL; END $$;
-            ALTER ROLE swipe_password_test PASSWORD 's3cret-Pa55word';
-            """)
-        return (admin.endpoint.host, Int(admin.endpoint.port)!)
+        try roleLock.withLock {
+            let admin = try PGConnection(uri: TestServer.requireURI())
+            try admin.execute("""
+                DO $$ BEGIN CREATE ROLE swipe_password_test LOGIN;
+                EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
+                ALTER ROLE swipe_password_test PASSWORD 's3cret-Pa55word';
+                """)
+            return (admin.endpoint.host, Int(admin.endpoint.port)!)
+        }
     }
 
     static func assertNoPassword(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
