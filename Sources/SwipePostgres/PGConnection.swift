@@ -125,10 +125,15 @@ public final class PGConnection: CustomStringConvertible {
     /// The cached prepared statement for `sql`, preparing it on first use.
     public func statement(_ sql: String) throws -> PGStatement {
         if let cached = cache[sql] { return cached }
-        statementCounter += 1
-        let statement = try PGStatement(connection: self, sql: sql, name: "swipe_\(statementCounter)")
+        let statement = try PGStatement(connection: self, sql: sql, name: nextStatementName())
         cache[sql] = statement
         return statement
+    }
+
+    /// A server-side name no statement of this connection has used.
+    func nextStatementName() -> String {
+        statementCounter += 1
+        return "swipe_\(statementCounter)"
     }
 
     /// Runs `sql` with `arguments` and returns its rows.

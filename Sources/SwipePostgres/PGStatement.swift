@@ -8,7 +8,7 @@ public final class PGStatement {
     unowned let connection: PGConnection
     /// The SQL it was prepared from.
     public let sql: String
-    let name: String
+    private(set) var name: String
     /// The parameter types the server inferred ($1 first).
     public private(set) var parameterTypes: [Oid] = []
     private var session = -1
@@ -49,6 +49,18 @@ public final class PGStatement {
                 throw connection.clientError(message.text, sql: sql, arguments: arguments)
             }
         }
+        do {
+            return try executePrepared(encoded, arguments)
+        } catch let error as PostgresError where error.isStalePlan && !connection.isInTransaction {
+            // The table changed shape since the statement was prepared (a
+            // migration in another session): prepare it again, once. Inside a
+            // transaction the failure has aborted it, so it goes to the caller.
+            try prepareAgain()
+            return try executePrepared(encoded, arguments)
+        }
+    }
+
+    private func executePrepared(_ encoded: ParameterBuffer, _ arguments: [PostgresValue]) throws -> PGResult {
         let result = encoded.withParameters { values, lengths, formats in
             PQexecPrepared(connection.handle, name, Int32(arguments.count), values, lengths, formats, 1)
         }
@@ -59,6 +71,13 @@ public final class PGStatement {
             throw error
         }
         return PGResult(result!, sql: sql)
+    }
+
+    /// Prepares under a new name (PostgreSQL 15's libpq cannot close a
+    /// prepared statement without SQL; the old one goes with the session).
+    private func prepareAgain() throws {
+        name = connection.nextStatementName()
+        try prepare()
     }
 
     /// Variadic form of `query(_:)`.

@@ -67,6 +67,9 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     /// 23505: a unique constraint or index refused a row.
     public var isUniqueViolation: Bool { sqlState == "23505" }
     public var isConnectionLost: Bool { kind == .connectionLost }
+    /// 0A000 "cached plan must not change result type": a table a prepared
+    /// statement reads changed shape since it was prepared.
+    var isStalePlan: Bool { sqlState == "0A000" && message.hasPrefix("cached plan must not change result type") }
 
     public var description: String {
         var text: String

@@ -145,3 +145,29 @@ import Testing
         #expect(try connection.run("DELETE FROM t") == 10)
     }
 }
+
+/// A prepared statement outlives a change to its table made by another
+/// session (a migration), as SQLite's statements do.
+@Suite(.needsPostgres) struct StalePlanTests {
+    let database: TestDatabase
+    init() throws { database = try TestDatabase() }
+
+    @Test func aStatementIsPreparedAgainWhenItsTableChangesShape() throws {
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE t (k int8); INSERT INTO t VALUES (1)")
+        let select = try connection.statement("SELECT * FROM t WHERE k = $1")
+        #expect(try select.query(.integer(1)).columnCount == 1)
+        let migrator = try database.connect()
+        try migrator.execute("ALTER TABLE t ADD COLUMN c text DEFAULT 'x'")
+        let after = try select.query(.integer(1))
+        #expect(after.columnCount == 2)
+        #expect(try after[0].text(1) == "x")
+        // Inside a transaction the failure aborts it: the caller is told, as before.
+        try migrator.execute("ALTER TABLE t ADD COLUMN d int4 DEFAULT 7")
+        let inside = #expect(throws: PostgresError.self) {
+            try connection.transaction { _ = try select.query(.integer(1)) }
+        }
+        #expect(inside?.sqlState == "0A000")
+        #expect(try select.query(.integer(1))[0].int(2) == 7)
+    }
+}
