@@ -89,3 +89,52 @@ import Testing
         #expect(try connection.scalarInt("SELECT count(*) FROM t") == 0)
     }
 }
+
+/// A transaction's fate can be looked up by its id from another session:
+/// what a caller does after losing the connection during COMMIT.
+@Suite(.needsPostgres) struct CommitStatusTests {
+    let database: TestDatabase
+    init() throws { database = try TestDatabase() }
+    struct Stop: Error {}
+
+    @Test func committedAbortedAndLostTransactionsAreToldApart() throws {
+        let connection = try database.connect()
+        try connection.execute("CREATE TABLE t (k int8)")
+        let observer = try database.connect()
+
+        var committed: Int64 = 0
+        try connection.transaction {
+            try connection.run("INSERT INTO t VALUES ($1)", .integer(1))
+            committed = try connection.currentTransactionID()
+            #expect(try observer.transactionStatus(committed) == .inProgress)
+        }
+        #expect(try observer.transactionStatus(committed) == .committed)
+
+        var rolledBack: Int64 = 0
+        #expect(throws: Stop.self) {
+            try connection.transaction {
+                try connection.run("INSERT INTO t VALUES ($1)", .integer(2))
+                rolledBack = try connection.currentTransactionID()
+                throw Stop()
+            }
+        }
+        #expect(rolledBack > committed)
+        #expect(try observer.transactionStatus(rolledBack) == .aborted)
+
+        // Lost before COMMIT reached the server: looked up, it did not commit.
+        var lost: Int64 = 0
+        let error = #expect(throws: PostgresError.self) {
+            try connection.transaction {
+                try connection.run("INSERT INTO t VALUES ($1)", .integer(3))
+                lost = try connection.currentTransactionID()
+                let ended = try observer.query("SELECT pg_terminate_backend($1, 60000)", .integer(Int64(connection.backendPID)))
+                #expect(try ended[0].bool(0))
+            }
+        }
+        #expect(error?.kind == .connectionLost)
+        try connection.reconnect()
+        #expect(try connection.transactionStatus(lost) == .aborted)
+        #expect(try connection.query("SELECT k FROM t ORDER BY k").map { try $0.int(0) } == [1])
+        #expect(throws: PostgresError.self) { try connection.currentTransactionID() }
+    }
+}
