@@ -41,6 +41,10 @@ public final class PGConnection: CustomStringConvertible {
         guard PostgresURI.isPostgres(uri) else {
             throw PostgresError(kind: .client, message: "not a PostgreSQL URI (postgres://… or postgresql://…): \(redactedURI)")
         }
+        // libpq reads C strings: a NUL would silently cut the URI short.
+        guard !uri.utf8.contains(0) else {
+            throw PostgresError(kind: .client, message: "a PostgreSQL URI cannot hold a NUL character: \(redactedURI)")
+        }
         var parseError: UnsafeMutablePointer<CChar>?
         if let options = PQconninfoParse(uri, &parseError) {
             PQconninfoFree(options)

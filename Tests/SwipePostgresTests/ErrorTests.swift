@@ -69,6 +69,9 @@ import Testing
             #expect(error?.kind == .client)
             #expect(error?.description.contains("pw-in-uri") == false)
         }
+        let cut = #expect(throws: PostgresError.self) { try PGConnection(uri: "postgres://u:pw-in-uri@h/db\u{0}x") }
+        #expect(cut?.kind == .client)
+        #expect(cut?.message.hasPrefix("a PostgreSQL URI cannot hold a NUL character") == true)
         let bad = #expect(throws: PostgresError.self) { try PGConnection(uri: "postgres://u:pw-in-uri@h/db?nosuchoption=1") }
         #expect(bad?.kind == .client)
         #expect(bad?.description.contains("nosuchoption") == true, "\(String(describing: bad))")
