@@ -101,6 +101,7 @@ EOF
             "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
             >/dev/null 2>&1; then
             echo "$port" >"$dir/port"
+            trap - ERR
             print_env "$dir"
             say "started PostgreSQL ($("$bin/postgres" --version | awk '{print $3}')) in $dir on 127.0.0.1:$port"
             return 0
