@@ -6,6 +6,9 @@
 -- held equal by SchemaTests). Later versions add forward-only migration steps in
 -- Sources/SwipeStore/Schema.swift and bump user_version here.
 PRAGMA user_version = 1;
+-- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
+-- file without it (or the legacy form: 0 here, user_version 1, these tables).
+PRAGMA application_id = 1398229328;
 
 -- People in the deck. `key` is the internal integer key (the rowid, the feed's
 -- order); `id` is the stable external id from the CSV. Photos and interests are

@@ -33,6 +33,67 @@ public enum TerminalText {
         return changed ? String(out) : text
     }
 
+    /// `text` with every control character written as a visible escape
+    /// (`\x1B` for C0, DEL and C1, `\u202E` for bidi and format controls),
+    /// for data formats (CSV, JSON) shown on a terminal: unlike `sanitized`
+    /// nothing is lost from sight, yet nothing can drive the terminal. Line
+    /// feeds and tabs stay (CSV quotes a field holding one); a backslash
+    /// is doubled only when the text has a control character to escape, so
+    /// clean text is shown as it is.
+    public static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0 != "\n" && $0 != "\t" && isControl($0) }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar == "\\" {
+                out += "\\\\"
+            } else if scalar != "\n" && scalar != "\t" && isControl(scalar) {
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += scalar.value < 0x100
+                    ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
+                    : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// JSON text for a terminal: every control character left in it (after
+    /// `JSONText` escaped C0 and C1, only the bidi controls can be, and only
+    /// inside strings) written as a `\uXXXX` escape: the same JSON data,
+    /// nothing that reorders what a reader sees.
+    public static func escapingControlsInJSON(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: isControl) else { return json }
+        var out = ""
+        for scalar in json.unicodeScalars {
+            if isControl(scalar) {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// C0, DEL, C1, and the bidi controls `sanitized` removes.
+    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+        default: false
+        }
+    }
+
+    /// The widest profile text (a name, an id) a one-line message shows.
+    public static let oneLineWidth = 60
+
+    /// Profile text for a one-line message: sanitized, and cut to
+    /// `width` columns with "…" (a 100,000-character name must not flood
+    /// the terminal).
+    public static func oneLine(_ text: String, width: Int = oneLineWidth) -> String {
+        truncated(sanitized(text), toWidth: width)
+    }
+
     /// Whether `text` is safe to print as is (what `sanitized` would not change).
     public static func isClean(_ text: String, keepNewlines: Bool = false) -> Bool {
         sanitized(text, keepNewlines: keepNewlines) == text

@@ -27,8 +27,11 @@ extension Connection {
     /// checked every rule themselves, row by row, with file and line (the
     /// profile importer). The schema's CHECKs still guard every other writer;
     /// the JSON ones alone cost 1.3 s of SQLite's time per million profiles.
-    func bulkWrite<T>(checkedByCaller: Bool, _ body: () throws -> T) throws -> T {
-        let leftWAL = (try? journalMode("PRAGMA journal_mode = DELETE")) == "delete"
+    ///
+    /// Without `rollbackJournal` the database stays in WAL (the decisions
+    /// import: readers never wait for it).
+    func bulkWrite<T>(checkedByCaller: Bool, rollbackJournal: Bool = true, _ body: () throws -> T) throws -> T {
+        let leftWAL = rollbackJournal && (try? journalMode("PRAGMA journal_mode = DELETE")) == "delete"
         defer {
             if checkedByCaller { try? execute("PRAGMA ignore_check_constraints = OFF") }
             if leftWAL {

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection configured as swipe needs it: WAL, foreign keys, a
 /// busy timeout and a chosen `synchronous` level. Statements are prepared once
@@ -22,14 +23,21 @@ public final class Connection {
     public let synchronous: Synchronous
     private var cache: [String: Statement] = [:]
 
+    /// Whether the connection was opened read-only (SQLITE_OPEN_READONLY).
+    public let isReadOnly: Bool
+
     /// Opens the database at `path`, creating it if missing unless `create` is
     /// false (then a missing file fails with SQLITE_CANTOPEN and nothing is
-    /// made). Never read-only: a WAL reader still writes the `-shm` file.
+    /// made). With `readOnly` the file is opened SQLITE_OPEN_READONLY and its
+    /// journal mode is left as it is: nothing is written. Otherwise, unless
+    /// `configure` is false, the connection is made ready to write at once
+    /// (`configureForWriting`); `Store` first identifies the file, then does that.
     public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
-                create: Bool = true) throws {
+                create: Bool = true, readOnly: Bool = false, immutable: Bool = false, configure: Bool = true) throws {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &handle, flags, nil)
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+            | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
+        let code = sqlite3_open_v2(immutable ? Self.immutableURI(path) : path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
             let message = handle.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
             let extended = handle.map { sqlite3_extended_errcode($0) } ?? code
@@ -39,10 +47,30 @@ public final class Connection {
         self.handle = handle
         self.path = path
         self.synchronous = synchronous
+        self.isReadOnly = readOnly
         sqlite3_extended_result_codes(handle, 1)
         sqlite3_busy_timeout(handle, busyTimeoutMilliseconds)
-        try enterWAL(withinMilliseconds: busyTimeoutMilliseconds)
+        self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         try execute("PRAGMA foreign_keys = ON")
+        if !readOnly && configure { try configureForWriting() }
+    }
+
+    private let busyTimeoutMilliseconds: Int32
+
+    /// `file:PATH?immutable=1`: SQLite reads the file as one nobody can
+    /// change (no locks, no -shm). True of a file on a read-only file system.
+    static func immutableURI(_ path: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "?#%")
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        return "file:" + (absolute.addingPercentEncoding(withAllowedCharacters: allowed) ?? absolute) + "?immutable=1"
+    }
+
+    /// WAL mode (persistent in the file) and the chosen `synchronous` level.
+    /// Switching to WAL writes the file's header: call it only on a file
+    /// known to be a swipe database (or about to become one).
+    public func configureForWriting() throws {
+        try enterWAL(withinMilliseconds: busyTimeoutMilliseconds)
         try execute("PRAGMA synchronous = \(synchronous.rawValue)")
     }
 
@@ -78,7 +106,8 @@ public final class Connection {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql)
+            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql,
+                              systemCode: sqlite3_system_errno(handle))
         }
     }
 
@@ -110,6 +139,7 @@ public final class Connection {
             extendedCode: sqlite3_extended_errcode(handle),
             message: String(cString: sqlite3_errmsg(handle)),
             sql: sql,
-            arguments: arguments)
+            arguments: arguments,
+            systemCode: sqlite3_system_errno(handle))
     }
 }

@@ -11,8 +11,17 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         var text = "\(file):\(line):"
         if let column { text += " column \(column):" }
-        if let value { text += " value \"\(value)\":" }
+        if let value { text += " value \"\(Self.cut(value))\":" }
         return text + " " + message
+    }
+
+    /// The longest value a message quotes whole, in characters.
+    public static let valueWidth = 80
+
+    /// `value` cut to `valueWidth` characters with "…": a message stays one
+    /// readable line whatever the file holds (`value` itself stays whole).
+    static func cut(_ value: String) -> String {
+        value.count <= valueWidth ? value : String(value.prefix(valueWidth - 1)) + "…"
     }
 }
 

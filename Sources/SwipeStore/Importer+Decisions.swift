@@ -6,12 +6,18 @@ extension Importer {
     /// ledger, so matches are made as the decisions are loaded. A decision
     /// already standing with the same kind and time counts as unchanged (so a
     /// file can be imported twice); a different standing one is an error.
+    ///
+    /// Every row is written even once the import is doomed (a bad row
+    /// without `skipInvalid`): whether a row conflicts depends on the rows
+    /// before it, so only writing them all (and rolling back) finds and
+    /// counts every conflict, the same in both modes. The database stays in
+    /// WAL meanwhile, so readers never wait for a decisions import.
     public func importDecisions(path: String) throws -> ImportSummary {
         try run(
             path: path, required: ["viewer", "profile", "decision", "decided_at"], optional: ["via"],
-            checkedRows: false, makeRow: {}, prepare: { _, _, _ in },
-            write: { slot, index, dryRun in
-                try importDecision(Fields(index: index, record: slot.record), write: !dryRun)
+            checkedRows: false, rollbackJournal: false, makeRow: {}, prepare: { _, _, _ in },
+            write: { slot, index, _ in
+                try importDecision(Fields(index: index, record: slot.record), write: true)
             },
             flush: { (0, 0) })
     }

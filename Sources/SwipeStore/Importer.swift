@@ -42,9 +42,11 @@ public struct Importer {
     /// will be committed, `write` is told to check only (`dryRun`), so every
     /// bad row is still reported. `checkedRows`: `prepare` and `write`
     /// enforce every CHECK of the table written, so SQLite need not
-    /// (`Connection.bulkWrite`).
+    /// (`Connection.bulkWrite`). `rollbackJournal`: leave WAL for the
+    /// transaction when no one else has the file open (faster for big
+    /// loads; readers wait for it meanwhile).
     func run<Row>(
-        path: String, required: [String], optional: [String], checkedRows: Bool,
+        path: String, required: [String], optional: [String], checkedRows: Bool, rollbackJournal: Bool,
         makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
         write: (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
@@ -67,7 +69,7 @@ public struct Importer {
         var issues: [ImportIssue] = []
         var total = 0
         var rows = 0
-        try store.connection.bulkWrite(checkedByCaller: checkedRows) {
+        try store.connection.bulkWrite(checkedByCaller: checkedRows, rollbackJournal: rollbackJournal) {
             try store.connection.writeTransaction {
                 while var batch = try pipeline.next() {
                     for slot in 0..<batch.count {

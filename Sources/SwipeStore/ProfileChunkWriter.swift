@@ -30,8 +30,9 @@ struct ProfileChunkWriter {
     private(set) var inserted = 0
     private(set) var updated = 0
 
-    init(store: Store) throws {
-        upsert = try store.profileUpsert()
+    /// `columns`: those the file has, which an update of an existing profile sets.
+    init(store: Store, columns: [Importer.ProfileColumn]) throws {
+        upsert = try store.profileUpsert(updating: columns)
         chunkInsert = try store.connection.statement(Self.chunkInsertSQL)
         pending = Array(repeating: ProfileRow(), count: Self.chunkSize)
     }

@@ -35,6 +35,7 @@ extension Store {
             INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (?1, ?2, ?3, ?4, ?5)
             """).bind(.int(viewer.key), .int(profile.key), .text(decision.rawValue), .text(via.rawValue),
                       .text(decidedAt)).run()
+        try checkStored(viewer: viewer, profile: profile, decision: decision, decidedAt: decidedAt)
         var result = RecordedDecision(
             viewer: viewer.id, profile: profile.id, decision: decision, via: via, decidedAt: decidedAt,
             match: nil, missedMatch: false)
@@ -94,9 +95,39 @@ extension Store {
             WHERE viewer = ?1 AND profile = ?2 AND undone_at IS NULL
             """).bind(.int(viewer), .int(profile)).first { row in
             StandingDecision(
-                key: row.int(0), decision: Decision(rawValue: row.text(1)) ?? .hate,
-                via: Via(rawValue: row.text(2)) ?? .button, decidedAt: row.text(3))
+                key: row.int(0), decision: try Self.decoded(row.text(1), column: "decision", ofDecision: row.int(0)),
+                via: try Self.decoded(row.text(2), column: "via", ofDecision: row.int(0)), decidedAt: row.text(3))
         }
+    }
+
+    /// A stored `decision` or `via` as its enum; a value swipe never writes
+    /// (the CHECKs were bypassed by another program) is an error naming the
+    /// row, never silently read as something else.
+    static func decoded<Value: RawRepresentable<String>>(
+        _ text: String, column: String, ofDecision key: Int
+    ) throws -> Value {
+        guard let value = Value(rawValue: text) else {
+            throw StoreError.undecodable(table: "decisions", key: key, column: column, value: text)
+        }
+        return value
+    }
+
+    /// Checks that the INSERT just run stored exactly one row, and that the
+    /// row is there as written: a trigger may have ignored the insert
+    /// (no change) or deleted the row after it (SQLite still counts one
+    /// change, as it counts only the statement's own rows). Either way the
+    /// decision must not be acknowledged.
+    private func checkStored(
+        viewer: (key: Int, id: String), profile: (key: Int, id: String), decision: Decision, decidedAt: String
+    ) throws {
+        let what = "\(viewer.id)'s \(decision.rawValue) of \(profile.id) at \(decidedAt)"
+        guard connection.changes == 1 else { throw StoreError.notStored(table: "decisions", what: what) }
+        let stored = try connection.statement("""
+            SELECT 1 FROM decisions
+            WHERE key = ?1 AND viewer = ?2 AND profile = ?3 AND decision = ?4 AND decided_at = ?5 AND undone_at IS NULL
+            """).bind(.int(connection.lastInsertRowID), .int(viewer.key), .int(profile.key), .text(decision.rawValue),
+                      .text(decidedAt)).first { _ in true } ?? false
+        guard stored else { throw StoreError.notStored(table: "decisions", what: what) }
     }
 
     func name(ofKey key: Int) throws -> String {

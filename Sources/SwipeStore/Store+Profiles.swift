@@ -22,16 +22,16 @@ extension Store {
 
     /// The prepared upsert statements, for a loop that writes many rows
     /// (fetched once, so the loop does not hash their SQL per row).
-    func profileUpsert() throws -> ProfileUpsert {
-        try ProfileUpsert(
-            connection: connection,
-            insert: connection.statement("""
-                INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
-                """),
-            update: connection.statement("""
-                UPDATE profiles SET name = ?2, age = ?3, gender = ?4, city = ?5, bio = ?6, photos = ?7, interests = ?8
-                WHERE id = ?1
-                """))
+    /// An existing profile gets only the `updating` columns (the ones an
+    /// import file has; by default all), and keeps the others.
+    func profileUpsert(updating: [Importer.ProfileColumn] = Importer.ProfileColumn.allCases) throws -> ProfileUpsert {
+        let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+        // An upsert, not an UPDATE: it binds the same eight parameters
+        // whichever columns it sets.
+        // The SET list is made of `ProfileColumn` names: constants, never values.
+        let set = updating.filter { $0 != .id }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
+        let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set
+        return try ProfileUpsert(connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }
 
     /// The profile with external id `id`, or nil.
@@ -69,7 +69,7 @@ struct ProfileUpsert {
     let update: Statement
 
     /// Inserts `row`, or updates the profile with its id in place. The
-    /// insert is tried first and the update runs only when it conflicts on
+    /// insert is tried first and the upsert runs only when it conflicts on
     /// `id` (SQLITE_CONSTRAINT_UNIQUE: the key is never bound, so `id` is the
     /// only unique column it can hit), which spares a new profile the
     /// lookup by id. A failed insert changes nothing: SQLite undoes the

@@ -6,7 +6,7 @@ extension Store {
     public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
         let viewer = try requireKey(query.viewer)
         return try connection.statement("""
-            SELECT p.id, p.name, d.decision, d.via, d.decided_at, d.undone_at
+            SELECT p.id, p.name, d.decision, d.via, d.decided_at, d.undone_at, d.key
             FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
             WHERE d.viewer = ?1 AND (?2 IS NULL OR d.decision = ?2) AND (?3 IS NULL OR d.decided_at >= ?3)
               AND (?5 IS NULL OR p.id = ?5)
@@ -15,8 +15,10 @@ extension Store {
             """).bind(.int(viewer), .optionalText(query.decision?.rawValue), .optionalText(query.since),
                       .int(query.limit ?? -1), .optionalText(query.profile)).map { row in
             HistoryEntry(
-                profile: row.text(0), name: row.text(1), decision: Decision(rawValue: row.text(2)) ?? .hate,
-                via: Via(rawValue: row.text(3)) ?? .button, decidedAt: row.text(4), undoneAt: row.optionalText(5))
+                profile: row.text(0), name: row.text(1),
+                decision: try Self.decoded(row.text(2), column: "decision", ofDecision: row.int(6)),
+                via: try Self.decoded(row.text(3), column: "via", ofDecision: row.int(6)),
+                decidedAt: row.text(4), undoneAt: row.optionalText(5))
         }
     }
 

@@ -5,8 +5,9 @@ extension Store {
         try connection.statement("SELECT value FROM settings WHERE name = 'last_viewer'").bind().first { $0.text(0) }
     }
 
-    /// Remembers `viewer` as the last one used.
+    /// Remembers `viewer` as the last one used (a REPL session does; nothing else).
     public func setLastViewer(_ viewer: String) throws {
+        if try lastViewer() == viewer { return }
         try connection.statement("""
             INSERT INTO settings (name, value) VALUES ('last_viewer', ?1)
             ON CONFLICT (name) DO UPDATE SET value = excluded.value
@@ -15,7 +16,10 @@ extension Store {
 
     /// The viewer to act as: `requested` (the caller's choice, nil or empty
     /// for none), else the last one used with this database. The chosen
-    /// viewer must be a profile; it is remembered as the last one used.
+    /// viewer must be a profile. Nothing is written: only a REPL session,
+    /// where a person acts as someone, remembers its viewer
+    /// (`setLastViewer`); reading someone's history must not make the next
+    /// session act as them.
     ///
     /// - Throws: `ViewerError.noneChosen` or `ViewerError.notAProfile`.
     public func resolveViewer(_ requested: String?) throws -> String {
@@ -28,7 +32,6 @@ extension Store {
             throw ViewerError.noneChosen
         }
         guard try profileKey(id: chosen) != nil else { throw ViewerError.notAProfile(chosen) }
-        if try lastViewer() != chosen { try setLastViewer(chosen) }
         return chosen
     }
 }

@@ -6,6 +6,9 @@ import SwipeCore
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The database was written by a newer swipe.
     case newerSchema(path: String, found: Int, supported: Int)
+    /// The database was written by an older swipe and must be upgraded by a
+    /// command that writes before a read-only one can use it.
+    case olderSchema(path: String, found: Int, supported: Int)
     /// The database file or its folder could not be created.
     case cannotCreate(path: String, reason: String)
     /// The database file does not exist (and the caller asked not to create it).
@@ -18,11 +21,24 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notDecided(viewer: String, profile: String)
     /// A viewer cannot decide about themself.
     case selfDecision(String)
+    /// The file is not a swipe database (another program's SQLite file, an
+    /// empty file, a text file, a schema version swipe never wrote).
+    case notSwipeDatabase(path: String)
+    /// The file or folder lacks a permission swipe needs. `need` says which
+    /// (`read`, `write`), `why` what for.
+    case permissionDenied(path: String, need: String, why: String)
+    /// A stored value that swipe never writes (a tampered row), named by table, key and column.
+    case undecodable(table: String, key: Int, column: String, value: String)
+    /// A write that SQLite reported done but that did not store what it was
+    /// asked to (a trigger or another program interfered).
+    case notStored(table: String, what: String)
 
     public var description: String {
         switch self {
         case let .newerSchema(path, found, supported):
             "\(path) has schema version \(found), but this swipe understands up to version \(supported); use a newer swipe"
+        case let .olderSchema(path, found, supported):
+            "\(path) has schema version \(found), older than this swipe's \(supported), and opening it read-only cannot upgrade it"
         case let .cannotCreate(path, reason):
             "cannot create the database \(path): \(reason)"
         case let .missing(path):
@@ -35,6 +51,15 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(viewer) has no standing decision on \(profile) to undo"
         case let .selfDecision(id):
             "\(id) cannot decide about themself"
+        case let .notSwipeDatabase(path):
+            "\(path): not a swipe database"
+        case let .permissionDenied(path, need, why):
+            "\(path): no \(need) permission (\(why))"
+        case let .undecodable(table, key, column, value):
+            "\(table) row \(key) holds \(column) \"\(value)\", which swipe never writes (the database was changed by another program)"
+        case let .notStored(table, what):
+            "\(what) was not stored in \(table): the database reported the write but the row is not there "
+                + "(a trigger or another program interfered); nothing was acknowledged"
         }
     }
 }

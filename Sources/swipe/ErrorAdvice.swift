@@ -8,8 +8,10 @@ extension ExitStatus {
         switch error {
         case StoreError.missing(let path):
             "\(error) (create one with `swipe import --db \(shellQuoted(path)) profiles.csv`)"
+        case StoreError.olderSchema:
+            "\(error) (a command that writes, `swipe repl` or `swipe import`, upgrades it)"
         case ViewerError.noneChosen:
-            "\(error): pass --as PROFILE_ID or set SWIPE_AS (the choice is then remembered in the database)"
+            "\(error): pass --as PROFILE_ID or set SWIPE_AS (a REPL session remembers its viewer in the database)"
         case let failure as ImportFailure:
             (failure.issueLines + ["nothing imported (\(failure.count); --skip-invalid imports the valid ones)"])
                 .joined(separator: "\n")

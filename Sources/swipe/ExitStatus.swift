@@ -19,22 +19,29 @@ enum ExitStatus {
         case StoreError.cannotCreate: cannotCreate
         case is ViewerError: usage
         case is ImportInterrupted: interrupted
+        case is OutputFailure, is ReplOutputFailure: ioError
+        case StoreError.notSwipeDatabase, StoreError.permissionDenied, StoreError.notStored: ioError
         case let error as SQLiteError where error.isIOError: ioError
         default: 1
         }
     }
 
-    /// Runs `body`; a failure is printed as `swipe: …` (control characters
-    /// stripped, line breaks kept) and becomes the matching exit code.
-    /// ArgumentParser's own errors pass through untouched.
+    /// Runs `body`, then writes out what it printed (a write that failed
+    /// is an error too: `OutputFailure`, exit 74); a failure is printed as
+    /// `swipe: …` (control characters stripped, line breaks kept) and
+    /// becomes the matching exit code. ArgumentParser's own errors pass
+    /// through untouched.
     static func reporting(_ body: () throws -> Void) throws {
         do {
             try body()
+            try StandardOutput().flush()
         } catch let error as ValidationError {
             throw error
         } catch let error as ExitCode {
             throw error
         } catch {
+            // What was printed before the failure goes out first, in order.
+            try? StandardOutput().flush()
             var stderr = StandardError()
             stderr.write("swipe: " + TerminalText.sanitized(message(for: error), keepNewlines: true) + "\n")
             throw ExitCode(code(for: error))

@@ -26,6 +26,9 @@ struct ReplCommand: ParsableCommand {
             let store = try database.openExisting()
             let interactive = isatty(STDIN_FILENO) == 1 && !json
             let viewerID = try resolveViewer(in: store, mayAsk: isatty(STDIN_FILENO) == 1)
+            // Only a REPL session, where a person acts as someone, makes its
+            // viewer the database's default (README, "Viewer"); reads never do.
+            try store.setLastViewer(viewerID)
             let ledger = StoreLedger(store: store, viewer: viewerID)
             let controller = try DeckController(feed: try SQLiteFeed(store: store, viewer: viewerID), physics: physics)
             let environment = ProcessInfo.processInfo.environment
@@ -33,19 +36,25 @@ struct ReplCommand: ParsableCommand {
             var session = ReplSession(
                 controller: controller, ledger: ledger, format: json ? .json : .text(ReplStyle(color: color)))
             var editor: LineEditor?
+            let who = TerminalText.oneLine(try store.profile(id: viewerID)?.name ?? viewerID)
+                + " (" + TerminalText.oneLine(viewerID) + ")"
+            var output = StandardOutput()
+            OutputChannel.standard.escapesJSONControls = json && isatty(STDOUT_FILENO) == 1
             if interactive {
-                let name = try store.profile(id: viewerID)?.name ?? viewerID
-                print("swipe: swiping as \(TerminalText.sanitized(name)) (\(TerminalText.sanitized(viewerID))), "
-                    + "physics \(physics.rawValue). Type help for the commands; Ctrl-D or quit ends.")
-                var output = StandardOutput()
+                output.write("swipe: swiping as \(who), physics \(physics.rawValue). "
+                    + "Type help for the commands; Ctrl-D or quit ends.\n")
                 session.run("deck", into: &output)
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared()) { line in
                     ReplCompletion(
                         lineBeforeCursor: line,
                         profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [])
                 }
+            } else {
+                // A script's stdout is its answers; who it acts as goes to stderr.
+                var stderr = StandardError()
+                stderr.write("swipe: swiping as \(who)\n")
             }
-            allSucceeded = ReplLoop.run(&session, editor: editor)
+            allSucceeded = try ReplLoop.run(&session, editor: editor)
         }
         if !allSucceeded && isatty(STDIN_FILENO) != 1 { throw ExitCode.failure }
     }
@@ -56,8 +65,9 @@ struct ReplCommand: ParsableCommand {
         do {
             return try viewer.resolve(in: store)
         } catch ViewerError.noneChosen where mayAsk {
-            print("Who is swiping? Type a profile id (see swipe profiles): ", terminator: "")
-            fflush(swipe_stdout())
+            var output = StandardOutput()
+            output.write("Who is swiping? Type a profile id (see swipe profiles): ")
+            try output.flush()
             guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
                 throw ViewerError.noneChosen
             }

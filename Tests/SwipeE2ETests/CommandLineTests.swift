@@ -55,10 +55,13 @@ import Testing
         #expect(loaded.status == 0, "\(loaded.stderr)")
         let matches = try swipe("matches", "--db", db, "--as", "a", "--format", "csv")
         #expect(matches.stdout == "profile,name,matched_at\r\nb,王芳,2026-11-20T11:00:00.500Z\r\n")
-        let missed = try swipe("matches", "--db", db, "--missed", "--format", "jsonl")
+        let missed = try swipe("matches", "--db", db, "--as", "a", "--missed", "--format", "jsonl")
         #expect(missed.stdout.contains("\"profile\":\"c\""))
-        // --as a was remembered: history without --as is a's.
-        let history = try swipe("history", "--db", db, "--decision", "hate", "--format", "jsonl")
+        // Reading a's matches did not make a the remembered viewer (issue 10 item 7).
+        let bare = try swipe("history", "--db", db)
+        #expect(bare.status == 64)
+        #expect(bare.stderr.contains("no viewer chosen"))
+        let history = try swipe("history", "--db", db, "--as", "a", "--decision", "hate", "--format", "jsonl")
         #expect(history.stdout == """
             {"profile":"c","name":"Ben","decision":"hate","via":"button","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
 
@@ -86,7 +89,11 @@ import Testing
         #expect(result.status == 65)
         #expect(result.stderr.contains("bad.csv:3: column age: value \"12\""))
         #expect(result.stderr.contains("bad.csv:4: column id"))
-        #expect(try swipe("stats", "--db", db).stdout.contains("profiles       0"))
+        // A failed first import leaves no database behind (issue 10 item 5).
+        let stats = try swipe("stats", "--db", db)
+        #expect(stats.status == 66)
+        #expect(stats.stderr.contains("no such database"), "\(stats.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: db))
         let skipping = try swipe("import", "--db", db, "--skip-invalid", path)
         #expect(skipping.status == 0)
         #expect(skipping.stdout.contains("1 inserted, 0 updated, 2 rejected"))

@@ -58,7 +58,7 @@ import Testing
         let none = try swipe(["history", "--db", db])
         #expect(none.status == 64)
         #expect(none.stderr == "swipe: no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS "
-            + "(the choice is then remembered in the database)\n")
+            + "(a REPL session remembers its viewer in the database)\n")
         // zed is no profile: SWIPE_AS is used without --as, and --as wins over it.
         let fromEnvironment = try swipe(["history", "--db", db], environment: ["SWIPE_AS": "zed"])
         #expect(fromEnvironment.status == 64)

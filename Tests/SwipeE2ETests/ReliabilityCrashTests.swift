@@ -72,6 +72,18 @@ import Testing
         try expectUnchangedAndUsable(since: before)
     }
 
+    /// Issue 10 item 5: Ctrl-C during the import that would have created the
+    /// database leaves no file behind, so the next command says "no such database".
+    @Test func ctrlCDuringAFirstImportLeavesNoDatabaseBehind() throws {
+        let end = try interruptLargeImport(with: SIGINT)
+        #expect(!end.signalled && end.status == 130)
+        for suffix in ["", "-wal", "-shm", "-journal"] {
+            #expect(!FileManager.default.fileExists(atPath: db + suffix), "\(suffix)")
+        }
+        let stats = try SwipeBinary.run(["stats", "--db", db])
+        #expect(stats.status == 66)
+    }
+
     /// What `swipe history --format jsonl` holds for `viewer`: profile → (decision, decided_at, undone_at).
     func history(_ viewer: String) throws -> [String: [String]] {
         let result = try SwipeBinary.run(["history", "--db", db, "--as", viewer, "--format", "jsonl"])

@@ -139,7 +139,7 @@ import Testing
         let path = temporary.file("notes.sqlite", Array("just some notes, not a database\n".utf8))
         let result = try openFails(path)
         #expect(result.status == 74)
-        #expect(result.stderr.contains("file is not a database"))
+        #expect(result.stderr == "swipe: \(path): not a swipe database\n")
     }
 
     @Test func aCorruptFileExits74AndIsUntouched() throws {

@@ -47,14 +47,23 @@ import Testing
         #expect(try store.profileKey(id: "id150") == keyBefore)
     }
 
-    @Test func anIdTwiceInOneChunkKeepsTheLaterRow() throws {
+    /// Issue 10 item 2: the later row used to overwrite the earlier one
+    /// ("100 inserted, 1 updated"); a repeated id is a row error instead.
+    @Test func anIdTwiceInOneChunkIsARowErrorNamingBothLines() throws {
         let store = try folder.store()
         var lines = rows(1...100, tag: "First")
         lines.insert("id10,Second 10,40,Lisboa,", at: 30)
-        let summary = try Importer(store: store).importProfiles(path: csv(lines))
-        #expect((summary.inserted, summary.updated) == (100, 1))
-        #expect(try store.profile(id: "id10")?.name == "Second 10")
-        #expect(try store.profile(id: "id10")?.photos == [])
+        let path = csv(lines)
+        let failure = try #require(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: path) }
+        // Header is line 1, so rows[9] (id10) is line 11 and the insert at 30 is line 32.
+        #expect(failure.issues.map(\.line) == [32])
+        #expect(failure.issues.first?.message == "id repeats line 11; an id may appear once per file")
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 0)
+        var importer = Importer(store: store)
+        importer.skipInvalid = true
+        let summary = try importer.importProfiles(path: path)
+        #expect((summary.inserted, summary.updated, summary.rejected.map(\.line)) == (100, 0, [32]))
+        #expect(try store.profile(id: "id10")?.name == "First 10")
     }
 
     @Test func skipInvalidAmongManyRowsKeepsTheGoodOnes() throws {

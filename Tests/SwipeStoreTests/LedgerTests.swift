@@ -92,8 +92,13 @@ import Testing
         #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer("zed") }
         #expect(try store.resolveViewer("b") == "b")
         #expect(try store.resolveViewer("a") == "a")
-        // The last one used is remembered in the database.
+        // Resolving remembers nothing (a read must not pick the next REPL's
+        // viewer); a REPL session remembers its viewer explicitly.
+        #expect(try store.lastViewer() == nil)
+        #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(nil) }
+        try store.setLastViewer("a")
         #expect(try store.resolveViewer(nil) == "a")
+        #expect(try store.resolveViewer("b") == "b")
         #expect(try store.lastViewer() == "a")
     }
 }

@@ -49,6 +49,7 @@ import Testing
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
         "Store.profileColumns",  // the same list, ProfileChunkWriter
         "row * 8 + $0",  // parameter numbers ?1…?128, ProfileChunkWriter
+        "applicationID",  // Schema's constant application_id
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
@@ -57,6 +58,7 @@ import Testing
         "Self.nextSQL",  // SQLiteFeed's constant query
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
+        "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 
     /// Every SQL argument passed to `statement`, `execute` or `scalarInt`:

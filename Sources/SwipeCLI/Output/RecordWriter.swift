@@ -12,12 +12,17 @@ import SwipeStore
 public struct RecordWriter {
     public let format: OutputFormat
     public let columns: [String]
+    /// The output is a terminal: CSV and JSON show control characters as
+    /// visible escapes (`TerminalText.escaped`), so profile text cannot
+    /// drive the terminal. To a file or a pipe they stay byte-exact data.
+    public let forTerminal: Bool
     private var rowsWritten = 0
     private var table: TableLayout
 
-    public init(format: OutputFormat, columns: [String]) {
+    public init(format: OutputFormat, columns: [String], forTerminal: Bool = false) {
         self.format = format
         self.columns = columns
+        self.forTerminal = forTerminal
         self.table = TableLayout(columns: columns)
     }
 
@@ -35,7 +40,7 @@ public struct RecordWriter {
             out.write(jsonObject(cells) + "\n")
         case .csv:
             if rowsWritten == 0 { out.write(CSVText.line(columns)) }
-            out.write(CSVText.line(cells.map(Self.csvField)))
+            out.write(CSVText.line(cells.map { forTerminal ? TerminalText.escaped(Self.csvField($0)) : Self.csvField($0) }))
         }
     }
 
@@ -54,7 +59,10 @@ public struct RecordWriter {
         let members = zip(columns, cells).map { name, cell in
             JSONText.quoted(name) + ":" + Self.json(cell)
         }
-        return "{" + members.joined(separator: ",") + "}"
+        let object = "{" + members.joined(separator: ",") + "}"
+        // JSONText escapes C0 and C1 already; on a terminal the bidi
+        // controls become \u escapes too (still the same JSON data).
+        return forTerminal ? TerminalText.escapingControlsInJSON(object) : object
     }
 
     private static func json(_ cell: Cell) -> String {

@@ -63,9 +63,9 @@ extension ReplAnswer {
         return style.paint(mark + " " + verb, tone) + " " + who(decision.profile) + " by " + decision.via.rawValue
     }
 
-    /// "Mia (m-1)", sanitized.
+    /// "Mia (m-1)", sanitized, each part cut to a one-line width.
     static func who(_ profile: Profile) -> String {
-        TerminalText.sanitized(profile.name) + " (" + TerminalText.sanitized(profile.id) + ")"
+        TerminalText.oneLine(profile.name) + " (" + TerminalText.oneLine(profile.id) + ")"
     }
 
     static func historyLines(_ entries: [LedgerEntry], style: ReplStyle) -> [String] {
@@ -85,8 +85,8 @@ extension ReplAnswer {
     static func matchLines(_ matches: [LedgerMatch], style: ReplStyle) -> [String] {
         guard !matches.isEmpty else { return ["no matches yet"] }
         return matches.map { match in
-            let name = match.name.map { " " + TerminalText.sanitized($0) } ?? ""
-            return style.paint("★", .superlike) + " " + TerminalText.sanitized(match.profileID) + name
+            let name = match.name.map { " " + TerminalText.oneLine($0) } ?? ""
+            return style.paint("★", .superlike) + " " + TerminalText.oneLine(match.profileID) + name
                 + style.paint(" · matched " + match.matchedAt, .dim)
         }
     }

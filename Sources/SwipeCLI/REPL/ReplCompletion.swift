@@ -43,6 +43,8 @@ public struct ReplCompletion: Hashable, Sendable {
         } else {
             vocabulary = []
         }
-        candidates = Set(vocabulary.filter { $0.hasPrefix(prefix) }).sorted()
+        // An id with a control character in it is never listed nor
+        // inserted: it would reach the terminal raw (and cannot be typed).
+        candidates = Set(vocabulary.filter { $0.hasPrefix(prefix) && TerminalText.isClean($0) }).sorted()
     }
 }

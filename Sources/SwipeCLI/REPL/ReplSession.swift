@@ -58,7 +58,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     /// card in the deck the viewer has decided meanwhile: the feed skips
     /// decided profiles, but these were drawn before. `undo` keeps its history.
     private mutating func withdraw(after refusal: DecidedElsewhere) -> (message: String, deck: ReplAnswer?) {
-        var message = refusal.description + " (in another session); that card leaves the deck"
+        var message = refusal.description + refusal.place + "; that card leaves the deck"
         var actions: [DeckAction] = []
         do {
             var others: [String] = []

@@ -17,8 +17,16 @@ public struct StoreLedger: ReplLedger {
                 viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via)
             return LedgerReceipt(decidedAt: stored.decidedAt, isMatch: stored.match != nil)
         } catch let error as StoreError {
-            guard case .alreadyDecided = error else { throw error }
-            throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            switch error {
+            case .alreadyDecided:
+                throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            case .unknownProfile(decision.profile.id):
+                throw DecidedElsewhere(
+                    "\(decision.profile.id) is no longer in the database", profileID: decision.profile.id,
+                    place: " (deleted by another program)")
+            default:
+                throw error
+            }
         }
     }
 

@@ -25,11 +25,11 @@ struct History: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             let query = HistoryQuery(
                 viewer: try viewer.resolve(in: store), decision: decision,
                 since: since.flatMap(Timestamp.normalized), limit: limit)
-            output.write(columns: StoreRecords.historyColumns, rows: try store.history(query), cells: StoreRecords.cells)
+            try output.write(columns: StoreRecords.historyColumns, rows: try store.history(query), cells: StoreRecords.cells)
         }
     }
 }

@@ -17,21 +17,39 @@ struct Import: ParsableCommand {
     func run() throws {
         try ExitStatus.reporting {
             guard FileManager.default.fileExists(atPath: file) else { throw CSVError.notFound(path: file) }
-            var importer = Importer(store: try database.openCreating())
-            importer.skipInvalid = skipInvalid
-            Interrupt.install()
-            importer.shouldStop = { Interrupt.isRequested }
-            let bar = ProgressDrawer()
-            if !quiet && Terminal.stderrIsTerminal { importer.progress = bar.draw }
-            defer { bar.clear() }
-            let summary = try decisions ? importer.importDecisions(path: file) : importer.importProfiles(path: file)
-            bar.clear()
+            var creation: DatabaseCreation?
+            let summary: ImportSummary
+            do {
+                summary = try load(into: try database.openCreating(), made: &creation)
+            } catch {
+                // A failed first import leaves no database behind (the store
+                // is closed by now): a later command says "no such database",
+                // not "viewer not a profile".
+                creation?.undo()
+                throw error
+            }
             var stderr = StandardError()
             for issue in summary.rejected {
                 stderr.write("rejected: " + TerminalText.sanitized(issue.description) + "\n")
             }
-            if !quiet { print(TerminalText.sanitized(summary.line)) }
+            if !quiet {
+                var out = StandardOutput()
+                out.write(TerminalText.sanitized(summary.line) + "\n")
+            }
         }
+    }
+
+    /// Runs the import into `store`, noting in `made` what opening it created.
+    private func load(into store: Store, made: inout DatabaseCreation?) throws -> ImportSummary {
+        made = store.creation
+        var importer = Importer(store: store)
+        importer.skipInvalid = skipInvalid
+        Interrupt.install()
+        importer.shouldStop = { Interrupt.isRequested }
+        let bar = ProgressDrawer()
+        if !quiet && Terminal.stderrIsTerminal { importer.progress = bar.draw }
+        defer { bar.clear() }
+        return try decisions ? importer.importDecisions(path: file) : importer.importProfiles(path: file)
     }
 }
 

@@ -13,13 +13,13 @@ struct Matches: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             let id = try viewer.resolve(in: store)
             if missed {
-                output.write(columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),
+                try output.write(columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),
                              cells: StoreRecords.cells)
             } else {
-                output.write(columns: StoreRecords.matchColumns, rows: try store.matches(viewer: id),
+                try output.write(columns: StoreRecords.matchColumns, rows: try store.matches(viewer: id),
                              cells: StoreRecords.cells)
             }
         }

@@ -11,10 +11,14 @@ struct Profiles: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
-            let store = try database.openExisting()
+            let store = try database.openReading()
             var out = StandardOutput()
-            var writer = RecordWriter(format: output.format, columns: StoreRecords.profileColumns)
-            try store.forEachProfile { writer.write(StoreRecords.cells($0), to: &out) }
+            var writer = RecordWriter(
+                format: output.format, columns: StoreRecords.profileColumns, forTerminal: Terminal.stdoutIsTerminal)
+            try store.forEachProfile {
+                writer.write(StoreRecords.cells($0), to: &out)
+                try out.throwIfFailed()
+            }
             writer.finish(to: &out)
         }
     }

@@ -30,16 +30,24 @@ struct DatabaseOptions: ParsableArguments {
         return dataHome + "/swipe/swipe.sqlite"
     }
 
-    /// Opens the resolved database, creating it when missing (`swipe import`).
+    /// Opens the resolved database for `swipe import`, the one command that
+    /// creates: a missing or 0-byte file becomes a new database.
     func openCreating() throws -> Store {
         try Store(path: resolvedPath, synchronous: synchronous)
     }
 
-    /// Opens the resolved database, refusing a missing one without creating
-    /// anything (`StoreError.missing`, exit 66): every command but `import`
-    /// needs profiles, which only an import brings, so a missing file is a
-    /// mistyped `--db` or a first run that has not imported yet.
+    /// Opens the resolved database to write (the REPL), refusing a missing
+    /// one without creating anything (`StoreError.missing`, exit 66): every
+    /// command but `import` needs profiles, which only an import brings, so
+    /// a missing file is a mistyped `--db` or a first run that has not
+    /// imported yet.
     func openExisting() throws -> Store {
         try Store(path: resolvedPath, synchronous: synchronous, create: false)
+    }
+
+    /// Opens the resolved database read-only (history, matches, profiles,
+    /// stats): nothing is written, not even the journal mode.
+    func openReading() throws -> Store {
+        try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
     }
 }

@@ -7,10 +7,13 @@ struct FormatOptions: ParsableArguments {
     var format: OutputFormat = .table
 
     /// Writes `rows` as `columns` to standard output in the chosen format.
-    func write<Rows: Sequence>(columns: [String], rows: Rows, cells: (Rows.Element) -> [Cell]) {
+    func write<Rows: Sequence>(columns: [String], rows: Rows, cells: (Rows.Element) -> [Cell]) throws {
         var out = StandardOutput()
-        var writer = RecordWriter(format: format, columns: columns)
-        for row in rows { writer.write(cells(row), to: &out) }
+        var writer = RecordWriter(format: format, columns: columns, forTerminal: Terminal.stdoutIsTerminal)
+        for row in rows {
+            writer.write(cells(row), to: &out)
+            try out.throwIfFailed()
+        }
         writer.finish(to: &out)
     }
 }

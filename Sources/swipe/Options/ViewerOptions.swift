@@ -9,7 +9,7 @@ struct ViewerOptions: ParsableArguments {
         valueName: "PROFILE_ID"))
     var id: String?
 
-    /// The viewer per `--as`, `$SWIPE_AS` or the database's memory; remembered.
+    /// The viewer per `--as`, `$SWIPE_AS` or the database's memory (only the REPL remembers one).
     func resolve(in store: Store) throws -> String {
         try store.resolveViewer(Self.requested(option: id, environment: ProcessInfo.processInfo.environment))
     }
