@@ -53,7 +53,7 @@ let package = Package(
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeTestSupport"]),
 
         // PostgreSQL (README "PostgreSQL (in progress)"): libpq and a small
         // synchronous wrapper over it, not yet wired into the store or the CLI.

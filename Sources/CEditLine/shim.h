@@ -59,6 +59,18 @@ static inline int swipe_el_bind(EditLine *el, const char *key, const char *funct
     return el_set(el, EL_BIND, key, function, (const char *)NULL);
 }
 
+/* `bind -k left FUNCTION`: an arrow key by its symbolic name, which libedit
+   matches in its arrow table (a plain sequence binding would lose to it). */
+static inline int swipe_el_bind_arrow(EditLine *el, const char *arrow, const char *function) {
+    return el_set(el, EL_BIND, "-k", arrow, function, (const char *)NULL);
+}
+
+/* EL_GETCFN: the function libedit reads each character with (wide). */
+typedef int (*swipe_el_read_fn)(EditLine *, wchar_t *);
+static inline int swipe_el_set_getcfn(EditLine *el, swipe_el_read_fn fn) {
+    return el_set(el, EL_GETCFN, fn);
+}
+
 static inline int swipe_history_set_size(History *h, int size) {
     HistEvent ev;
     return history(h, &ev, H_SETSIZE, size);

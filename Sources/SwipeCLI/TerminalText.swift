@@ -11,6 +11,7 @@ public enum TerminalText {
     /// when `keepNewlines` is set; a tab becomes a space; any other control
     /// character becomes U+FFFD so that a reader sees something was there.
     public static func sanitized(_ text: String, keepNewlines: Bool = false) -> String {
+        if !mayNeedSanitizing(text) { return text }
         var out = String.UnicodeScalarView()
         var changed = false
         for scalar in text.unicodeScalars {
@@ -99,11 +100,17 @@ public enum TerminalText {
         sanitized(text, keepNewlines: keepNewlines) == text
     }
 
-    /// Columns `text` occupies in a terminal: 2 for wide (CJK, fullwidth) and
-    /// emoji-presentation characters, 0 for combining marks and joiners, 1
-    /// otherwise. Counted per grapheme cluster, so "👩‍💻" and "é" (e + U+0301)
-    /// are one cluster each.
+    /// Columns `text` occupies in a terminal, counted as terminals count
+    /// them (wcwidth per code point, as tmux, VTE and xterm do): 2 for wide
+    /// (CJK, fullwidth) and emoji-presentation characters, 0 for
+    /// non-spacing and enclosing marks, format characters and Hangul vowel
+    /// and final jamo, 1 otherwise, spacing marks included (the vowel sign
+    /// in "रा" takes its own column). Two exceptions are per grapheme
+    /// cluster: a ZWJ emoji sequence ("👩‍💻") is drawn as one wide glyph, and
+    /// so is a flag (two regional indicators).
     public static func displayWidth(_ text: String) -> Int {
+        // Printable ASCII is one column a byte: no cluster walk needed.
+        if isPrintableASCII(text) { return text.utf8.count }
         var width = 0
         for character in text {
             width += clusterWidth(character)
@@ -113,48 +120,127 @@ public enum TerminalText {
 
     /// `text` cut to at most `width` columns, ending in "…" when cut.
     public static func truncated(_ text: String, toWidth width: Int) -> String {
-        guard width > 0 else { return "" }
-        if displayWidth(text) <= width { return text }
-        var out = ""
+        fitted(text, toWidth: width).text
+    }
+
+    /// `text` cut to at most `width` columns (ending in "…" when cut), and
+    /// the columns the result takes: one pass, which stops at the cut.
+    static func fitted(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
+        if isPrintableASCII(text) {
+            let count = text.utf8.count
+            return count <= width
+                ? (text, count) : (String(decoding: text.utf8.prefix(width - 1), as: UTF8.self) + "…", width)
+        }
         var used = 0
+        var offset = 0  // UTF-8 bytes of the clusters before this one
+        var cut: (bytes: Int, width: Int)?
         for character in text {
             let w = clusterWidth(character)
-            if used + w > width - 1 { break }
-            out.append(character)
+            if cut == nil && used + w > width - 1 { cut = (offset, used) }
             used += w
+            if used > width, let cut {
+                return (String(decoding: text.utf8.prefix(cut.bytes), as: UTF8.self) + "…", cut.width + 1)
+            }
+            offset += character.utf8.count
         }
-        return out + "…"
+        return (text, used)
+    }
+
+    /// Whether `text` may hold something `sanitized` changes: a C0 or C1
+    /// control, DEL, or a bidi control (U+200E/F, U+202A–E, U+2066–9). A
+    /// byte scan, so clean text (nearly all of it) costs no scalar walk.
+    static func mayNeedSanitizing(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 || byte == 0x7F { return true }
+                if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+                if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 {
+                    let third = bytes[index + 2]
+                    if bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third))
+                        : (0xA6...0xA9).contains(third)
+                    {
+                        return true
+                    }
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     /// `text` padded with spaces on the right (or left, with `alignRight`) to
     /// exactly `width` columns, truncating first if it is wider.
+    /// Whether every byte of `text` is printable ASCII (0x20–0x7E): the
+    /// common case, which needs no scalar or cluster walk.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+    }
+
     public static func padded(_ text: String, to width: Int, alignRight: Bool = false) -> String {
-        let cut = truncated(text, toWidth: width)
-        let pad = String(repeating: " ", count: max(0, width - displayWidth(cut)))
+        let (cut, used) = fitted(text, toWidth: width)
+        let pad = String(repeating: " ", count: max(0, width - used))
         return alignRight ? pad + cut : cut + pad
     }
 
     static func clusterWidth(_ character: Character) -> Int {
-        let scalars = character.unicodeScalars
-        guard let first = scalars.first else { return 0 }
-        // An emoji presentation selector or a ZWJ sequence renders as one wide glyph.
-        if scalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
-        return scalarWidth(first)
+        var scalars = character.unicodeScalars.makeIterator()
+        guard let first = scalars.next() else { return 0 }
+        // One scalar (nearly every cluster): its own width.
+        guard let second = scalars.next() else { return scalarWidth(first) }
+        if (0x1F1E6...0x1F1FF).contains(first.value) { return 2 }  // a flag
+        var width = scalarWidth(first) + scalarWidth(second)
+        var joined = second.value == 0x200D
+        while let scalar = scalars.next() {
+            if scalar.value == 0x200D { joined = true }
+            width += scalarWidth(scalar)
+        }
+        return joined && first.properties.isEmoji ? 2 : width
     }
 
     static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v == 0 { return 0 }
-        if v < 0x20 || (0x7F...0x9F).contains(v) { return 0 }
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v < 0x3000 { return Int(smallWidths[Int(v)]) }
+        return computedWidth(scalar)
+    }
+
+    /// `computedWidth` of every scalar below U+3000 (Latin, Greek, Cyrillic,
+    /// Arabic, Indic scripts, Thai, Hangul jamo…), worked out once: a table
+    /// column of a million rows asks for these millions of times, and each
+    /// Unicode property lookup is a search.
+    static let smallWidths: [UInt8] = (0..<0x3000).map { value in
+        guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates: not scalars
+        return UInt8(computedWidth(scalar))
+    }
+
+    static func computedWidth(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v < 0x7F { return v < 0x20 ? 0 : 1 }
+        if v <= 0x9F { return 0 }
+        if v < 0x300 { return v == 0xAD ? 0 : 1 }  // U+00AD SOFT HYPHEN is a format character
+        // CJK ideographs, kana and Hangul syllables: wide, no marks among them.
+        if (0x3041...0x3098).contains(v) || (0x309B...0x33FF).contains(v) || (0x3400...0x4DBF).contains(v)
+            || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v)
+        {
+            return 2
+        }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format:
             return 0
         default:
             break
         }
-        if v == 0x200B { return 0 }
-        if isWide(v) { return 2 }
+        if v == 0x200B || (0x1160...0x11FF).contains(v) || (0xD7B0...0xD7FF).contains(v) { return 0 }
+        if v >= 0x1100 && isWide(v) { return 2 }
+        if v >= 0x231A && scalar.properties.isEmojiPresentation { return 2 }
         return 1
     }
 

@@ -53,11 +53,19 @@ public final class CSVReader {
 
     private enum State { case fieldStart, unquoted, quoted, quoteInQuoted }
 
-    /// Opens `path`.
+    /// What `path` reads as when it is `standardInput`.
+    public static let standardInputName = "<stdin>"
+    /// The path that means standard input (`swipe import -`).
+    public static let standardInput = "-"
+
+    /// Opens `path`; `-` reads standard input (and `path` is then `<stdin>`,
+    /// the name messages give it).
     ///
     /// - Throws: `CSVError.notFound` or `CSVError.unreadable`.
     public init(path: String, bufferSize: Int = 1 << 16) throws {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let isStandardInput = path == Self.standardInput
+        let descriptor = isStandardInput ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        let path = isStandardInput ? Self.standardInputName : path
         guard descriptor >= 0 else {
             if errno == ENOENT { throw CSVError.notFound(path: path) }
             throw CSVError.unreadable(path: path, reason: String(cString: strerror(errno)))
@@ -153,7 +161,16 @@ public final class CSVReader {
                 append(byte)
                 state = .unquoted
             case .quoted:
-                if byte == 0x22 { state = .quoteInQuoted } else { append(byte) }
+                if byte == 0x22 {
+                    state = .quoteInQuoted
+                } else if byte == 0x0A, record.bytes.count > fieldStart, record.bytes.last == 0x0D {
+                    // A CRLF inside quotes is one line break, stored as LF
+                    // (a Windows file's multi-line bio reads as a Unix one).
+                    // Only line breaks reach here, so the CR was the byte just before.
+                    record.bytes[record.bytes.count - 1] = 0x0A
+                } else {
+                    append(byte)
+                }
             case .quoteInQuoted:
                 guard byte == 0x22 else { throw CSVError.junkAfterQuote(file: path, line: byteLine) }
                 append(byte)

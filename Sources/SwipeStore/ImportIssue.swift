@@ -33,6 +33,17 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
     public var issues: [ImportIssue]
     /// All issues, shown or not.
     public var total: Int
+    /// Whether the file itself is unusable (empty, or a header that names no
+    /// usable columns), so that no row could be imported whatever the
+    /// caller does; otherwise some rows are valid and skipping the invalid
+    /// ones would import them.
+    public var isWholeFile: Bool
+
+    public init(issues: [ImportIssue], total: Int, isWholeFile: Bool = false) {
+        self.issues = issues
+        self.total = total
+        self.isWholeFile = isWholeFile
+    }
 
     /// One line per issue shown, then how many more there are.
     public var issueLines: [String] {
@@ -43,7 +54,7 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
     public var count: String { "\(total) invalid row\(total == 1 ? "" : "s")" }
 
     public var description: String {
-        (issueLines + ["nothing imported (\(count))"]).joined(separator: "\n")
+        (issueLines + [isWholeFile ? "nothing imported" : "nothing imported (\(count))"]).joined(separator: "\n")
     }
 }
 

@@ -19,7 +19,7 @@ extension Importer {
             write: { slot, index, _ in
                 try importDecision(Fields(index: index, record: slot.record), write: true)
             },
-            flush: { (0, 0) })
+            flush: { (0, 0, 0) })
     }
 
     /// A record's fields by column name.

@@ -35,7 +35,7 @@ extension Importer {
             },
             flush: {
                 try writer?.flush()
-                return (writer?.inserted ?? 0, writer?.updated ?? 0)
+                return (writer?.inserted ?? 0, writer?.updated ?? 0, writer?.unchanged ?? 0)
             })
     }
 

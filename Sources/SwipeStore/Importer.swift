@@ -38,7 +38,7 @@ public struct Importer {
     /// position of each of `required + optional` (nil when absent), then to
     /// `write` on this thread, in file order. `write` may keep a row to write
     /// later (answering nil); `flush` writes what it kept and says how many
-    /// of those rows were inserted and updated. Once a bad row means nothing
+    /// of those rows were inserted, updated and left unchanged. Once a bad row means nothing
     /// will be committed, `write` is told to check only (`dryRun`), so every
     /// bad row is still reported. `checkedRows`: `prepare` and `write`
     /// enforce every CHECK of the table written, so SQLite need not
@@ -50,14 +50,16 @@ public struct Importer {
         makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
         write: (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
-        flush: () throws -> (inserted: Int, updated: Int)
+        flush: () throws -> (inserted: Int, updated: Int, unchanged: Int)
     ) throws -> ImportSummary {
         let start = ContinuousClock.now
         let reader = try CSVReader(path: path)
+        let path = reader.path  // `<stdin>` for `-`
         var summary = ImportSummary(file: path)
         guard let header = try reader.next() else {
             throw ImportFailure(issues: [ImportIssue(
-                file: path, line: 1, message: "the file is empty; the header row is required")], total: 1)
+                file: path, line: 1, message: "the file is empty; the header row is required")], total: 1,
+                isWholeFile: true)
         }
         let index = try Self.columnIndex(header, path: path, required: required, optional: optional)
         let positions = (required + optional).map { index[$0] }
@@ -107,6 +109,7 @@ public struct Importer {
                 let kept = try flush()
                 summary.inserted += kept.inserted
                 summary.updated += kept.updated
+                summary.unchanged += kept.unchanged
             }
         }
         progress?(ImportProgress(bytesRead: pipeline.bytesRead, totalBytes: fileSize, rows: rows))
@@ -122,6 +125,15 @@ public struct Importer {
         let known = Set(required + optional)
         let names = header.fields.map { $0.trimmed().lowercased() }
         let unknown = names.filter { !known.contains($0) }
+        if names.count == 1, let only = names.first, only.contains(";"),
+            only.split(separator: ";").map({ String($0).trimmed().lowercased() }).contains(where: { known.contains($0) })
+        {
+            // `id;name;age`: a spreadsheet's export in a `;` locale.
+            throw ImportFailure(issues: [ImportIssue(
+                file: path, line: header.line, value: header.fields[0],
+                message: "the header looks ;-separated, but swipe reads comma-separated files "
+                    + "(export the file with commas as separators)")], total: 1, isWholeFile: true)
+        }
         if !unknown.isEmpty {
             issues.append(ImportIssue(
                 file: path, line: header.line, column: unknown.joined(separator: ", "),
@@ -139,7 +151,7 @@ public struct Importer {
                 file: path, line: header.line, column: missing.joined(separator: ", "),
                 message: "required column\(missing.count == 1 ? " is" : "s are") missing"))
         }
-        if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count) }
+        if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count, isWholeFile: true) }
         return index
     }
 }

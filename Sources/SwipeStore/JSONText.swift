@@ -36,4 +36,103 @@ public enum JSONText {
     public static func array(_ items: [String]) -> String {
         "[" + items.map(quoted).joined(separator: ",") + "]"
     }
+
+    /// The strings of a JSON array of strings (what `array` writes), or nil
+    /// when `text` is not one. A byte-level reader: the stored `photos` and
+    /// `interests` of every listed profile go through it, and Foundation's
+    /// JSONSerialization cost more than the query.
+    public static func strings(fromArray text: String) -> [String]? {
+        var text = text
+        return text.withUTF8 { bytes -> [String]? in
+            var index = 0
+            func skipBlanks() {
+                while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            }
+            func hex4() -> UInt32? {
+                guard index + 4 <= bytes.count else { return nil }
+                var value: UInt32 = 0
+                for byte in bytes[index..<index + 4] {
+                    let digit: UInt8
+                    switch byte {
+                    case 0x30...0x39: digit = byte - 0x30
+                    case 0x41...0x46: digit = byte - 0x41 + 10
+                    case 0x61...0x66: digit = byte - 0x61 + 10
+                    default: return nil
+                    }
+                    value = value << 4 | UInt32(digit)
+                }
+                index += 4
+                return value
+            }
+            skipBlanks()
+            guard index < bytes.count, bytes[index] == 0x5B else { return nil }  // [
+            index += 1
+            var items: [String] = []
+            skipBlanks()
+            if index < bytes.count, bytes[index] == 0x5D { return index + 1 == bytes.count ? [] : nil }
+            while true {
+                skipBlanks()
+                guard index < bytes.count, bytes[index] == 0x22 else { return nil }  // "
+                index += 1
+                let start = index
+                while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
+                guard index < bytes.count else { return nil }
+                var item: String
+                if bytes[index] == 0x22 {
+                    item = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                } else {
+                    var scalars = String.UnicodeScalarView()
+                    var run = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                    while index < bytes.count, bytes[index] != 0x22 {
+                        if bytes[index] != 0x5C {
+                            let runStart = index
+                            while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
+                            run += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                            continue
+                        }
+                        index += 1
+                        guard index < bytes.count else { return nil }
+                        let escape = bytes[index]
+                        index += 1
+                        let scalar: Unicode.Scalar
+                        switch escape {
+                        case 0x22: scalar = "\""
+                        case 0x5C: scalar = "\\"
+                        case 0x2F: scalar = "/"
+                        case 0x62: scalar = "\u{8}"
+                        case 0x66: scalar = "\u{C}"
+                        case 0x6E: scalar = "\n"
+                        case 0x72: scalar = "\r"
+                        case 0x74: scalar = "\t"
+                        case 0x75:
+                            guard var value = hex4() else { return nil }
+                            if (0xD800...0xDBFF).contains(value) {
+                                guard index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 else { return nil }
+                                index += 2
+                                guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                            }
+                            guard let decoded = Unicode.Scalar(value) else { return nil }
+                            scalar = decoded
+                        default: return nil
+                        }
+                        scalars.removeAll()
+                        scalars.append(scalar)
+                        run += String(scalars)
+                    }
+                    guard index < bytes.count else { return nil }
+                    item = run
+                }
+                index += 1  // the closing quote
+                items.append(item)
+                skipBlanks()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == 0x2C { index += 1; continue }  // ,
+                guard bytes[index] == 0x5D else { return nil }  // ]
+                index += 1
+                skipBlanks()
+                return index == bytes.count ? items : nil
+            }
+        }
+    }
 }

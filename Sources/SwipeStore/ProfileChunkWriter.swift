@@ -29,6 +29,7 @@ struct ProfileChunkWriter {
     private var rowByRowLeft = 0
     private(set) var inserted = 0
     private(set) var updated = 0
+    private(set) var unchanged = 0
 
     /// `columns`: those the file has, which an update of an existing profile sets.
     init(store: Store, columns: [Importer.ProfileColumn]) throws {
@@ -63,6 +64,7 @@ struct ProfileChunkWriter {
             switch try upsert.run(pending[index]) {
             case .inserted: inserted += 1
             case .updated: updated += 1
+            case .unchanged: unchanged += 1
             }
         }
         rowByRowLeft = max(0, rowByRowLeft - pendingCount)

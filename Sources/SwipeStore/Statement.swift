@@ -163,4 +163,13 @@ public struct Row {
     public func optionalText(_ column: Int32) -> String? {
         isNull(column) ? nil : text(column)
     }
+
+    /// The column's UTF-8 bytes without a copy, or nil for NULL. Valid only
+    /// until the statement steps again (inside a `forEachRow` body).
+    public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
+        if isNull(column) { return nil }
+        let start = sqlite3_column_text(handle, column)
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return UnsafeBufferPointer(start: count == 0 ? nil : start, count: count)
+    }
 }

@@ -4,7 +4,8 @@ import SwipeCore
 
 extension Store {
     /// What an upsert did.
-    public enum UpsertOutcome: Sendable { case inserted, updated }
+    /// `unchanged`: the profile was already stored exactly so (a re-import).
+    public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
 
     static let profileColumns = "id, name, age, gender, city, bio, photos, interests"
 
@@ -23,14 +24,17 @@ extension Store {
     /// The prepared upsert statements, for a loop that writes many rows
     /// (fetched once, so the loop does not hash their SQL per row).
     /// An existing profile gets only the `updating` columns (the ones an
-    /// import file has; by default all), and keeps the others.
+    /// import file has; by default all), and keeps the others; when those
+    /// already hold the new values nothing is written (`unchanged`).
     func profileUpsert(updating: [Importer.ProfileColumn] = Importer.ProfileColumn.allCases) throws -> ProfileUpsert {
         let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
         // An upsert, not an UPDATE: it binds the same eight parameters
         // whichever columns it sets.
         // The SET list is made of `ProfileColumn` names: constants, never values.
-        let set = updating.filter { $0 != .id }.map { "\($0.name) = excluded.\($0.name)" }.joined(separator: ", ")
-        let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set
+        let columns = updating.filter { $0 != .id }.map(\.name)
+        let set = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let changed = columns.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+        let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set + (changed.isEmpty ? "" : " WHERE " + changed)
         return try ProfileUpsert(connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }
 
@@ -40,11 +44,40 @@ extension Store {
             .bind(.text(id)).first { Self.profile(from: $0) }
     }
 
+    /// Up to `limit` profile ids that begin with `prefix`, in byte order (for
+    /// Tab completion: an index range scan, however many profiles there are).
+    public func profileIDs(startingWith prefix: String, limit: Int) throws -> [String] {
+        var ids: [String] = []
+        do {
+            try connection.statement("SELECT id FROM profiles WHERE id >= ?1 ORDER BY id LIMIT ?2")
+                .bind(.text(prefix), .int(limit)).forEachRow { row in
+                    let id = row.text(0)
+                    guard id.utf8.starts(with: prefix.utf8) else { throw StopScan() }
+                    ids.append(id)
+                }
+        } catch is StopScan {}
+        return ids
+    }
+
     /// Calls `body` with every profile in internal-key order, one row at a
     /// time (memory stays flat however many there are).
-    public func forEachProfile(_ body: (Profile) throws -> Void) throws {
-        try connection.statement("SELECT \(Self.profileColumns) FROM profiles ORDER BY key")
-            .bind().forEachRow { try body(Self.profile(from: $0)) }
+    public func forEachProfile(_ query: ProfileQuery = .all, _ body: (Profile) throws -> Void) throws {
+        try forEachProfileRow(query) { try body(Self.profile(from: $0)) }
+    }
+
+    /// Calls `body` with each profile `query` selects as the stored row
+    /// itself: columns 0…7 in `profileColumns` order (`photos` and
+    /// `interests` as their stored JSON arrays), read with `Row.bytes`
+    /// without making a `Profile`, for output that streams millions.
+    public func forEachProfileRow(_ query: ProfileQuery = .all, _ body: (Row) throws -> Void) throws {
+        try connection.statement("""
+            SELECT \(Self.profileColumns) FROM profiles
+            WHERE (?1 IS NULL OR city = ?1 COLLATE NOCASE) AND (?2 IS NULL OR age BETWEEN ?2 AND ?3)
+            ORDER BY key LIMIT ?4 OFFSET ?5
+            """).bind(
+                .optionalText(query.city), query.ages.map { .int($0.lowerBound) } ?? .null,
+                query.ages.map { .int($0.upperBound) } ?? .null, .int(query.limit ?? -1), .int(query.offset)
+            ).forEachRow(body)
     }
 
     /// Reads a profile from columns 0…7 in `profileColumns` order.
@@ -58,7 +91,7 @@ extension Store {
 
     private static func strings(fromJSON text: String) -> [String] {
         guard text != "[]" else { return [] }
-        return (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String] ?? []
+        return JSONText.strings(fromArray: text) ?? []
     }
 }
 
@@ -68,7 +101,8 @@ struct ProfileUpsert {
     let insert: Statement
     let update: Statement
 
-    /// Inserts `row`, or updates the profile with its id in place. The
+    /// Inserts `row`, or updates the profile with its id in place (or
+    /// leaves it, `unchanged`, when it already holds these values). The
     /// insert is tried first and the upsert runs only when it conflicts on
     /// `id` (SQLITE_CONSTRAINT_UNIQUE: the key is never bound, so `id` is the
     /// only unique column it can hit), which spares a new profile the
@@ -82,6 +116,10 @@ struct ProfileUpsert {
         }
         code = try row.run(update)
         guard code == SQLITE_DONE else { throw connection.error(code: code, sql: update.sql, arguments: row.arguments) }
-        return .updated
+        // The update matches no row when every column already holds its value.
+        return sqlite3_changes(connection.handle) == 0 ? .unchanged : .updated
     }
 }
+
+/// Ends a row scan early (the rows are sorted, so the rest cannot match).
+private struct StopScan: Error {}

@@ -33,3 +33,45 @@ extension Store {
         }!
     }
 }
+
+/// One viewer's counts, for `swipe stats --as`: standing decisions they
+/// made, standing likes they received, and their current matches.
+public struct ViewerStats: Hashable, Sendable {
+    public var viewer: String
+    /// Standing decisions the viewer made (likes, superlikes and hates).
+    public var decided: Int
+    public var likesGiven: Int
+    public var superlikesGiven: Int
+    public var hatesGiven: Int
+    /// Standing likes (superlikes apart) others hold of the viewer.
+    public var likesReceived: Int
+    public var superlikesReceived: Int
+    public var matches: Int
+    /// The viewer's decisions taken back with undo.
+    public var undone: Int
+}
+
+extension Store {
+    /// `viewer`'s counts (index searches on the viewer's and the received side).
+    ///
+    /// - Throws: `StoreError.unknownProfile`.
+    public func stats(viewer: String) throws -> ViewerStats {
+        let key = try requireKey(viewer)
+        return try connection.statement("""
+            SELECT
+              (SELECT count(*) FROM decisions WHERE viewer = ?1 AND undone_at IS NULL),
+              (SELECT count(*) FROM decisions WHERE viewer = ?1 AND undone_at IS NULL AND decision = 'like'),
+              (SELECT count(*) FROM decisions WHERE viewer = ?1 AND undone_at IS NULL AND decision = 'superlike'),
+              (SELECT count(*) FROM decisions WHERE viewer = ?1 AND undone_at IS NULL AND decision = 'hate'),
+              (SELECT count(*) FROM decisions WHERE profile = ?1 AND undone_at IS NULL AND decision = 'like'),
+              (SELECT count(*) FROM decisions WHERE profile = ?1 AND undone_at IS NULL AND decision = 'superlike'),
+              (SELECT count(*) FROM matches WHERE low = ?1) + (SELECT count(*) FROM matches WHERE high = ?1),
+              (SELECT count(*) FROM decisions WHERE viewer = ?1 AND undone_at IS NOT NULL)
+            """).bind(.int(key)).first { row in
+            ViewerStats(
+                viewer: viewer, decided: row.int(0), likesGiven: row.int(1), superlikesGiven: row.int(2),
+                hatesGiven: row.int(3), likesReceived: row.int(4), superlikesReceived: row.int(5),
+                matches: row.int(6), undone: row.int(7))
+        }!
+    }
+}

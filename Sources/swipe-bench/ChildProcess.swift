@@ -53,3 +53,59 @@ enum ChildProcess {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 }
+
+extension ChildProcess {
+    struct Streamed {
+        var seconds: Double
+        /// From the start until the first byte of standard output arrived.
+        var firstByte: Double
+        var bytes: Int
+        var status: Int32
+    }
+
+    /// Runs a program with its standard output read through a pipe (and
+    /// thrown away), as a terminal or `less` would read it: the wall time,
+    /// when the first byte came, and how many there were.
+    static func streamed(_ arguments: [String]) throws -> Streamed {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw BenchError("pipe failed") }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let start = Clock.now()
+        let code = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        close(fds[1])
+        guard code == 0 else {
+            close(fds[0])
+            throw BenchError("cannot start \(arguments[0]): \(String(cString: strerror(code)))")
+        }
+        let buffer = UnsafeMutableRawPointer.allocate(byteCount: 1 << 16, alignment: 16)
+        defer { buffer.deallocate() }
+        var firstByte = Double.nan
+        var bytes = 0
+        while true {
+            let count = read(fds[0], buffer, 1 << 16)
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            if bytes == 0 { firstByte = Clock.now() - start }
+            bytes += count
+        }
+        close(fds[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { throw BenchError("waitpid failed for \(arguments[0])") }
+        }
+        let exitStatus: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        guard exitStatus == 0 else {
+            throw BenchError("\(arguments.joined(separator: " ")) exited with status \(exitStatus)")
+        }
+        return Streamed(seconds: Clock.now() - start, firstByte: firstByte, bytes: bytes, status: exitStatus)
+    }
+}

@@ -120,7 +120,7 @@ struct ImportBench {
         try database.execute("COMMIT")
     }
 
-    private static func kilobytes(in file: String) throws -> Int {
+    static func kilobytes(in file: String) throws -> Int {
         let text = try String(contentsOfFile: file, encoding: .utf8)
         guard let value = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
             throw BenchError("\(file): expected a number of kilobytes, found \(text.debugDescription)")

@@ -37,6 +37,13 @@ do {
         report.add(try ReplBench(
             data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000).run())
     }
+    if options.only.contains("output") {
+        if let sqlite3 {
+            report.add(try OutputBench(data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs).run())
+        } else {
+            log("sqlite3 not found: the output comparison is skipped")
+        }
+    }
     if options.only.contains("postgres") {
         if let uri = options.postgres {
             report.add(try PostgresCopyBench(data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs).run())

@@ -12,7 +12,9 @@ extension ExitStatus {
             "\(error) (a command that writes, `swipe repl` or `swipe import`, upgrades it)"
         case ViewerError.noneChosen:
             "\(error): pass --as PROFILE_ID or set SWIPE_AS (a REPL session remembers its viewer in the database)"
-        case let failure as ImportFailure:
+        case let failure as ImportFailure where !failure.isWholeFile:
+            // Only invalid rows stopped it: skipping them imports the rest. (An
+            // empty file or a bad header gets no such hint: nothing could be imported.)
             (failure.issueLines + ["nothing imported (\(failure.count); --skip-invalid imports the valid ones)"])
                 .joined(separator: "\n")
         default:

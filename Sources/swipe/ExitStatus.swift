@@ -18,6 +18,7 @@ enum ExitStatus {
         case is CSVError: dataError
         case StoreError.cannotCreate: cannotCreate
         case is ViewerError: usage
+        case is NoSuchProfile: usage
         case is ImportInterrupted: interrupted
         case is OutputFailure, is ReplOutputFailure: ioError
         case StoreError.notSwipeDatabase, StoreError.permissionDenied, StoreError.notStored: ioError

@@ -19,6 +19,8 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var viewer: ViewerOptions
     @Option(help: "Physics preset: tantan, draggable, stack or scrub.") var physics: PhysicsKind = .tantan
     @Flag(help: "Answer each input line with one JSON object on one line.") var json = false
+    @Flag(help: "Draw the deck after each command even when standard input is not a terminal (a script).")
+    var picture = false
 
     func run() throws {
         var allSucceeded = true
@@ -35,6 +37,9 @@ struct ReplCommand: ParsableCommand {
             let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
             var session = ReplSession(
                 controller: controller, ledger: ledger, format: json ? .json : .text(ReplStyle(color: color)))
+            // A person at a terminal sees the deck, as wide as the terminal; a
+            // script's output is its outcome lines unless --picture asks for more.
+            session.layout = ReplLayout(width: Terminal.columns ?? DeckPicture.width, pictures: interactive || picture)
             var editor: LineEditor?
             let who = TerminalText.oneLine(try store.profile(id: viewerID)?.name ?? viewerID)
                 + " (" + TerminalText.oneLine(viewerID) + ")"
@@ -44,7 +49,7 @@ struct ReplCommand: ParsableCommand {
                 output.write("swipe: swiping as \(who), physics \(physics.rawValue). "
                     + "Type help for the commands; Ctrl-D or quit ends.\n")
                 session.run("deck", into: &output)
-                editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared()) { line in
+                editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(
                         lineBeforeCursor: line,
                         profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [])
@@ -65,13 +70,37 @@ struct ReplCommand: ParsableCommand {
         do {
             return try viewer.resolve(in: store)
         } catch ViewerError.noneChosen where mayAsk {
-            var output = StandardOutput()
-            output.write("Who is swiping? Type a profile id (see swipe profiles): ")
-            try output.flush()
-            guard let answer = readLine()?.trimmingCharacters(in: .whitespaces), !answer.isEmpty else {
+            return try askForViewer(in: store)
+        }
+    }
+
+    /// The first-run question: which profile is swiping. A wrong id asks
+    /// again (Tab completes ids); Ctrl-D gives up with the usual error.
+    private func askForViewer(in store: Store) throws -> String {
+        var output = StandardOutput()
+        output.write("Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).\n")
+        try output.flush()
+        let editor = LineEditor(prompt: "profile id> ", historyFile: nil) { line in
+            ReplCompletion(prefix: line, candidates: (try? store.profileIDs(startingWith: line, limit: 200)) ?? [])
+        }
+        while true {
+            switch editor.read() {
+            case .end:
+                output.write("\n")
+                try output.flush()
                 throw ViewerError.noneChosen
+            case .interrupted, .key:
+                continue
+            case .line(let text):
+                let id = text.trimmingCharacters(in: .whitespaces)
+                if id.isEmpty { continue }
+                do {
+                    return try store.resolveViewer(id)
+                } catch ViewerError.notAProfile {
+                    output.write("no profile has id \"\(TerminalText.oneLine(id))\"; try again (Tab completes ids)\n")
+                    try output.flush()
+                }
             }
-            return try store.resolveViewer(answer)
         }
     }
 }

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import SwipeCLI
 
 /// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.
 @main
@@ -6,6 +8,53 @@ struct SwipeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "swipe",
         abstract: "A matching-app core: a SQLite profile store, a four-card deck and a REPL.",
-        subcommands: [ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, Stats.self],
+        version: SwipeVersion.current,
+        subcommands: [
+            ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, ProfileCommand.self, Stats.self,
+        ],
         defaultSubcommand: ReplCommand.self)
+
+    /// Catches a mistyped subcommand before ArgumentParser would read it as
+    /// a stray argument of the default `repl` and print the REPL's usage.
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        if let word = UnknownCommand.find(in: arguments, commands: commandNames) {
+            var stderr = StandardError()
+            stderr.write("swipe: " + UnknownCommand.message(for: word, commands: commandNames) + "\n")
+            Foundation.exit(ExitStatus.usage)
+        }
+        main(nil)
+    }
+
+    static var commandNames: [String] { configuration.subcommands.map { $0._commandName } + ["help"] }
+}
+
+/// A first bare word on the command line that names no subcommand.
+enum UnknownCommand {
+    /// Options of bare `swipe` (the REPL's) that take a value: their value
+    /// is not a command word.
+    static let valueOptions: Set<String> = ["--db", "--as", "--physics", "--sync"]
+
+    static func find(in arguments: [String], commands: [String]) -> String? {
+        var index = 0
+        while index < arguments.count {
+            let word = arguments[index]
+            if word == "--" { return nil }
+            if word.hasPrefix("-") {
+                index += valueOptions.contains(word) ? 2 : 1
+                continue
+            }
+            return commands.contains(word) ? nil : word
+        }
+        return nil
+    }
+
+    static func message(for word: String, commands: [String]) -> String {
+        let shown = "'" + TerminalText.sanitized(word) + "'"
+        if let near = Spelling.suggestion(for: word, among: commands) {
+            return "unknown command \(shown); did you mean '\(near)'?"
+        }
+        return "unknown command \(shown); the commands are " + commands.joined(separator: ", ")
+            + " (swipe --help explains them)"
+    }
 }

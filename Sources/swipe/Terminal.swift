@@ -23,6 +23,20 @@ struct StandardError: TextOutputStream {
 enum Terminal {
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The width of the terminal on standard output, or nil (not a terminal).
+    static var columns: Int? {
+        var size = winsize()
+        guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
+            return nil
+        }
+        return Int(size.ws_col)
+    }
+
+    /// Colour on standard output: only on a terminal, never with `NO_COLOR`.
+    static var stdoutWantsColor: Bool {
+        isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+    }
 }
 
 /// The one place bytes go to standard output: buffered (64 KiB), written

@@ -47,6 +47,39 @@ import Testing
         #expect(lines[3] == "p-2  Ana                101")
     }
 
+    @Test("a table streams: widths from the first page, later rows cut to them with …, each printed as it comes")
+    func tableStreams() {
+        final class Recorder: TextOutputStream {
+            var text = ""
+            func write(_ string: String) { text += string }
+        }
+        var table = TableLayout(columns: ["id", "name"], pageSize: 2)
+        var out = Recorder()
+        table.append([.text("a"), .text("Ana")], to: &out)
+        #expect(out.text.isEmpty, "the first page is held to measure it")
+        table.append([.text("b"), .text("Bo")], to: &out)
+        // Widths: id = max(2, 1, 1) = 2, name = max(4, 3, 2) = 4.
+        #expect(out.text == "id  name\n--  ----\na   Ana\nb   Bo\n")
+        out.text = ""
+        table.append([.text("ccc"), .text("Cyrillic Ёжик")], to: &out)
+        // "ccc" cut to 2 columns is "c…", "Cyrillic Ёжик" cut to 4 is "Cyr…".
+        #expect(out.text == "c…  Cyr…\n", "\(out.text)")
+        out.text = ""
+        table.append([.text("d"), .text("日本")], to: &out)
+        #expect(out.text == "d   日本\n")
+        table.finish(to: &out)
+        #expect(out.text == "d   日本\n", "nothing more at the end")
+    }
+
+    @Test("a table shorter than a page is printed whole at the end")
+    func shortTable() {
+        var out = ""
+        var table = TableLayout(columns: ["n"], pageSize: 100)
+        table.append([.int(7)], to: &out)
+        table.finish(to: &out)
+        #expect(out == "n\n-\n7\n")
+    }
+
     @Test func progressLine() {
         // 450 of 1000 bytes: 45 %, 9 of 20 bar cells; 1200 rows in 0.5 s = 2400 rows/s.
         #expect(ProgressLine.render(bytesRead: 450, totalBytes: 1000, rows: 1200, seconds: 0.5)

@@ -31,6 +31,17 @@ struct ReplCompletionTests {
         #expect(ReplCompletion(lineBeforeCursor: "history m", profileIDs: ids).candidates == ["m-1", "m-2"])
         #expect(ReplCompletion(lineBeforeCursor: "history w", profileIDs: ids).insertion == "-10 ")
         #expect(ReplCompletion(lineBeforeCursor: "history ", profileIDs: ids).candidates == ids)
+        #expect(ReplCompletion(lineBeforeCursor: "view ", profileIDs: ids).candidates == ["compact", "full"])
+        #expect(ReplCompletion(lineBeforeCursor: "view f", profileIDs: ids).insertion == "ull ")
+    }
+
+    @Test("a one-word prompt completes from its candidates: the first-run profile id")
+    func oneWord() {
+        let completion = ReplCompletion(prefix: "m-", candidates: ["m-1", "m-2", "x-1"])
+        #expect(completion.candidates == ["m-1", "m-2"])
+        #expect(completion.insertion == "")
+        #expect(ReplCompletion(prefix: "x", candidates: ["m-1", "x-1"]).insertion == "-1 ")
+        #expect(ReplCompletion(prefix: "e", candidates: ["e\u{1B}]0;x\u{7}", "ev"]).candidates == ["ev"])
     }
 
     @Test("commands without arguments, and extra words, complete nothing")

@@ -77,7 +77,7 @@ struct ReplInputParsingTests {
         ("physics bouncy", "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"),
         ("physics stack scrub", "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"),
         ("help me please", "help takes at most one command name: help [COMMAND] (got \"me please\"), e.g. help drag"),
-        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, help, quit (got \"fly\"), e.g. help drag"),
+        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, help, quit (got \"fly\"), e.g. help drag"),
         ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
         ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
         ("dra 1 2", "unknown command \"dra\": did you mean \"drag\"? type help for the list of commands"),

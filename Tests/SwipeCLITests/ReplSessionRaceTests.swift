@@ -115,6 +115,7 @@ import Testing
 
     @Test func textModePrintsTheErrorThenTheNewDeck() throws {
         var first = try session(.text(ReplStyle(color: false))), second = try session()
+        first.layout.view = .full  // the pose table names the card on top
         _ = second.answer("like")
         let lines = first.answer("like").split(separator: "\n").map(String.init)
         let error = try #require(lines.first)

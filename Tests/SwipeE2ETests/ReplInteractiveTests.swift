@@ -1,4 +1,5 @@
 import Foundation
+import SwipeCLI
 import SwipeTestSupport
 import Testing
 
@@ -81,21 +82,158 @@ import Testing
     func screen(answered needle: String, escapes: Bool = false) throws -> String {
         try screen(until: { text in
             guard let found = text.range(of: needle, options: .backwards) else { return false }
-            return text[found.upperBound...].contains("swipe> ")
+            // The prompt says where you are: `swipe> `, `swipe[detail]> `…
+            return text[found.upperBound...].range(of: #"swipe(\[[a-z]+\])?> "#, options: .regularExpression) != nil
         }, "the answer with \(needle), then the prompt", escapes: escapes)
     }
 
     /// Starts the REPL as viewer `a` in a new tmux session named `name`, with
     /// `environment` (e.g. NO_COLOR=1) added, and waits for its prompt.
     /// `echo` reports its exit status on screen; `sleep` keeps the pane.
-    func startREPL(_ environment: String, session name: String = "repl") throws {
+    func startREPL(
+        _ environment: String, session name: String = "repl", viewer: String? = "a", waitFor prompt: String = "swipe> ",
+        columns: Int = 100
+    ) throws {
         // -u NO_COLOR: the test runner may have it set, and tmux passes its
         // environment on to the session.
-        let command = "env -u NO_COLOR XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) \(SwipeBinary.url.path) "
-            + "--db \(folder)/db.sqlite --as a; echo EXIT-STATUS-$?; sleep 600"
+        let command = "env -u NO_COLOR -u SWIPE_AS XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) "
+            + "\(SwipeBinary.url.path) --db \(folder)/db.sqlite" + (viewer.map { " --as " + $0 } ?? "")
+            + "; echo EXIT-STATUS-$?; sleep 600"
         target = name
-        try tmux(["new-session", "-d", "-s", name, "-x", "100", "-y", "60", command])
-        _ = try screen(until: { $0.contains("swipe> ") }, "the prompt")
+        try tmux(["new-session", "-d", "-s", name, "-x", String(columns), "-y", "60", command])
+        _ = try screen(until: { $0.contains(prompt) }, "the prompt")
+    }
+
+    /// The terminal is the oracle for display width: each sample is printed
+    /// in its own tmux pane and the cursor's column read back.
+    @Test("display width agrees with the terminal: combining marks, Thai, ZWJ emoji, CJK, flags")
+    func displayWidthMatchesTheTerminal() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        let samples = [
+            "राहुल वर्मा", "สวัสดี", "กำลัง", "👩‍💻", "👩‍❤️‍👨 ok", "中文字 abc", "한국어", "e\u{301}té", "🇵🇹 Lisboa",
+            "👍🏽", "Ｆｕｌｌ", "Zoë", "각", "نور", "plain ascii",
+        ]
+        for (index, sample) in samples.enumerated() {
+            let file = temporary.file("sample-\(index).txt", sample)
+            target = "width\(index)"
+            try tmux(["-u", "new-session", "-d", "-s", target, "-x", "120", "-y", "5", "cat \(file); sleep 600"])
+            var column = -1, previous = -2
+            let deadline = Date().addingTimeInterval(20)
+            while Date() < deadline {
+                previous = column
+                column = Int(try tmux(["display", "-p", "-t", target, "#{cursor_x}"])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+                if column > 0 && column == previous { break }
+                usleep(50_000)
+            }
+            #expect(TerminalText.displayWidth(sample) == column, "\(sample): the terminal put the cursor at \(column)")
+        }
+    }
+
+    @Test("one-key gestures on an empty line: → like and ← nope as drags, Space open and back, Backspace undo, Shift-↑ superlike")
+    func oneKeyGestures() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1")
+        try keys("Right")
+        _ = try screen(answered: "♥ liked Bo (b) by drag")
+        try keys("Space")
+        _ = try screen(until: { $0.contains("╭─ Cy, 41") && $0.contains("swipe[detail]> ") }, "the detail page")
+        try keys("Space")
+        _ = try screen(answered: "← closed the detail page")
+        try keys("Left")
+        _ = try screen(answered: "✕ noped Cy (c) by drag")
+        try keys("BSpace")
+        _ = try screen(answered: "↶ took back hate of Cy (c)")
+        try keys("S-Up")
+        _ = try screen(answered: "★ superliked Cy (c) by button")
+        // On a line being typed the keys edit as usual: "decx", Backspace, "k" is "deck";
+        // "atches", ← ×6, "m" is "matches". (The deck is empty now: the prompt says so.)
+        try keys("decx", "BSpace", "k", "Enter")
+        let drawn = try screen(answered: "swipe[empty]> deck")
+        #expect(!drawn.contains("error:"), "\(drawn)")
+        try keys("atches", "Left", "Left", "Left", "Left", "Left", "Left", "m", "Enter")
+        let moved = try screen(answered: "swipe[empty]> matches")
+        #expect(moved.contains("no matches yet"), "\(moved)")
+        // ↑ still recalls the last line.
+        try keys("Up")
+        _ = try screen(until: { screen in
+            screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasSuffix("> matches") == true
+        }, "matches recalled by ↑")
+        try keys("C-u", "quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+    }
+
+    @Test("the picture fits the terminal: 40 columns compact, 200 wide enough for a long drag, resized between commands")
+    func pictureFitsTheWidth() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        /// The widest line of the answer after the last `swipe> COMMAND`.
+        func widest(_ screen: String, after command: String) -> Int {
+            let answer = screen.components(separatedBy: "swipe> " + command).last ?? ""
+            return answer.split(separator: "\n").map { TerminalText.displayWidth(String($0)) }.max() ?? 0
+        }
+        try startREPL("NO_COLOR=1", session: "narrow", columns: 40)
+        try keys("drag 60 0", "Enter")
+        let narrow = try screen(answered: "drag (+60, 0) pt")
+        // capture-pane -J joins wrapped lines: a picture wider than 40 would show as a longer line.
+        #expect(widest(narrow, after: "drag 60 0") <= 40, "\(narrow)")
+        #expect(narrow.contains("LIKE") && narrow.contains("( ★ )"), "\(narrow)")
+        try tmux(["resize-window", "-t", "narrow", "-x", "200"])
+        try keys("drag 250 0", "Enter")
+        let wide = try screen(answered: "drag (+250, 0) pt")
+        #expect(wide.contains("[LIKE]"), "the stamp of a card dragged 250 pt is whole at 200 columns:\n\(wide)")
+        #expect((101...200).contains(widest(wide, after: "drag 250 0")), "\(wide)")
+    }
+
+    @Test("a resize while a line is typed redraws the deck at the new width and keeps the line")
+    func resizeRedraws() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1", session: "resize", columns: 100)
+        try keys("dra")
+        _ = try screen(until: { $0.contains("swipe> dra") }, "the half-typed line")
+        try tmux(["resize-window", "-t", "resize", "-x", "50"])
+        // Under 60 columns the buttons are short: the redrawn deck, then the prompt and "dra" again.
+        let redrawn = try screen(until: { screen in
+            guard let compact = screen.range(of: "( ✕ )", options: .backwards) else { return false }
+            return screen[compact.upperBound...].contains("swipe> dra")
+        }, "the deck redrawn at 50 columns, then the line")
+        #expect(redrawn.contains("( ★ )"))
+        try keys("g 10 0", "Enter")
+        _ = try screen(answered: "drag (+10, 0) pt")
+    }
+
+    @Test("the first run asks who is swiping, again after a wrong id, with Tab completion of ids")
+    func firstRunViewerPrompt() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1", viewer: nil, waitFor: "profile id> ")
+        try keys("zz", "Enter")
+        _ = try screen(until: { $0.contains("no profile has id \"zz\"; try again") }, "the wrong id named")
+        // Tab on an empty answer lists every id (a, b, c); "b" + Tab completes to "b ".
+        try keys("Tab")
+        _ = try screen(until: { $0.contains("a  b  c") }, "the ids listed")
+        try keys("b", "Tab", "Enter")
+        _ = try screen(until: { $0.contains("swiping as Bo (b)") && $0.contains("swipe> ") }, "the session as b")
+        try keys("quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+    }
+
+    @Test("Ctrl-D ends the session on a new line; the prompt shows the detail page")
+    func ctrlDAndPrompt() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1")
+        try keys("open", "Enter")
+        _ = try screen(until: { $0.contains("swipe[detail]> ") }, "the detail prompt")
+        try keys("back", "Enter")
+        _ = try screen(answered: "← closed the detail page")
+        try keys("C-d")
+        let ended = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+        let lines = ended.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains("EXIT-STATUS-0"), "the shell's next output starts its own line:\n\(ended)")
     }
 
     /// Colour is on when standard output is a terminal and NO_COLOR is unset:

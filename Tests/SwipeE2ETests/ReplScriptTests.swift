@@ -49,17 +49,35 @@ import Testing
         #expect(rows.contains { $0.contains(#""profile":"c""#) && $0.contains(#""via":"button""#) })
     }
 
-    @Test("plain script mode: no prompt, the picture and steps, status 0 when every command worked")
+    @Test("plain script mode: no prompt, only the outcome lines, status 0 when every command worked")
     func script() throws {
         let result = try repl(["repl"], script: "# a script\ndrag 150 0\nrelease\nopen\nhate\nmatches\nquit\ndrag 1 1\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!result.stdout.contains("swipe>"))
         #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+        // Exactly the outcome lines: the drag says where it got to, the rest what happened.
+        // (Viewer a sees b, c, d: nothing is left to refill a slot, so no fade-in.)
+        let expected = [
+            "tantan · drag (+150, 0) pt · progress 1.00 · like 1.00 · nope 0.00 · rotation -18.0°",
+            "↷ fly-out right 0.3 s", "♥ liked Bo (b) by drag · saved 20", "★ It's a match! Bo (b) likes you too.",
+            "→ opened the detail page of Cy (c)", "← closed the detail page, back to the deck",
+            "↷ button-hate left 0.8 s", "✕ noped Cy (c) by detail · saved 20", "★ b Bo · matched 20", "bye",
+        ]
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == expected.count, "\(result.stdout)")
+        for (line, prefix) in zip(lines, expected) { #expect(line.hasPrefix(prefix), "\(line)") }
+        #expect(!result.stdout.contains("╭"), "no picture and no detail page without --picture")
+    }
+
+    @Test("--picture draws the deck (and the detail page) after each command of a script")
+    func scriptWithPictures() throws {
+        let result = try repl(["repl", "--picture"], script: "drag 150 0\nrelease\nopen\nview full\nhate\n")
+        #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("♥ liked Bo (b) by drag"))
-        #expect(result.stdout.contains("★ It's a match! Bo (b) likes you too."))
         #expect(result.stdout.contains("╭─ Cy, 41"))
+        #expect(result.stdout.contains("[LIKE]"), "the drag's picture, stamp and all")
+        #expect(result.stdout.contains("state  slot  profile"), "view full adds the pose table")
         #expect(result.stdout.contains("✕ noped Cy (c) by detail"))
-        #expect(result.stdout.hasSuffix("bye\n"), "quit ends the script before its last line")
     }
 
     @Test("bare swipe is the REPL; a failing script exits 1")

@@ -47,6 +47,25 @@ import Testing
         #expect(try store.profileKey(id: "id150") == keyBefore)
     }
 
+    @Test("a re-import counts identical profiles as unchanged and writes only the changed ones")
+    func identicalRowsAreUnchanged() throws {
+        let store = try folder.store()
+        let original = rows(1...200, tag: "Same")
+        _ = try Importer(store: store).importProfiles(path: csv(original))
+        var edited = original
+        edited[49] = "id50,Renamed 50,30,City 1,"  // was "Same 50", age 18 + 50 % 80 = 68, City 50 % 7 = 1, photos
+        edited.append("id201,New 201,40,,")
+        let summary = try Importer(store: store).importProfiles(path: csv(edited))
+        #expect((summary.inserted, summary.updated, summary.unchanged) == (1, 1, 199))
+        #expect(summary.line.contains("1 inserted, 1 updated, 199 unchanged, 0 rejected"))
+        #expect(try store.profile(id: "id50") == Profile(id: "id50", name: "Renamed 50", age: 30, city: "City 1"))
+        // A column emptied is a change too (photos → none).
+        var emptied = original
+        emptied[0] = "id1,Same 1,19,City 1,"
+        let again = try Importer(store: store).importProfiles(path: csv(emptied))
+        #expect((again.updated, again.unchanged) == (2, 198), "id1 lost its photos; id50 went back to Same 50")
+    }
+
     /// Issue 10 item 2: the later row used to overwrite the earlier one
     /// ("100 inserted, 1 updated"); a repeated id is a row error instead.
     @Test func anIdTwiceInOneChunkIsARowErrorNamingBothLines() throws {

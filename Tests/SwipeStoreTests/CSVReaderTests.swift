@@ -33,6 +33,19 @@ import Testing
         #expect(got.map(\.line) == [1, 2, 4])
     }
 
+    @Test("a CRLF inside quotes is stored as LF, wherever the buffer splits it; a lone CR or LF stays")
+    func crlfInsideQuotesBecomesLF() throws {
+        let text = "id,bio\r\n1,\"one\r\ntwo\r\n\r\nthree\"\r\n2,\"cr\ronly\",\r\n3,\"lf\nonly \"\"q\"\"\r\n\"\r\n"
+        for bufferSize in [4, 5, 6, 7, 8, 13, 1 << 16] {
+            let got = try records(text, bufferSize: bufferSize)
+            #expect(got.map(\.fields) == [
+                ["id", "bio"], ["1", "one\ntwo\n\nthree"], ["2", "cr\ronly", ""], ["3", "lf\nonly \"q\"\n"],
+            ], "buffer \(bufferSize)")
+            // Physical lines still count every break: 1 header, 2-5 record 1, 6-7 record 2 (a lone CR is a line too).
+            #expect(got.map(\.line) == [1, 2, 6, 8], "buffer \(bufferSize)")
+        }
+    }
+
     @Test func crlfAndLoneCR() throws {
         #expect(try records("a,b\r\n1,2\r\n3,4").map(\.fields) == [["a", "b"], ["1", "2"], ["3", "4"]])
         #expect(try records("a,b\r\n1,2\r\n3,4").map(\.line) == [1, 2, 3])

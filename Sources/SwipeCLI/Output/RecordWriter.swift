@@ -1,8 +1,8 @@
 import SwipeStore
 
-/// Writes rows of named cells in one `OutputFormat`, streaming where the
-/// format allows (JSON, JSONL and CSV print each row as it comes; a table
-/// holds its rows to measure the columns).
+/// Writes rows of named cells in one `OutputFormat`, streaming: JSON, JSONL
+/// and CSV print each row as it comes; a table holds only its first page of
+/// rows to measure the columns, then streams too (`TableLayout`).
 ///
 /// ```
 /// var writer = RecordWriter(format: .json, columns: ["id", "name"])
@@ -32,7 +32,7 @@ public struct RecordWriter {
         defer { rowsWritten += 1 }
         switch format {
         case .table:
-            table.append(cells)
+            table.append(cells, to: &out)
         case .json:
             out.write(rowsWritten == 0 ? "[\n" : ",\n")
             out.write(jsonObject(cells))
@@ -48,7 +48,7 @@ public struct RecordWriter {
     /// the CSV header when there were no rows.
     public mutating func finish(to out: inout some TextOutputStream) {
         switch format {
-        case .table: table.render(to: &out)
+        case .table: table.finish(to: &out)
         case .json: out.write(rowsWritten == 0 ? "[]\n" : "\n]\n")
         case .jsonl: break
         case .csv: if rowsWritten == 0 { out.write(CSVText.line(columns)) }

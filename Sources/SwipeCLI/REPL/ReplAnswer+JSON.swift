@@ -38,6 +38,7 @@ extension ReplAnswer {
             })))
         }
         if let help { members.append(("help", .string(help))) }
+        if let note { members.append(("note", .string(note))) }
         return .object(members)
     }
 
@@ -54,7 +55,7 @@ extension ReplAnswer {
         let cards: [JSONValue] = snapshot.cards.map { card in
             .object([
                 ("slot", .number(Double(card.slot))), ("state", .string(card.state.rawValue)),
-                ("profile", .optional(card.profile?.id)),
+                ("profile", .optional(card.profile?.id)), ("name", .optional(card.profile?.name)),
                 ("x", .number(card.pose.center.x)), ("y", .number(card.pose.center.y)),
                 ("scale", .number(card.pose.scale)), ("rotation", .number(card.pose.rotationDegrees)),
                 ("alpha", .number(card.pose.alpha)),

@@ -3,21 +3,36 @@ import SwipeCore
 extension ReplAnswer {
     /// The answer for people: the steps the deck took, then the picture and
     /// its numbers (or the detail page), or the listing asked for.
-    func textLines(style: ReplStyle) -> [String] {
+    func textLines(style: ReplStyle, layout: ReplLayout = ReplLayout()) -> [String] {
         // Decisions are listed after the animations that carry them out, the
         // order a person sees (the deck stores them first, before the refill).
-        let (records, steps) = (actions.filter(\.isRecord), actions.filter { !$0.isRecord })
-        var lines = (steps + records).compactMap { stepLine($0, style: style) }
+        // The empty state comes last: it is the consequence of the decision
+        // that took the last card.
+        let records = actions.filter(\.isRecord)
+        let steps = actions.filter { !$0.isRecord && !$0.isBecameEmpty }
+        let empty = actions.filter(\.isBecameEmpty)
+        var lines = (steps + records + empty).compactMap { stepLine($0, style: style) }
+        if let note { lines.append(note) }
         if let help { lines += help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         if let history { lines += Self.historyLines(history, style: style) }
         if let matches { lines += Self.matchLines(matches, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
+        guard layout.pictures || asked else {
+            // Outcome lines only (a script's log): a gesture that decided
+            // nothing still says where it got to.
+            if lines.isEmpty, snapshot.dragging != nil { lines.append(DeckNumbers(snapshot, style: style).summary) }
+            return lines
+        }
         if case .detail(let profile) = snapshot.mode {
-            lines += DetailView(profile, style: style).lines
+            var page = DetailView(profile, style: style)
+            page.width = min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
+            lines += page.lines
         } else {
-            lines += DeckPicture(snapshot, style: style).lines
-            lines += DeckNumbers(snapshot, style: style).lines
+            lines += DeckPicture(snapshot, style: style, width: layout.width).lines
+            let numbers = DeckNumbers(snapshot, style: style)
+            let width = min(max(layout.width, DeckPicture.widths.lowerBound), DeckPicture.widths.upperBound)
+            lines += layout.view == .full ? numbers.lines : numbers.summaryLines(width: width)
         }
         return lines
     }
@@ -95,6 +110,10 @@ extension ReplAnswer {
 extension DeckAction {
     var isRecord: Bool {
         if case .record = self { true } else { false }
+    }
+
+    var isBecameEmpty: Bool {
+        if case .becameEmpty = self { true } else { false }
     }
 }
 

@@ -11,9 +11,15 @@ struct ReplAnswer {
     var history: [LedgerEntry]?
     var matches: [LedgerMatch]?
     var help: String?
+    /// A command that changed nothing says so (`cancel` with no drag,
+    /// `reload` on a full deck), so silence never reads as success or a hang.
+    var note: String?
     var quit = false
     /// Whether the text answer ends with the deck (or the detail page).
     var showsDeck = false
+    /// Whether the deck was what was asked for (`deck`): drawn even when
+    /// the layout leaves pictures out.
+    var asked = false
 
     init(snapshot: DeckSnapshot) {
         self.snapshot = snapshot

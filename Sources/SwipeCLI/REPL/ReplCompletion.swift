@@ -21,6 +21,14 @@ public struct ReplCompletion: Hashable, Sendable {
         return String(common.dropFirst(prefix.count))
     }
 
+    /// Completes `prefix` from `candidates` (those that do not begin with it
+    /// are left out): a prompt that asks for one word, such as a profile id.
+    public init(prefix: String, candidates: [String]) {
+        self.prefix = prefix
+        // As for the line's words: an id with a control character is never listed.
+        self.candidates = Set(candidates.filter { $0.hasPrefix(prefix) && TerminalText.isClean($0) }).sorted()
+    }
+
     /// Completes the word before the cursor: command names first; then,
     /// by command, physics names (`physics`), command names (`help`) or
     /// profile ids (`history`). `profileIDs` is evaluated only when a
@@ -36,6 +44,7 @@ public struct ReplCompletion: Hashable, Sendable {
         } else if words.count == 1, let verb = ReplVerb.spellings[words[0].lowercased()] {
             switch verb {
             case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
+            case .view: vocabulary = ReplView.allCases.map(\.rawValue)
             case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
             case .history: vocabulary = profileIDs()
             default: vocabulary = []

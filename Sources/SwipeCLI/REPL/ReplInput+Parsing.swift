@@ -80,6 +80,15 @@ extension ReplInput {
                 throw fail("physics takes one name: \(names) (got \(quoted(arguments))), e.g. physics stack")
             }
             return .event(.setPhysics(kind))
+        case .view:
+            guard arguments.count <= 1 else {
+                throw fail("view takes compact or full (got \(quoted(arguments))), e.g. view full")
+            }
+            guard let name = arguments.first else { return .view(nil) }
+            guard let view = ReplView(rawValue: name.lowercased()) else {
+                throw fail("view takes compact or full (got \(quoted(arguments))), e.g. view full")
+            }
+            return .view(view)
         case .help:
             guard arguments.count <= 1 else {
                 throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")

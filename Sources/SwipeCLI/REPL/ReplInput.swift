@@ -13,6 +13,8 @@ public enum ReplInput: Hashable, Sendable {
     /// The viewer's decisions, newest first; with a profile id, only that profile's.
     case history(profile: String?)
     case matches
+    /// `view compact|full` sets how much is drawn; `view` alone says which.
+    case view(ReplView?)
     case help(topic: ReplVerb?)
     case quit
 }
@@ -22,7 +24,7 @@ public enum ReplInput: Hashable, Sendable {
 /// under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, help, quit
+        physics, view, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

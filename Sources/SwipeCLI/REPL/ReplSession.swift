@@ -13,6 +13,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     public private(set) var controller: DeckController<Feed>
     public let ledger: Ledger
     public var format: ReplFormat
+    /// How text answers draw the deck: width, view, whether at all.
+    public var layout = ReplLayout()
     /// Set by `quit`; the driver stops reading.
     public private(set) var isFinished = false
 
@@ -23,6 +25,18 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     }
 
     public var snapshot: DeckSnapshot { controller.snapshot }
+
+    /// What `deck` prints now in text mode, at `width` columns: the picture
+    /// (or the detail page) and its numbers. For redrawing after a resize.
+    public func deckLines(width: Int) -> [String] {
+        guard case .text(let style) = format else { return [] }
+        var answer = ReplAnswer(snapshot: snapshot)
+        answer.showsDeck = true
+        answer.asked = true
+        var layout = self.layout
+        layout.width = width
+        return answer.textLines(style: style, layout: layout)
+    }
 
     /// Runs one input line and writes its answer. Returns false when the line
     /// failed (unparsable, refused by the deck, or the store failed).
@@ -89,6 +103,14 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             return try send(event)
         case .deck:
             answer.showsDeck = true
+            answer.asked = true
+        case .view(let view):
+            if let view {
+                layout.view = view
+                answer.showsDeck = true
+            }
+            answer.note = "view " + layout.view.rawValue + ": " + (layout.view == .full
+                ? "the picture, then every card's pose" : "the picture and one line of numbers (view full adds every card's pose)")
         case .history(let profile):
             answer.history = try ledger.history(about: profile)
         case .matches:
@@ -121,7 +143,26 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         answer.decisions = Array(zip(outcome.decisions, receipts))
         answer.undone = outcome.undone
         answer.showsDeck = true
+        answer.note = Self.note(for: event, actions: outcome.actions)
         return answer
+    }
+
+    /// What to say when `event` did nothing visible.
+    static func note(for event: DeckEvent, actions: [DeckAction]) -> String? {
+        switch event {
+        case .cancel where actions.isEmpty:
+            return "nothing to cancel: no drag in progress"
+        case .reload:
+            let asked = actions.filter { if case .load = $0 { true } else { false } }.count
+            let arrived = actions.contains { if case .animate = $0 { true } else { false } }
+            if asked == 0 { return "the deck is full (4 cards): nothing to reload" }
+            if !arrived && !actions.contains(where: { if case .becameEmpty = $0 { true } else { false } }) {
+                return "no new cards in the database"
+            }
+            return nil
+        default:
+            return nil
+        }
     }
 
     /// An error as a person reads it: the deck's refusals with the command
@@ -136,23 +177,26 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             answer.json(command: command).write(to: &out)
             out.write("\n")
         case .text(let style):
-            for line in answer.textLines(style: style) { out.write(line + "\n") }
+            for line in answer.textLines(style: style, layout: layout) { out.write(line + "\n") }
         }
     }
 
-    /// The error, then `deck` when the failure changed the deck (JSON: its
-    /// members after `error`; text: the picture after the error line).
+    /// The error, then the deck: in JSON always (its members after `error`,
+    /// `deck` when the failure changed it, else the unchanged one); in text
+    /// the picture after the error line only when the failure changed the deck.
     private func writeError(
         _ message: String, command: String, deck: ReplAnswer? = nil, to out: inout some TextOutputStream
     ) {
         switch format {
         case .json:
             let members: [(String, JSONValue)] = [("ok", false), ("command", .string(command)), ("error", .string(message))]
-            JSONValue.object(members + (deck.map { ReplAnswer.deckMembers($0.snapshot) } ?? [])).write(to: &out)
+            // Every answer, a refusal included, carries the deck as it is after
+            // the line, so a UI never has to guess the state.
+            JSONValue.object(members + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot)).write(to: &out)
             out.write("\n")
         case .text(let style):
             out.write(style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error) + "\n")
-            for line in deck?.textLines(style: style) ?? [] { out.write(line + "\n") }
+            for line in deck?.textLines(style: style, layout: layout) ?? [] { out.write(line + "\n") }
         }
     }
 }

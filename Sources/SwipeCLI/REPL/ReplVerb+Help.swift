@@ -16,6 +16,7 @@ extension ReplVerb {
         case .matches: "matches"
         case .reload: "reload"
         case .physics: "physics NAME"
+        case .view: "view [compact|full]"
         case .help: "help [COMMAND]"
         case .quit: "quit | exit"
         }
@@ -38,6 +39,7 @@ extension ReplVerb {
         case .matches: "people who liked you back"
         case .reload: "ask for more cards (after the deck ran dry)"
         case .physics: "switch physics: tantan, draggable, stack, scrub"
+        case .view: "under the picture: one line of numbers, or every card's pose"
         case .help: "this list, or one command in detail"
         case .quit: "end the session (Ctrl-D too)"
         }
@@ -124,6 +126,13 @@ extension ReplVerb {
             scrub: the drag scrubs the fly-out; release always finishes it (like).
             Not during a drag or an animation. Example: physics stack
             """
+        case .view:
+            """
+            compact (the default): the picture and one line of numbers (physics,
+            gesture, progress, like and nope, the top card's rotation).
+            full: also every card's slot, profile, centre, scale, rotation and alpha.
+            view alone says which is on. Example: view full
+            """
         case .help:
             """
             Lists the commands, or explains one.
@@ -142,6 +151,14 @@ extension ReplVerb {
     public static var overview: String {
         let width = allCases.map(\.usage.count).max() ?? 0
         let rows = allCases.map { "  " + TerminalText.padded($0.usage, to: width) + "  " + $0.summary }
-        return (["Commands (help COMMAND explains one):"] + rows).joined(separator: "\n")
+        return (["Commands (help COMMAND explains one):"] + rows + [""] + keys).joined(separator: "\n")
     }
+
+    /// The one-key gestures of an interactive session (README "The REPL").
+    public static let keys = [
+        "Keys on an empty line (at a terminal):",
+        "  ←  nope     →  like       (drawn as a drag over a few frames, then the release)",
+        "  Shift-↑ or Alt-↑  superlike     Space  open (back, on the detail page)",
+        "  Backspace  undo     ↑ ↓  recall earlier lines     Tab  complete",
+    ]
 }

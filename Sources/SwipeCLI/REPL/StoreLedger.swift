@@ -34,11 +34,17 @@ public struct StoreLedger: ReplLedger {
         try store.undo(viewer: viewer, profile: decision.profile.id)
     }
 
+    /// - Throws: `StoreError.unknownProfile` when `profile` names no profile
+    ///   (a typo must not read as "no decisions yet").
     public func history(about profile: String?) throws -> [LedgerEntry] {
-        try store.history(HistoryQuery(viewer: viewer, profile: profile)).map {
+        let entries = try store.history(HistoryQuery(viewer: viewer, profile: profile)).map {
             LedgerEntry(profileID: $0.profile, name: $0.name, decision: $0.decision, via: $0.via,
                         decidedAt: $0.decidedAt, undoneAt: $0.undoneAt)
         }
+        if let profile, entries.isEmpty, try store.profileKey(id: profile) == nil {
+            throw StoreError.unknownProfile(profile)
+        }
+        return entries
     }
 
     public func matches() throws -> [LedgerMatch] {

@@ -11,13 +11,52 @@ public struct DeckNumbers: Sendable {
         self.style = style
     }
 
-    public var lines: [String] {
+    /// One line: physics, gesture, progress, like and nope, and the top
+    /// card's rotation (`view compact`).
+    public var summary: String { summaryParts.joined(separator: " · ") }
+
+    /// `summary` broken between its parts into lines of at most `width` columns.
+    public func summaryLines(width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in summaryParts {
+            if line.isEmpty {
+                line = part
+            } else if TerminalText.displayWidth(line) + 3 + TerminalText.displayWidth(part) <= width {
+                line += " · " + part
+            } else {
+                lines.append(line)
+                line = part
+            }
+        }
+        return lines + [line]
+    }
+
+    private var summaryParts: [String] {
         let indicators = snapshot.indicators
+        var parts = motionParts
+        parts.append(style.paint("like " + Self.fixed(indicators.like, 2), indicators.like > 0 ? .like : .plain))
+        parts.append(style.paint("nope " + Self.fixed(indicators.hate, 2), indicators.hate > 0 ? .hate : .plain))
+        if let top = snapshot.cards.first, top.profile != nil {
+            parts.append("rotation " + Self.fixed(top.pose.rotationDegrees, 1) + "°")
+        }
+        return parts
+    }
+
+    /// Physics, gesture and progress: "tantan · drag (+60, -10) pt · progress 0.45".
+    var motion: String { motionParts.joined(separator: " · ") }
+
+    private var motionParts: [String] {
         var gesture = "at rest"
         if let drag = snapshot.dragging {
             gesture = "drag (\(Self.signed(drag.x)), \(Self.signed(drag.y))) pt"
         }
-        let motion = [snapshot.physics.rawValue, gesture, "progress " + Self.fixed(indicators.progress, 2)]
+        return [snapshot.physics.rawValue, gesture, "progress " + Self.fixed(snapshot.indicators.progress, 2)]
+    }
+
+    /// The `view full` numbers: the motion, the indicators, every slot's pose.
+    public var lines: [String] {
+        let indicators = snapshot.indicators
         let stamps = [
             style.paint("like " + Self.fixed(indicators.like, 2), indicators.like > 0 ? .like : .plain),
             style.paint("nope " + Self.fixed(indicators.hate, 2), indicators.hate > 0 ? .hate : .plain),
@@ -25,7 +64,7 @@ public struct DeckNumbers: Sendable {
                 + ", nope " + Self.fixed(indicators.hateBorder, 1),
         ]
         var lines = [
-            motion.joined(separator: " · "), stamps.joined(separator: " · "),
+            motion, stamps.joined(separator: " · "),
             style.paint("state  slot  profile         x        y   scale   rotation  alpha", .dim),
         ]
         for card in snapshot.cards {

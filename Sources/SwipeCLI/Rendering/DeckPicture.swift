@@ -3,34 +3,49 @@ import SwipeCore
 
 /// The deck drawn in box-drawing characters, as a finger would see it.
 ///
-/// Scale: one column is 10 points and one row 25 points, so the 350 × 400
-/// card is 35 × 16 cells and a 100-point drag moves it 10 columns. The
-/// 375-point screen sits in the middle of 80 columns with room on both sides
-/// for a card on its way out. Rotation shears the rows (the top of a card
-/// turned clockwise moves right), the LIKE/NOPE stamps appear in bands of
-/// their alphas, and the bottom buttons swell as their borders thin.
+/// The 375 × 667-point screen is scaled to the terminal's width: at 80
+/// columns one column is 10 points and one row 25 points, so the 350 × 400
+/// card is 35 × 16 cells and a 100-point drag moves it 10 columns; the scale
+/// grows with the width up to 120 columns (beyond, the extra columns are
+/// room for cards on their way out) and shrinks down to 40 columns, where
+/// the card is compact (under 60: short buttons). The screen sits in the
+/// middle with room on both sides. Rotation shears the rows (the top of a
+/// card turned clockwise moves right), the LIKE/NOPE stamps appear in bands
+/// of their alphas, and the bottom buttons swell as their borders thin.
 public struct DeckPicture: Sendable {
+    /// The width drawn when the terminal's is unknown (a pipe, a file).
     public static let width = 80
-    public static let pointsPerColumn = 10.0
-    public static let pointsPerRow = 25.0
-    /// Rows of cards (the resting stack ends on row 18); the buttons follow.
-    static let cardRows = 19
+    public static let widths = 40...300
+    /// Under this many columns the card is compact.
+    public static let compactBelow = 60
     /// The y (in points) drawn on row 0: the resting top card's top edge.
     static let topY = DeckGeometry.restCenter.y - DeckGeometry.cardHeight / 2
-    /// The column of screen x = 0: the screen is centred.
-    static let screenLeftColumn = (Double(width) - DeckGeometry.screenWidth / pointsPerColumn) / 2
 
     public var snapshot: DeckSnapshot
     public var style: ReplStyle
+    /// Columns the picture may use (clamped to `widths`).
+    public let width: Int
+    /// Cells per 10 points across and per 25 points down.
+    let scale: Double
+    var compact: Bool { width < Self.compactBelow }
+    var pointsPerColumn: Double { 10 / scale }
+    var pointsPerRow: Double { 25 / scale }
+    /// Rows of cards: the resting top card's height, then its bottom edge
+    /// and one row for each of the two cards below it; the buttons follow.
+    var cardRows: Int { Int((DeckGeometry.cardHeight / pointsPerRow).rounded()) + 3 }
+    /// The column of screen x = 0: the screen is centred.
+    var screenLeftColumn: Double { (Double(width) - DeckGeometry.screenWidth / pointsPerColumn) / 2 }
 
-    public init(_ snapshot: DeckSnapshot, style: ReplStyle) {
+    public init(_ snapshot: DeckSnapshot, style: ReplStyle, width: Int = DeckPicture.width) {
         self.snapshot = snapshot
         self.style = style
+        self.width = min(max(width, Self.widths.lowerBound), Self.widths.upperBound)
+        self.scale = Double(min(self.width, 120)) / 80
     }
 
     /// The picture's lines (no trailing newline).
     public var lines: [String] {
-        var canvas = TextCanvas(width: Self.width, height: Self.cardRows + 1)
+        var canvas = TextCanvas(width: width, height: cardRows + 1)
         if snapshot.mode == .empty || snapshot.cards.allSatisfy({ $0.profile == nil }) {
             drawEmpty(on: &canvas)
         } else {
@@ -61,7 +76,7 @@ public struct DeckPicture: Sendable {
     func cardFrames() -> [CardFrame] {
         var frames: [CardFrame] = []
         for card in snapshot.cards where card.profile != nil && card.pose.alpha > 0 {
-            var frame = Self.frame(of: card, isTop: frames.isEmpty && card.state == .first)
+            var frame = frame(of: card, isTop: frames.isEmpty && card.state == .first)
             if let above = frames.last, card.state != .other, !above.card.pose.isDisplaced {
                 frame.bottomRow = max(frame.bottomRow, above.bottomRow + 1)
             }
@@ -71,9 +86,9 @@ public struct DeckPicture: Sendable {
     }
 
     /// Where `card` is drawn by its pose alone.
-    static func frame(of card: CardView, isTop: Bool) -> CardFrame {
+    func frame(of card: CardView, isTop: Bool) -> CardFrame {
         let pose = card.pose
-        let centerRow = (pose.center.y - topY) / pointsPerRow
+        let centerRow = (pose.center.y - Self.topY) / pointsPerRow
         let halfHeight = DeckGeometry.cardHeight * pose.scale / pointsPerRow / 2
         return CardFrame(
             card: card, isTop: isTop,
@@ -81,7 +96,7 @@ public struct DeckPicture: Sendable {
             topRow: Int((centerRow - halfHeight).rounded()),
             bottomRow: Int((centerRow + halfHeight).rounded()),
             halfWidth: DeckGeometry.cardWidth * pose.scale / pointsPerColumn / 2,
-            // A point `r` rows below the centre moves by −r·25·sinθ points in x.
+            // A point `r` rows below the centre moves by −r·(points per row)·sinθ points in x.
             shearPerRow: -pointsPerRow * sin(pose.rotation) / pointsPerColumn,
             centerRow: centerRow)
     }
@@ -109,8 +124,8 @@ public struct DeckPicture: Sendable {
         let text: [(Int, String, ReplStyle.Tone)] = [
             (middle - 1, TerminalText.sanitized(profile.name) + ", \(profile.age)", .bold),
             (middle, city, .plain),
-            (middle + 1, interests, .dim),
-            (frame.bottomRow - 1, TerminalText.sanitized(profile.id) + " · slot \(frame.card.slot)", .dim),
+            (middle + 1, compact ? "" : interests, .dim),
+            (frame.bottomRow - 1, TerminalText.sanitized(profile.id) + (compact ? "" : " · slot \(frame.card.slot)"), .dim),
         ]
         for (row, line, tone) in text where row > frame.topRow && row < frame.bottomRow {
             let (left, right) = columns(of: frame, row: row)
@@ -156,10 +171,10 @@ public struct DeckPicture: Sendable {
     }
 
     private func drawButtons(on canvas: inout TextCanvas) {
-        let row = Self.cardRows
-        let center = Int(Self.screenLeftColumn + DeckGeometry.restCenter.x / Self.pointsPerColumn)
-        let nope = Self.button("✕ NOPE", border: snapshot.indicators.hateBorder)
-        let like = Self.button("♥ LIKE", border: snapshot.indicators.likeBorder)
+        let row = cardRows
+        let center = Int(screenLeftColumn + DeckGeometry.restCenter.x / pointsPerColumn)
+        let nope = Self.button(compact ? "✕" : "✕ NOPE", border: snapshot.indicators.hateBorder)
+        let like = Self.button(compact ? "♥" : "♥ LIKE", border: snapshot.indicators.likeBorder)
         let star = "( ★ )"
         canvas.put(star, row: row, column: center - 2, tone: .superlike)
         canvas.put(nope.text, row: row, column: center - 5 - TerminalText.displayWidth(nope.text),
@@ -169,7 +184,7 @@ public struct DeckPicture: Sendable {
 
     private func drawEmpty(on canvas: inout TextCanvas) {
         // The outline of a resting top card.
-        let frame = Self.frame(
+        let frame = frame(
             of: CardView(slot: 0, state: .first, profile: nil, pose: CardPose(center: DeckGeometry.restCenter)),
             isTop: false)
         for row in frame.topRow...frame.bottomRow {
@@ -178,7 +193,7 @@ public struct DeckPicture: Sendable {
             let line = edge ? String(repeating: "┄", count: right - left + 1) : "┆" + String(repeating: " ", count: right - left - 1) + "┆"
             canvas.put(line, row: row, column: left, tone: .dim)
         }
-        let messages = ["no more cards", "reload asks for more"]
+        let messages = ["no more cards", compact ? "try reload" : "reload asks for more"]
         for (offset, message) in messages.enumerated() {
             let column = Int(frame.centerColumn) - TerminalText.displayWidth(message) / 2
             canvas.put(message, row: Int(frame.centerRow.rounded()) - 1 + offset, column: column,

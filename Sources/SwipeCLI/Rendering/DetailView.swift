@@ -9,6 +9,11 @@ public struct DetailView: Sendable {
 
     public var profile: Profile
     public var style: ReplStyle
+    /// Whether the last line lists what the REPL can do from here (the
+    /// REPL's page); without it the page ends with a plain rule (`swipe profile`).
+    public var showsActions = true
+    /// Columns the page may use (the terminal's, at most `DetailView.width`).
+    public var width = DetailView.width
 
     public init(_ profile: Profile, style: ReplStyle) {
         self.profile = profile
@@ -19,10 +24,11 @@ public struct DetailView: Sendable {
         let name = TerminalText.sanitized(profile.name)
         var title = "\(name), \(profile.age)"
         if let city = profile.city.map({ TerminalText.sanitized($0) }), !city.isEmpty { title += " · " + city }
-        let rule = String(repeating: "─", count: max(0, Self.width - 4 - TerminalText.displayWidth(title)))
-        var lines = ["╭─ " + style.paint(title, .bold) + " " + rule]
+        let shownTitle = TerminalText.truncated(title, toWidth: width - 4)
+        let rule = String(repeating: "─", count: max(0, width - 4 - TerminalText.displayWidth(shownTitle)))
+        var lines = ["╭─ " + style.paint(shownTitle, .bold) + " " + rule]
         func field(_ label: String, _ text: String) {
-            let room = Self.width - 2 - Self.labelWidth
+            let room = width - 2 - Self.labelWidth
             for (index, line) in Self.wrap(text, width: room).enumerated() {
                 let head = index == 0 ? TerminalText.padded(label, to: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
                 lines.append("│ " + style.paint(head, .dim) + line)
@@ -42,7 +48,7 @@ public struct DetailView: Sendable {
         let actions = [
             style.paint("like", .like), style.paint("hate", .hate), style.paint("superlike", .superlike), "back",
         ]
-        lines.append("╰─ " + actions.joined(separator: " · "))
+        lines.append(showsActions ? "╰─ " + actions.joined(separator: " · ") : "╰─")
         return lines
     }
 

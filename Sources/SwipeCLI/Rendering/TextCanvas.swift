@@ -1,6 +1,7 @@
 /// A grid of terminal cells that pictures are drawn into back to front: what
-/// is drawn later covers what was there. Each cell is one column; a wide
-/// character takes its cell and blanks the next. Drawing outside is clipped.
+/// is drawn later covers what was there. Each cell is one column; a cluster
+/// wider than one column takes its cell and blanks the next ones. Drawing
+/// outside is clipped.
 struct TextCanvas {
     let width: Int
     let height: Int
@@ -26,23 +27,25 @@ struct TextCanvas {
             let w = TerminalText.clusterWidth(character)
             guard w > 0 else { continue }
             if column >= 0, column + w <= width {
-                breakWideCharacter(row: row, column: column)
-                breakWideCharacter(row: row, column: column + w - 1)
+                breakCluster(row: row, column: column)
+                breakCluster(row: row, column: column + w - 1)
                 cells[row][column] = Cell(text: String(character), tone: tone)
-                if w == 2 { cells[row][column + 1] = Cell(text: "", tone: tone) }
+                for extra in 1..<max(w, 1) { cells[row][column + extra] = Cell(text: "", tone: tone) }
             }
             column += w
         }
     }
 
-    /// Before (`row`, `column`) is overwritten: if it holds half of a wide
-    /// character, the other half becomes a space so columns stay aligned.
-    private mutating func breakWideCharacter(row: Int, column: Int) {
-        if cells[row][column].text.isEmpty, column > 0 {
-            cells[row][column - 1].text = " "
-        } else if column + 1 < width, cells[row][column + 1].text.isEmpty {
-            cells[row][column + 1].text = " "
-        }
+    /// Before (`row`, `column`) is overwritten: if it is part of a cluster
+    /// wider than one column (a wide character, or "र्मा" taking three),
+    /// the whole cluster becomes spaces so the columns stay aligned.
+    private mutating func breakCluster(row: Int, column: Int) {
+        var head = column
+        while head > 0, cells[row][head].text.isEmpty { head -= 1 }
+        var end = head + 1
+        while end < width, cells[row][end].text.isEmpty { end += 1 }
+        guard end - head > 1 else { return }
+        for index in head..<end { cells[row][index].text = " " }
     }
 
     /// Fills `count` cells with spaces (covers what is behind).

@@ -13,14 +13,16 @@ struct History: ParsableCommand {
     @Option(help: "Only this decision: like, hate or superlike.") var decision: Decision?
     @Option(help: "Only decisions at or after this UTC time (2026-11-20 or 2026-11-20T23:55:01.123Z).")
     var since: String?
-    @Option(help: "At most this many.") var limit: Int?
+    // Unconditional: `--limit -1` is read as a value (and refused by
+    // `validate`), not as a missing value followed by an option `-1`.
+    @Option(parsing: .unconditional, help: ArgumentHelp("At most this many.", valueName: "N")) var limit: Int?
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
         if let since, Timestamp.normalized(since) == nil {
             throw ValidationError("--since takes a UTC time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(since)\"")
         }
-        if let limit, limit < 1 { throw ValidationError("--limit takes a positive number") }
+        if let limit, limit < 1 { throw ValidationError("--limit takes a positive whole number (got \(limit))") }
     }
 
     func run() throws {

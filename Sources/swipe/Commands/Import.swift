@@ -12,11 +12,13 @@ struct Import: ParsableCommand {
     @Flag(help: "The file holds decisions: viewer,profile,decision,decided_at[,via].") var decisions = false
     @Flag(help: "Import the valid rows and report each rejected one.") var skipInvalid = false
     @Flag(help: "No progress bar and no summary.") var quiet = false
-    @Argument(help: "The CSV file.") var file: String
+    @Argument(help: "The CSV file, or - for standard input.") var file: String
 
     func run() throws {
         try ExitStatus.reporting {
-            guard FileManager.default.fileExists(atPath: file) else { throw CSVError.notFound(path: file) }
+            guard file == CSVReader.standardInput || FileManager.default.fileExists(atPath: file) else {
+                throw CSVError.notFound(path: file)
+            }
             var creation: DatabaseCreation?
             let summary: ImportSummary
             do {

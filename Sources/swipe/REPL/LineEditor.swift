@@ -15,19 +15,53 @@ final class LineEditor {
         case interrupted
         /// Ctrl-D on an empty line, or input closed.
         case end
+        /// A one-key gesture on an empty line.
+        case key(ReplKey)
     }
+
+    /// The key sequences of each one-key gesture: normal and application
+    /// cursor mode for the arrows, two spellings of Shift-↑ and Alt-↑.
+    static let keySequences: [(ReplKey, [String])] = [
+        (.left, ["\\e[D", "\\eOD"]), (.right, ["\\e[C", "\\eOC"]),
+        (.up, ["\\e[1;2A", "\\e[1;3A", "\\e\\e[A"]), (.space, [" "]), (.backspace, ["^?", "^H"]),
+    ]
+    /// Set by a gesture key on an empty line, which ends the line; `read` returns it.
+    private var pendingKey: ReplKey?
+    /// Called when the terminal was resized while a line is being read:
+    /// what to print above the prompt (the deck at the new width).
+    var redraw: (() -> [String])?
+
+    /// Set by SIGWINCH; the read function answers it.
+    nonisolated(unsafe) static var resized: sig_atomic_t = 0
+    /// Set by SIGINT (Ctrl-C): the read fails, and the line is dropped.
+    nonisolated(unsafe) static var interrupted: sig_atomic_t = 0
+
+    /// The names of the functions added to libedit (freed after `el_end`).
+    private var functionNames: [UnsafeMutablePointer<CChar>] = []
 
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyFile: String?
-    private let prompt: UnsafeMutablePointer<CChar>
+    private var promptText: UnsafeMutablePointer<CChar>
+    /// The prompt shown before each line (`swipe> `, `swipe[detail]> `).
+    var prompt: String {
+        didSet {
+            free(promptText)
+            promptText = strdup(prompt)
+        }
+    }
     /// Completes the text left of the cursor.
     private let complete: (String) -> ReplCompletion
 
-    init(prompt: String, historyFile: String?, complete: @escaping (String) -> ReplCompletion) {
+    /// With `gestureKeys`, the one-key gestures are bound (the REPL's prompt).
+    init(
+        prompt: String, historyFile: String?, gestureKeys: Bool = false,
+        complete: @escaping (String) -> ReplCompletion
+    ) {
         swipe_el_adopt_locale()
         Self.keepProcessOnInterrupt()
-        self.prompt = strdup(prompt)
+        self.prompt = prompt
+        self.promptText = strdup(prompt)
         self.historyFile = historyFile
         self.complete = complete
         history = history_init()
@@ -40,7 +74,7 @@ final class LineEditor {
         swipe_el_set_history(editLine, history)
         swipe_el_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
         swipe_el_set_prompt(editLine) { editLine in
-            LineEditor.owner(of: editLine)?.prompt
+            LineEditor.owner(of: editLine)?.promptText
         }
         swipe_el_add_function(editLine, "swipe-complete", "complete a command, physics name or profile id") {
             editLine, _ in
@@ -48,12 +82,72 @@ final class LineEditor {
             return owner.completeLine(editLine)
         }
         swipe_el_bind(editLine, "^I", "swipe-complete")
+        if gestureKeys { bindGestureKeys() }
+        // Our own character reader, so a resize can be answered while a line
+        // is read: SIGWINCH interrupts the read, the deck is drawn again at
+        // the new width, and ^] (bound to ed-redisplay) redraws the prompt
+        // and the line typed so far.
+        Self.noticeResizes()
+        swipe_el_bind(editLine, "^]", "ed-redisplay")
+        swipe_el_set_getcfn(editLine) { editLine, character in
+            guard let editLine, let character, let owner = LineEditor.owner(of: editLine) else { return -1 }
+            return owner.readCharacter(into: character)
+        }
+    }
+
+    /// On an empty line each gesture key ends the line as that gesture;
+    /// elsewhere it edits as usual (← → move, Space inserts, Backspace deletes).
+    private func bindGestureKeys() {
+        typealias Handler = @convention(c) (OpaquePointer?, Int32) -> UInt8
+        let handlers: [ReplKey: Handler] = [
+            .left: { editLine, _ in LineEditor.gesture(.left, editLine) },
+            .right: { editLine, _ in LineEditor.gesture(.right, editLine) },
+            .up: { editLine, _ in LineEditor.gesture(.up, editLine) },
+            .space: { editLine, _ in LineEditor.gesture(.space, editLine) },
+            .backspace: { editLine, _ in LineEditor.gesture(.backspace, editLine) },
+        ]
+        for (key, sequences) in Self.keySequences {
+            // libedit keeps the name's pointer, not a copy: it must outlive the editor.
+            let name = strdup("swipe-" + key.rawValue)!
+            functionNames.append(name)
+            swipe_el_add_function(editLine, name, "one-key gesture on an empty line", handlers[key]!)
+            for sequence in sequences { swipe_el_bind(editLine, sequence, name) }
+            if let arrow = [ReplKey.left: "left", .right: "right"][key] { swipe_el_bind_arrow(editLine, arrow, name) }
+        }
+    }
+
+    private static func gesture(_ key: ReplKey, _ editLine: OpaquePointer?) -> UInt8 {
+        guard let editLine, let owner = owner(of: editLine), let info = el_line(editLine)?.pointee,
+            let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar
+        else { return UInt8(CC_ERROR) }
+        if buffer == last {
+            owner.pendingKey = key
+            return UInt8(CC_NEWLINE)
+        }
+        switch key {
+        case .left:
+            el_cursor(editLine, -1)
+            return UInt8(CC_CURSOR)
+        case .right:
+            el_cursor(editLine, 1)
+            return UInt8(CC_CURSOR)
+        case .up:
+            return UInt8(CC_NORM)
+        case .space:
+            el_insertstr(editLine, " ")
+            return UInt8(CC_REFRESH)
+        case .backspace:
+            guard cursor > buffer else { return UInt8(CC_ERROR) }
+            el_deletestr(editLine, 1)
+            return UInt8(CC_REFRESH)
+        }
     }
 
     deinit {
         el_end(editLine)
+        functionNames.forEach { free($0) }
         history_end(history)
-        free(prompt)
+        free(promptText)
     }
 
     /// Reads one line (without its newline). A non-blank line joins the
@@ -61,7 +155,17 @@ final class LineEditor {
     func read() -> Reading {
         fflush(swipe_stdout())
         var count: Int32 = 0
-        guard let raw = el_gets(editLine, &count) else {
+        Self.interrupted = 0  // a Ctrl-C while a command ran is not one for this line
+        let raw = el_gets(editLine, &count)
+        // A gesture key ends an empty line without a newline, which el_gets
+        // reports as nothing read (what Ctrl-D looks like): ask the key first.
+        if let key = pendingKey {
+            pendingKey = nil
+            fputs("\n", swipe_stdout())
+            fflush(swipe_stdout())
+            return .key(key)
+        }
+        guard let raw else {
             if count == -1 && errno == EINTR {
                 el_reset(editLine)
                 fputs("\n", swipe_stdout())
@@ -76,6 +180,61 @@ final class LineEditor {
             if let historyFile { swipe_history_save(history, historyFile) }
         }
         return .line(line)
+    }
+
+    /// Reads one UTF-8 character from standard input for libedit: 1 with
+    /// the character, 0 at the end of input, -1 with errno EINTR when Ctrl-C
+    /// interrupted it. A resize redraws the deck and answers ^] (redisplay
+    /// the prompt and the line), as does any other signal (SIGCONT).
+    private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        var bytes: [UInt8] = []
+        while true {
+            var byte: UInt8 = 0
+            let count = Foundation.read(STDIN_FILENO, &byte, 1)
+            if count == 1 {
+                bytes.append(byte)
+                let expected = byte < 0x80 && bytes.count == 1 ? 1
+                    : bytes[0] >= 0xF0 ? 4 : bytes[0] >= 0xE0 ? 3 : bytes[0] >= 0xC0 ? 2 : 1
+                guard bytes.count >= expected else { continue }
+                let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
+                character.pointee = wchar_t(bitPattern: scalar.value)
+                return 1
+            }
+            if count == 0 { return 0 }
+            guard errno == EINTR else { return -1 }
+            if Self.resized != 0 {
+                Self.resized = 0
+                if let lines = redraw?() {
+                    fputs("\r\u{1B}[J" + lines.joined(separator: "\n") + "\n", swipe_stdout())
+                    fflush(swipe_stdout())
+                }
+                character.pointee = 0x1D  // ^]: ed-redisplay
+                return 1
+            }
+            if Self.interrupted != 0 {
+                Self.interrupted = 0
+                errno = EINTR
+                return -1
+            }
+            // Another signal (SIGCONT after Ctrl-Z and fg): redraw the line.
+            character.pointee = 0x1D
+            return 1
+        }
+    }
+
+    /// SIGWINCH sets `resized` and interrupts the read.
+    private static func noticeResizes() {
+        interruptReads(on: SIGWINCH) { _ in LineEditor.resized = 1 }
+    }
+
+    /// Installs `handler` for `signal` without SA_RESTART, so a read under
+    /// way fails with EINTR and the editor can answer the signal.
+    private static func interruptReads(on signal: Int32, _ handler: @convention(c) (Int32) -> Void) {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = handler
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(signal, &action, nil)
     }
 
     private static func owner(of editLine: OpaquePointer?) -> LineEditor? {
@@ -104,12 +263,8 @@ final class LineEditor {
     }
 
     /// SIGINT must interrupt the read, not end the process: a handler that
-    /// does nothing, installed without SA_RESTART.
+    /// only notes it, installed without SA_RESTART.
     private static func keepProcessOnInterrupt() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(SIGINT, &action, nil)
+        interruptReads(on: SIGINT) { _ in LineEditor.interrupted = 1 }
     }
 }

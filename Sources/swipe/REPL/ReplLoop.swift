@@ -24,10 +24,23 @@ enum ReplLoop {
             }
             let line: String
             if let editor {
-                switch editor.read() {
+                editor.prompt = ReplPrompt.text(for: session.snapshot.mode)
+                let current = session
+                editor.redraw = { current.deckLines(width: Terminal.columns ?? DeckPicture.width) }
+                let reading = editor.read()
+                // The picture fits the terminal as it is now (after any resize).
+                session.layout.width = Terminal.columns ?? DeckPicture.width
+                switch reading {
+                case .key(let key):
+                    play(key, in: &session)
+                    continue
                 case .line(let text): line = text
                 case .interrupted: continue
-                case .end: break reading
+                case .end:
+                    // Ctrl-D leaves the cursor after the prompt: end its line,
+                    // so the shell's prompt starts on a new one.
+                    output.write("\n")
+                    break reading
                 }
             } else {
                 guard let text = readLine(strippingNewline: true) else { break reading }
@@ -41,6 +54,29 @@ enum ReplLoop {
             throw ReplOutputFailure(failure: failure)
         }
         return allSucceeded
+    }
+
+    /// Runs a one-key gesture's commands. The drag frames are drawn in
+    /// place, each over the one before (cursor up, clear below), a few
+    /// hundredths of a second apart so the eye sees the card move; then the
+    /// release's answer replaces the last frame.
+    private static func play<Feed, Ledger>(_ key: ReplKey, in session: inout ReplSession<Feed, Ledger>) {
+        var output = StandardOutput()
+        var linesOnScreen = 0
+        for command in key.commands(in: session.snapshot.mode) {
+            var answer = ""
+            let succeeded = session.run(command, into: &answer)
+            if linesOnScreen > 0 { output.write("\u{1B}[\(linesOnScreen)A\r\u{1B}[J") }
+            output.write(answer)
+            try? output.flush()  // each frame on screen now (a failed write stops the loop at its next flush)
+            guard succeeded else { return }
+            if command.hasPrefix("drag ") {
+                linesOnScreen = answer.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+                usleep(40_000)  // one frame of the animation, not a wait for anything
+            } else {
+                linesOnScreen = 0
+            }
+        }
     }
 }
 
