@@ -54,23 +54,28 @@ run: build
 	@if [ ! -f $(DEMO_DB) ]; then \
 	  echo "creating $(DEMO_DB) from seed/"; \
 	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) seed/profiles.csv && \
-	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv \
+	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv && \
+	  tail -n +2 seed/blocks.csv | while IFS=, read -r blocker blocked; do \
+	    $$($(SWIFT) build --show-bin-path)/swipe block --db $(DEMO_DB) --as "$$blocker" "$$blocked" >/dev/null || exit 1; \
+	  done \
 	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
 	fi
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing; the PostgreSQL rows run on a throwaway cluster. Quick run: make bench BENCH_SIZES=10k,100k
+# One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
 	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
-	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --postgres "$$SWIPE_TEST_PG" \
-	  --output bench-data/latest.md
+	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --only $(BENCH_ONLY) \
+	  --postgres "$$SWIPE_TEST_PG" --output bench-data/latest.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)

@@ -1,4 +1,6 @@
--- swipe database schema for PostgreSQL, version 1: the twin of schema.sql.
+-- swipe database schema for PostgreSQL, version 2 (discovery: preferences,
+-- places, blocks, reports, unmatch; decisions.via may be 'import'): the twin
+-- of schema.sql.
 --
 -- The same tables, columns (in the same order), constraints, partial unique
 -- indexes and view as schema.sql, written in PostgreSQL's dialect; a test
@@ -19,8 +21,8 @@ DECLARE
 BEGIN
     IF to_regclass('schema_version') IS NOT NULL THEN
         SELECT version INTO found FROM schema_version;
-        IF found > 1 THEN
-            RAISE EXCEPTION 'this database has swipe schema version %, newer than this schema (version 1)', found
+        IF found > 2 THEN
+            RAISE EXCEPTION 'this database has swipe schema version %, newer than this schema (version 2)', found
                 USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'use a newer swipe';
         END IF;
         RAISE EXCEPTION 'this database already has swipe schema version %', found
@@ -35,7 +37,7 @@ CREATE TABLE schema_version (
     -- At most one row.
     singleton   boolean NOT NULL DEFAULT true PRIMARY KEY CHECK (singleton)
 );
-INSERT INTO schema_version (version) VALUES (1);
+INSERT INTO schema_version (version) VALUES (2);
 
 -- People in the deck. `key` is the internal integer key (the feed's order);
 -- `id` is the stable external id from the CSV. Photos and interests are JSON
@@ -50,8 +52,27 @@ CREATE TABLE profiles (
     city      text,
     bio       text,
     photos    json NOT NULL DEFAULT '[]' CHECK (json_typeof(photos) = 'array'),
-    interests json NOT NULL DEFAULT '[]' CHECK (json_typeof(interests) = 'array')
+    interests json NOT NULL DEFAULT '[]' CHECK (json_typeof(interests) = 'array'),
+    -- Discovery (README "Discovery"). Location in WGS84 degrees: both or neither.
+    lat       double precision CHECK (lat IS NULL OR (lat BETWEEN -90 AND 90)),
+    lon       double precision CHECK ((lon IS NULL) = (lat IS NULL) AND (lon IS NULL OR (lon BETWEEN -180 AND 180))),
+    -- The genders this profile wants to see: trimmed, lower-cased (ASCII),
+    -- ';'-separated, no empty item; NULL is everyone.
+    seeking   text CHECK (seeking IS NULL OR (length(seeking) > 0 AND seeking NOT LIKE '%;;%'
+                                               AND seeking NOT LIKE ';%' AND seeking NOT LIKE '%;')),
+    age_min   integer NOT NULL DEFAULT 18 CHECK (age_min BETWEEN 18 AND 120),
+    age_max   integer NOT NULL DEFAULT 120 CHECK (age_max BETWEEN 18 AND 120 AND age_max >= age_min),
+    -- The farthest this profile wants to see, km; NULL is no limit.
+    max_km    double precision CHECK (max_km IS NULL OR max_km > 0)
 );
+
+-- Where profiles are, for the feed's distance search: the 1-degree cell of
+-- each located profile (latitude band times 1000 plus longitude band), as on
+-- SQLite. PostgreSQL's cast to integer rounds where SQLite's truncates, so the
+-- expression uses floor (the same for these never-negative sums); queries
+-- must write the same expression to use the index.
+CREATE INDEX profiles_cell ON profiles ((floor(lat + 90)::integer * 1000 + floor(lon + 180)::integer))
+    WHERE lat IS NOT NULL;
 
 -- Every decision ever made. Undo keeps the row and stamps undone_at, so history
 -- loses nothing. Times are UTC ISO-8601 text with milliseconds, exactly as on
@@ -61,7 +82,7 @@ CREATE TABLE decisions (
     viewer     bigint NOT NULL REFERENCES profiles(key),
     profile    bigint NOT NULL REFERENCES profiles(key),
     decision   text NOT NULL CHECK (decision IN ('like', 'hate', 'superlike')),
-    via        text NOT NULL CHECK (via IN ('drag', 'button', 'detail')),
+    via        text NOT NULL CHECK (via IN ('drag', 'button', 'detail', 'import')),
     decided_at text NOT NULL CHECK (decided_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$'),
     undone_at  text CHECK (undone_at IS NULL OR undone_at ~ '^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}Z$'),
     CHECK (viewer <> profile)
@@ -75,17 +96,26 @@ CREATE UNIQUE INDEX decisions_standing ON decisions (viewer, profile) WHERE undo
 -- "Who decided about me": the other side of a match, and missed matches.
 CREATE INDEX decisions_received ON decisions (profile, viewer) WHERE undone_at IS NULL;
 
--- A viewer's history in time order.
-CREATE INDEX decisions_history ON decisions (viewer, decided_at);
+-- A viewer's history in time order; also the daily quotas' count: the
+-- viewer's decisions of the last 24 hours are one range of it, and the index
+-- holds what the count tests (decision, undone_at).
+CREATE INDEX decisions_history ON decisions (viewer, decided_at, decision, undone_at);
+
+-- Who likes me, superlikes and likes each oldest first: the feed deals them
+-- before everyone else, and `swipe likes` lists them.
+CREATE INDEX decisions_likers ON decisions (profile, decision, decided_at) WHERE undone_at IS NULL;
 
 -- A match exists while both sides hold a standing like or superlike of each
 -- other; the ledger writes and deletes rows here in the same transaction as the
 -- decision that makes or unmakes them. The pair is stored once, low key first,
 -- so two sessions making the same match at once collide on the primary key.
+-- An unmatch (or a block) stamps unmatched_at instead: the row stays, the pair
+-- is no longer listed, and it never matches again.
 CREATE TABLE matches (
     low        bigint NOT NULL REFERENCES profiles(key),
     high       bigint NOT NULL REFERENCES profiles(key),
     matched_at text NOT NULL,
+    unmatched_at text,
     PRIMARY KEY (low, high),
     CHECK (low < high)
 );
@@ -108,11 +138,47 @@ WHERE mine.undone_at IS NULL
   AND theirs.decision IN ('like', 'superlike');
 
 -- Where a viewer's feed may resume: every profile with key <= after_key is
--- either the viewer or decided by the viewer. The feed advances it; undo lowers
--- it.
+-- the viewer, decided by the viewer, blocked either way, or not eligible for
+-- the viewer. The feed advances it; whatever can make a passed profile
+-- eligible again lowers or drops it (undo, unblock, a change of preferences,
+-- an import).
 CREATE TABLE feed_cursors (
     viewer    bigint PRIMARY KEY REFERENCES profiles(key),
     after_key bigint NOT NULL
+);
+
+-- Where a viewer's likers may resume, per kind ('superlike', 'like'): every
+-- standing like of that kind on the viewer at or before (after_at, after_key),
+-- in the likers' order (decided_at, decision key), is from someone the viewer
+-- decided, a block, or someone not eligible. Dropped by whatever can make such
+-- a liker eligible again (as feed_cursors), and by a decisions import.
+CREATE TABLE liker_cursors (
+    viewer    bigint NOT NULL REFERENCES profiles(key),
+    decision  text NOT NULL CHECK (decision IN ('like', 'superlike')),
+    after_at  text NOT NULL,
+    after_key bigint NOT NULL,
+    PRIMARY KEY (viewer, decision)
+);
+
+-- Blocks, one row per blocker and blocked; unblock deletes it. While a row
+-- stands neither side sees, decides about or is listed to the other.
+CREATE TABLE blocks (
+    blocker    bigint NOT NULL REFERENCES profiles(key),
+    blocked    bigint NOT NULL REFERENCES profiles(key),
+    blocked_at text NOT NULL,
+    PRIMARY KEY (blocker, blocked),
+    CHECK (blocker <> blocked)
+);
+
+CREATE INDEX blocks_by_blocked ON blocks (blocked, blocker);
+
+-- Reports for moderators; each one also blocks.
+CREATE TABLE reports (
+    key         bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+    reporter    bigint NOT NULL REFERENCES profiles(key),
+    reported    bigint NOT NULL REFERENCES profiles(key),
+    reason      text NOT NULL CHECK (length(reason) > 0),
+    reported_at text NOT NULL
 );
 
 -- Small facts about this database, such as the last viewer used with it.

@@ -18,7 +18,8 @@ link -module-name SwipeCore -emit-module -emit-module-path "$out/SwipeCore.swift
   -emit-library -static -o "$out/libSwipeCore.a" Sources/SwipeCore/*.swift
 link -I "$out" -L "$out" -lSwipeCore -o "$out/repl-input" \
   Sources/SwipeCLI/REPL/ReplInput.swift Sources/SwipeCLI/REPL/ReplInput+Parsing.swift \
-  Sources/SwipeCLI/REPL/ReplInputError.swift Sources/SwipeCLI/REPL/ReplView.swift fuzz/ReplInputFuzz.swift
+  Sources/SwipeCLI/REPL/ReplInputError.swift Sources/SwipeCLI/REPL/ReplView.swift \
+  Sources/SwipeCLI/REPL/ReplInput+Discovery.swift fuzz/ReplInputFuzz.swift
 link -o "$out/csv-reader" Sources/SwipeStore/CSVReader.swift Sources/SwipeStore/CSVError.swift \
   Sources/SwipeStore/ByteScan.swift Sources/SwipeStore/JSONText.swift fuzz/CSVReaderFuzz.swift
 

@@ -7,6 +7,15 @@ URLs and interests. Decisions: about 30% of the others already like or
 superlike `demo` (so a first session makes matches), plus decisions among the
 others so history, matches and stats have something to show.
 
+Discovery (README "Discovery"): every profile but a few is placed in its
+city (a small jitter around the city centre) and given preferences: genders
+sought, an age window of +-2 to +-15 years around its own age, and for some a
+farthest distance. These come from a second generator, after the first is
+done, so the columns above stay as they were. seed/blocks.csv holds a few
+blocks (`make run` loads them with `swipe block`). The demo viewer sees
+everyone within 22-45 years, so its first deck holds well over 40 cards,
+those who already like it first.
+
 Run from the repository root: python3 scripts/make-seed.py
 """
 import csv
@@ -178,6 +187,66 @@ def make_decisions(profiles):
     return out
 
 
+CITY_PLACES = {
+    "Lisboa": (38.7223, -9.1393), "Madrid": (40.4168, -3.7038), "Paris": (48.8566, 2.3522),
+    "Berlin": (52.52, 13.405), "København": (55.6761, 12.5683), "Kraków": (50.0647, 19.945),
+    "Praha": (50.0755, 14.4378), "Київ": (50.4501, 30.5234), "Αθήνα": (37.9838, 23.7275),
+    "İstanbul": (41.0082, 28.9784), "القاهرة": (30.0444, 31.2357), "תל אביב": (32.0853, 34.7818),
+    "मुंबई": (19.076, 72.8777), "Kolkata": (22.5726, 88.3639), "Chennai": (13.0827, 80.2707),
+    "北京": (39.9042, 116.4074), "上海": (31.2304, 121.4737), "東京": (35.6762, 139.6503),
+    "大阪": (34.6937, 135.5023), "서울": (37.5665, 126.978), "Hà Nội": (21.0278, 105.8342),
+    "Jakarta": (-6.2088, 106.8456), "กรุงเทพฯ": (13.7563, 100.5018), "Lagos": (6.5244, 3.3792),
+    "Nairobi": (-1.2921, 36.8219), "Cape Town": (-33.9249, 18.4241), "Dakar": (14.7167, -17.4677),
+    "Honolulu": (21.3069, -157.8583), "Auckland": (-36.8485, 174.7633), "São Paulo": (-23.5505, -46.6333),
+    "Roma": (41.9028, 12.4964), "Buenos Aires": (-34.6037, -58.3816), "Dublin": (53.3498, -6.2603),
+    "New York": (40.7128, -74.006), "Reykjavík": (64.1466, -21.9426), "Amsterdam": (52.3676, 4.9041),
+    "Kabul": (34.5553, 69.2075), "Ciudad de México": (19.4326, -99.1332), "Toronto": (43.6532, -79.3832),
+    "Zürich": (47.3769, 8.5417),
+}
+
+discovery_rng = random.Random(20261123)
+
+
+def add_discovery(profiles):
+    """Places and preferences, from their own generator (see the docstring)."""
+    for profile in profiles:
+        if profile["id"] == "demo":
+            lat, lon = CITY_PLACES["Lisboa"]
+            profile.update(lat=lat, lon=lon, seeking="", age_min=22, age_max=45, max_km="")
+            continue
+        if discovery_rng.random() < 0.95:
+            lat, lon = CITY_PLACES[profile["city"]]
+            profile["lat"] = round(lat + discovery_rng.uniform(-0.05, 0.05), 5)
+            profile["lon"] = round(lon + discovery_rng.uniform(-0.05, 0.05), 5)
+        else:
+            profile["lat"] = profile["lon"] = ""  # a few keep their place to themselves
+        roll = discovery_rng.random()
+        if roll < 0.45:
+            profile["seeking"] = ""  # everyone
+        elif roll < 0.75:
+            profile["seeking"] = discovery_rng.choice(["female", "male", "non-binary"])
+        else:
+            profile["seeking"] = ";".join(discovery_rng.sample(["female", "male", "non-binary"], 2))
+        spread = discovery_rng.randint(2, 15)
+        age = profile["age"]
+        profile["age_min"] = max(18, age - spread - discovery_rng.randint(0, 10))
+        profile["age_max"] = min(120, age + spread + discovery_rng.randint(0, 10))
+        distance = discovery_rng.random()
+        profile["max_km"] = "" if distance < 0.6 or profile["lat"] == "" else discovery_rng.choice([50, 300, 2500, 10000])
+    return profiles
+
+
+def make_blocks(profiles, decisions):
+    """A few blocks: one liker of demo blocks demo (demo never sees them), demo
+    blocks one profile, and a few among the others."""
+    likers = sorted({d["viewer"] for d in decisions if d["profile"] == "demo"})
+    others = [p["id"] for p in profiles if p["id"] != "demo"]
+    blocks = [(likers[3], "demo"), ("demo", others[7])]
+    for _ in range(4):
+        blocks.append(tuple(discovery_rng.sample(others, 2)))
+    return [{"blocker": a, "blocked": b} for a, b in dict.fromkeys(blocks)]
+
+
 def write(path, fields, rows):
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.DictWriter(handle, fieldnames=fields, lineterminator="\n")
@@ -186,5 +255,9 @@ def write(path, fields, rows):
 
 
 profiles = make_profiles()
-write("seed/profiles.csv", ["id", "name", "age", "gender", "city", "bio", "photos", "interests"], profiles)
-write("seed/decisions.csv", ["viewer", "profile", "decision", "decided_at", "via"], make_decisions(profiles))
+decisions = make_decisions(profiles)
+add_discovery(profiles)
+write("seed/profiles.csv", ["id", "name", "age", "gender", "city", "bio", "photos", "interests",
+                            "lat", "lon", "seeking", "age_min", "age_max", "max_km"], profiles)
+write("seed/decisions.csv", ["viewer", "profile", "decision", "decided_at", "via"], decisions)
+write("seed/blocks.csv", ["blocker", "blocked"], make_blocks(profiles, decisions))

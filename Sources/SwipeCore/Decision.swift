@@ -17,4 +17,6 @@ public enum Via: String, CaseIterable, Hashable, Sendable, Codable {
     case button
     /// A button was tapped in the detail view (which closes first).
     case detail
+    /// Loaded by `swipe import --decisions` from a file that did not say how.
+    case `import`
 }

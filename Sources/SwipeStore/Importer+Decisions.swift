@@ -2,7 +2,7 @@ import SwipeCore
 
 extension Importer {
     /// Imports past decisions: `viewer`, `profile`, `decision`, `decided_at`
-    /// required, `via` optional (default `button`). Each goes through the
+    /// required, `via` optional (default `import`: the file did not say how). Each goes through the
     /// ledger, so matches are made as the decisions are loaded. A decision
     /// already standing with the same kind and time counts as unchanged (so a
     /// file can be imported twice); a different standing one is an error.
@@ -53,8 +53,8 @@ extension Importer {
                 column: "decided_at", value: timeText, message: "decided_at must be UTC ISO-8601, e.g. 2026-11-20T23:55:01.123Z")
         }
         let viaText = fields["via"] ?? ""
-        guard let via = viaText.isEmpty ? .button : Via(rawValue: viaText.lowercased()) else {
-            throw RowIssue(column: "via", value: viaText, message: "via must be drag, button or detail")
+        guard let via = viaText.isEmpty ? .import : Via(rawValue: viaText.lowercased()) else {
+            throw RowIssue(column: "via", value: viaText, message: "via must be drag, button, detail or import")
         }
         guard write else { return .inserted }
         do {

@@ -2,7 +2,8 @@
 extension Importer {
     /// Every row of a profiles CSV exactly as `importProfiles` binds it: the
     /// seven texts in `ProfileRow.Column` order (id, name, gender, city, bio,
-    /// photos, interests; nil is NULL) and the age. For swipe-bench's raw
+    /// photos, interests; nil is NULL; the discovery columns are left out,
+    /// as the floor's table has none) and the age. For swipe-bench's raw
     /// C-API floor, which must insert the same values without a second copy
     /// of the importer's rules. A bad row throws `ImportFailure`.
     public static func forEachEncodedProfile(
@@ -26,7 +27,7 @@ extension Importer {
                 throw ImportFailure(issues: [problem], total: 1)
             }
             try row.bytes.withUnsafeBufferPointer { bytes in
-                try body(row.texts.map { $0.map { UnsafeBufferPointer(rebasing: bytes[$0]) } }, row.age)
+                try body(row.texts.prefix(7).map { $0.map { UnsafeBufferPointer(rebasing: bytes[$0]) } }, row.age)
             }
         }
     }

@@ -17,6 +17,9 @@ extension Importer {
     /// the file has and keeps the others.
     public func importProfiles(path: String) throws -> ImportSummary {
         var writer: ProfileChunkWriter?
+        // A first import (no profile yet) builds the index of places once, at
+        // the end, sorted: a quarter of the cost of an index insert per row.
+        var rebuildPlaces = false
         let seen = SeenIDs(fileSize: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
         return try run(
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
@@ -28,13 +31,24 @@ extension Importer {
             write: { slot, index, dryRun in
                 if dryRun { return .inserted }
                 if writer == nil {
-                    writer = try ProfileChunkWriter(store: store, columns: ProfileColumn.allCases.filter { index[$0.name] != nil })
+                    if try store.connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM profiles LIMIT 1)") == 0 {
+                        try store.connection.execute("DROP INDEX profiles_cell")
+                        rebuildPlaces = true
+                    }
+                    writer = try ProfileChunkWriter(store: store, columns: ProfileColumn.updated(byFileWith: Set(index.keys)))
                 }
                 try writer!.add(&slot.row)
                 return nil
             },
             flush: {
                 try writer?.flush()
+                // In the import's transaction: a failed import undoes the drop too.
+                if rebuildPlaces { try store.connection.execute(SchemaV2.placesIndex) }
+                // An updated profile may now be eligible for feeds that passed it
+                // (README "Discovery"): they start again from the first key.
+                if (writer?.updated ?? 0) > 0 {
+                    try store.connection.execute("DELETE FROM feed_cursors; DELETE FROM liker_cursors")
+                }
                 return (writer?.inserted ?? 0, writer?.updated ?? 0, writer?.unchanged ?? 0)
             })
     }
@@ -82,11 +96,29 @@ extension Importer {
 
     /// The profile columns in `CaseIterable` order, which is `required + optional`.
     enum ProfileColumn: Int, CaseIterable {
-        case id, name, age, gender, city, bio, photos, interests
+        case id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, ageMin, ageMax, maxKm
 
-        var name: String { "\(self)" }
+        var name: String {
+            switch self {
+            case .ageMin: "age_min"
+            case .ageMax: "age_max"
+            case .maxKm: "max_km"
+            default: "\(self)"
+            }
+        }
         static let required = ["id", "name", "age"]
-        static let optional = ["gender", "city", "bio", "photos", "interests"]
+
+        /// The columns an update sets for a file with these header names:
+        /// those it has, with lat and lon, and age_min and age_max, always
+        /// together (a file with only age_max must not leave a stored
+        /// age_min above it; a missing half takes its default).
+        static func updated(byFileWith names: Set<String>) -> [ProfileColumn] {
+            let pairs: [[ProfileColumn]] = [[.lat, .lon], [.ageMin, .ageMax]]
+            var chosen = Set(allCases.filter { names.contains($0.name) })
+            for pair in pairs where pair.contains(where: chosen.contains) { chosen.formUnion(pair) }
+            return allCases.filter(chosen.contains)
+        }
+        static let optional = allCases.dropFirst(3).map(\.name)
     }
 
     /// Checks `record` and writes its columns into `row`; `positions` gives
@@ -139,7 +171,58 @@ extension Importer {
             row.endText()
             row.appendJSONList(field(.interests))
             row.endText()
+            try encodeDiscovery(field, into: &row)
         }
+    }
+
+    /// The discovery columns (README "Discovery"): checked as the schema's
+    /// CHECKs check them, each failure naming its column and value.
+    private static func encodeDiscovery(
+        _ field: (ProfileColumn) -> UnsafeBufferPointer<UInt8>, into row: inout ProfileRow
+    ) throws {
+        func text(_ column: ProfileColumn) -> String {
+            String(decoding: field(column), as: UTF8.self).trimmed()
+        }
+        func number(_ column: ProfileColumn, _ range: ClosedRange<Double>, _ rule: String) throws -> Double? {
+            let value = text(column)
+            if value.isEmpty { return nil }
+            guard let number = Double(value), number.isFinite, range.contains(number) else {
+                throw RowIssue(column: column.name, value: value, message: "\(column.name) must be \(rule)")
+            }
+            return number
+        }
+        let lat = try number(.lat, -90...90, "a number of degrees from -90 to 90")
+        let lon = try number(.lon, -180...180, "a number of degrees from -180 to 180")
+        switch (lat, lon) {
+        case (.some, nil):
+            throw RowIssue(column: "lon", value: "", message: "lat \(text(.lat)) has no lon: give both or neither")
+        case (nil, .some):
+            throw RowIssue(column: "lat", value: "", message: "lon \(text(.lon)) has no lat: give both or neither")
+        default:
+            row.lat = lat
+            row.lon = lon
+        }
+        let seeking = Discovery.seeking(fromList: text(.seeking))
+        if seeking.isEmpty { row.appendNull() } else {
+            row.bytes += seeking.joined(separator: ";").utf8
+            row.endText()
+        }
+        func age(_ column: ProfileColumn, default value: Int) throws -> Int {
+            let given = text(column)
+            if given.isEmpty { return value }
+            guard let age = Int(given), (18...120).contains(age) else {
+                throw RowIssue(column: column.name, value: given, message: "\(column.name) must be a whole number from 18 to 120")
+            }
+            return age
+        }
+        row.ageMin = try age(.ageMin, default: 18)
+        row.ageMax = try age(.ageMax, default: 120)
+        guard row.ageMin <= row.ageMax else {
+            throw RowIssue(column: "age_max", value: text(.ageMax),
+                           message: "age_max \(row.ageMax) is below age_min \(row.ageMin)")
+        }
+        row.maxKm = try number(.maxKm, Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
+                               "a number of km above 0 (leave it empty for no limit)")
     }
 }
 

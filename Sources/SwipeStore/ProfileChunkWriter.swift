@@ -14,10 +14,11 @@ import CSQLite
 /// rows go row by row before a chunk is tried again.
 struct ProfileChunkWriter {
     static let chunkSize = 64
-    /// `INSERT INTO profiles (…) VALUES (?1, …, ?8), (?9, …, ?16), …`, for `chunkSize` rows.
+    /// `INSERT INTO profiles (…) VALUES (?1, …, ?14), (?15, …, ?28), …`, for `chunkSize` rows.
     static let chunkInsertSQL = "INSERT INTO profiles (\(Store.profileColumns)) VALUES "
         + (0..<chunkSize).map { row in
-            "(" + (1...8).map { "?\(row * 8 + $0)" }.joined(separator: ", ") + ")"
+            let count = Int(ProfileRow.parameterCount)
+            return "(" + (1...count).map { "?\(row * count + $0)" }.joined(separator: ", ") + ")"
         }.joined(separator: ", ")
 
     private let upsert: ProfileUpsert
@@ -55,7 +56,7 @@ struct ProfileChunkWriter {
                 return
             }
             guard sqlite3_extended_errcode(upsert.connection.handle) == Store.constraintUnique else {
-                // The full text binds 512 parameters; the one-row form says the same.
+                // The full text binds 896 parameters; the one-row form says the same.
                 throw upsert.connection.error(code: code, sql: upsert.insert.sql + " (\(Self.chunkSize) rows at a time)")
             }
             rowByRowLeft = Self.chunkSize * 16
@@ -81,7 +82,7 @@ struct ProfileChunkWriter {
     private static func bind(_ rows: UnsafeBufferPointer<ProfileRow>, from index: Int, to statement: Statement) throws -> Int32 {
         guard index < rows.count else { return statement.stepAndReset() }
         return try rows[index].bytes.withUnsafeBufferPointer { buffer in
-            try rows[index].bind(buffer, to: statement, offset: Int32(index * 8), terminate: false)
+            try rows[index].bind(buffer, to: statement, offset: Int32(index) * ProfileRow.parameterCount, terminate: false)
             return try bind(rows, from: index + 1, to: statement)
         }
     }

@@ -5,13 +5,21 @@ import SwipeCore
 /// upsert statements without a copy or a `String` per column.
 struct ProfileRow {
     /// The text columns in order, each appended by `appendText`/`appendNull`.
-    enum Column: Int, CaseIterable { case id, name, gender, city, bio, photos, interests }
+    enum Column: Int, CaseIterable { case id, name, gender, city, bio, photos, interests, seeking }
+
+    /// Parameters per row, in `Store.profileColumns` order.
+    static let parameterCount: Int32 = 14
 
     /// The text columns' bytes, one after the other.
     var bytes: [UInt8] = []
     /// Each text column's range in `bytes`, or nil for NULL.
     private(set) var texts: [Range<Int>?] = []
     var age = 0
+    var lat: Double?
+    var lon: Double?
+    var ageMin = 18
+    var ageMax = 120
+    var maxKm: Double?
     /// Where the column being appended starts in `bytes`.
     private(set) var lastEnd = 0
 
@@ -20,6 +28,11 @@ struct ProfileRow {
         bytes.removeAll(keepingCapacity: true)
         texts.removeAll(keepingCapacity: true)
         lastEnd = 0
+        lat = nil
+        lon = nil
+        ageMin = 18
+        ageMax = 120
+        maxKm = nil
     }
 
     /// Ends the next text column with the bytes appended to `bytes` since the
@@ -48,6 +61,14 @@ struct ProfileRow {
         text(profile.bio)
         text(JSONText.array(profile.photos))
         text(JSONText.array(profile.interests))
+        let preferences = profile.preferences
+        let seeking = Discovery.seeking(fromList: preferences.seeking.joined(separator: ";"))
+        text(seeking.isEmpty ? nil : seeking.joined(separator: ";"))
+        lat = profile.location?.lat
+        lon = profile.location?.lon
+        ageMin = preferences.ageMin
+        ageMax = preferences.ageMax
+        maxKm = preferences.maxKm
     }
 
     /// The column's text, or nil for NULL (for errors and tests).
@@ -59,9 +80,11 @@ struct ProfileRow {
     var arguments: [SQLiteValue] {
         [.optionalText(text(.id)), .optionalText(text(.name)), .int(age)]
             + [Column.gender, .city, .bio, .photos, .interests].map { .optionalText(text($0)) }
+            + [lat.map(SQLiteValue.real) ?? .null, lon.map(SQLiteValue.real) ?? .null, .optionalText(text(.seeking)),
+               .int(ageMin), .int(ageMax), maxKm.map(SQLiteValue.real) ?? .null]
     }
 
-    /// Binds the row to `statement` (parameters 1…8 in `profileColumns`
+    /// Binds the row to `statement` (parameters 1…14 in `profileColumns`
     /// order), steps it once and resets it: sqlite3_step's code.
     func run(_ statement: Statement) throws -> Int32 {
         try bytes.withUnsafeBufferPointer { buffer in
@@ -70,7 +93,7 @@ struct ProfileRow {
         }
     }
 
-    /// Binds the row to parameters `offset + 1` … `offset + 8` of
+    /// Binds the row to parameters `offset + 1` … `offset + 14` of
     /// `statement`, in `profileColumns` order. The texts are bound in place
     /// (SQLITE_STATIC) from `buffer`, which must be `bytes` and stay valid
     /// until the statement has been stepped. With `terminate`, texts without
@@ -79,7 +102,7 @@ struct ProfileRow {
     /// are bound by length (the import, whose CHECKs SQLite skips).
     func bind(_ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement, offset: Int32, terminate: Bool) throws {
         precondition(texts.count == Column.allCases.count, "a profile row needs every text column")
-        let parameters: [Int32] = [1, 2, 4, 5, 6, 7, 8]
+        let parameters: [Int32] = [1, 2, 4, 5, 6, 7, 8, 11]
         for column in 0..<texts.count {
             guard let range = texts[column] else {
                 try statement.bind(offset + parameters[column], bytes: nil)
@@ -93,5 +116,10 @@ struct ProfileRow {
             try statement.bind(offset + parameters[column], bytes: text, terminated: terminated)
         }
         try statement.bind(offset + 3, int: age)
+        try statement.bind(offset + 9, double: lat)
+        try statement.bind(offset + 10, double: lon)
+        try statement.bind(offset + 12, int: ageMin)
+        try statement.bind(offset + 13, int: ageMax)
+        try statement.bind(offset + 14, double: maxKm)
     }
 }

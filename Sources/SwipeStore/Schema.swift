@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// The database schema, its versions, and how a swipe database is recognised.
@@ -8,7 +9,7 @@ import Foundation
 /// any file swipe did not write (`identify`), before anything is written to it.
 public enum Schema {
     /// The version schema.sql creates (its `PRAGMA user_version`).
-    public static let version = 1
+    public static let version = 2
 
     /// `PRAGMA application_id` of every swipe database: 0x53574950, "SWIP".
     public static let applicationID: Int32 = 0x5357_4950
@@ -17,10 +18,9 @@ public enum Schema {
     /// identify a database written by the release before application_id.
     static let legacyTables: Set<String> = ["profiles", "decisions", "matches", "feed_cursors", "settings"]
 
-    /// Steps from version `from` to `from + 1`, in order. Version 1 is the
-    /// first published schema, so there are none yet; the next change to
-    /// schema.sql adds `(1, "ALTER TABLE …; PRAGMA user_version = 2;")` here.
-    static let migrations: [(from: Int, sql: String)] = []
+    /// Steps from version `from` to `from + 1`, in order, each run inside the
+    /// one write transaction of `prepare` (a failure leaves the file as it was).
+    static var migrations: [(from: Int, sql: String)] { [(1, SchemaV2.migration)] }
 
     /// What a file holds, as far as swipe is concerned.
     public enum Identity: Equatable, Sendable {
@@ -133,5 +133,33 @@ public enum Schema {
         case .swipe(let stored): found = stored
         }
         if found < version { throw StoreError.olderSchema(path: connection.path, found: found, supported: version) }
+    }
+
+    /// The statements of schema.sql, each whole (comments before it included),
+    /// split where SQLite says a statement is complete (a trigger's inner
+    /// semicolons do not end it).
+    static let statements: [String] = {
+        var result: [String] = []
+        var pending = ""
+        for line in sql.split(separator: "\n", omittingEmptySubsequences: false) {
+            pending += line + "\n"
+            if sqlite3_complete(pending) != 0 {
+                result.append(pending)
+                pending = ""
+            }
+        }
+        return result
+    }()
+
+    /// The statement of schema.sql that begins `prefix` once its comments are
+    /// set aside (e.g. `CREATE TABLE blocks `): migrations create new objects
+    /// from the one schema text rather than from a copy of it.
+    static func statement(_ prefix: String) -> String {
+        let found = statements.compactMap { statement -> String? in
+            let code = statement.split(separator: "\n").filter { !$0.hasPrefix("--") }.joined(separator: "\n")
+            return code.hasPrefix(prefix) ? code : nil
+        }
+        precondition(found.count == 1, "schema.sql has \(found.count) statements beginning \(prefix)")
+        return found[0]
     }
 }

@@ -87,6 +87,15 @@ public final class Statement {
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
+    /// Binds a real to parameter `index`, or NULL for nil.
+    func bind(_ index: Int32, double: Double?) throws {
+        let code = double.map { sqlite3_bind_double(handle, index, $0) } ?? sqlite3_bind_null(handle, index)
+        guard code == SQLITE_OK else { throw failure(code) }
+    }
+
+    /// Resets the statement (its bindings stay), ending any row being read.
+    func reset() { sqlite3_reset(handle) }
+
     /// Steps once and resets, returning sqlite3_step's code: for callers that
     /// handle a failure such as a conflict themselves (after the reset SQLite
     /// still reports its extended code and message).
@@ -120,6 +129,15 @@ public final class Statement {
     public func forEachRow(_ body: (Row) throws -> Void) throws {
         defer { sqlite3_reset(handle) }
         while try step() { try body(Row(handle: handle)) }
+    }
+
+    /// Calls `body` with each row while it returns true, then resets: the
+    /// rows after the last one read are never computed.
+    public func forEachRowWhile(_ body: (Row) throws -> Bool) throws {
+        defer { sqlite3_reset(handle) }
+        while try step() {
+            if try !body(Row(handle: handle)) { return }
+        }
     }
 
     /// The rows, each turned into a value by `transform`.

@@ -7,15 +7,21 @@ extension Store {
     /// Records that `viewer` decided `decision` about `profile`, at `date`
     /// (now when nil), and makes the match when both sides now like each other.
     ///
+    /// A like or superlike over the daily quota (`Rules`) is refused before
+    /// anything is written; so is any decision across a block.
+    ///
     /// - Throws: `StoreError.unknownProfile`, `.selfDecision`, `.alreadyDecided`
-    ///   (the database holds one standing decision per viewer and profile).
+    ///   (the database holds one standing decision per viewer and profile),
+    ///   `.blocked`, `.quotaExceeded`.
     public func record(
         viewer: String, profile: String, decision: Decision, via: Via, at date: Date? = nil
     ) throws -> RecordedDecision {
         let decidedAt = Timestamp.string(from: date ?? Date())
         return try connection.writeTransaction {
-            try recordInTransaction(
-                viewer: (try requireKey(viewer), viewer), profile: (try requireKey(profile), profile),
+            let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)
+            try checkQuota(viewer: viewerKey, decision: decision, decidedAt: decidedAt, rules: try rules())
+            return try recordInTransaction(
+                viewer: (viewerKey, viewer), profile: (profileKey, profile),
                 decision: decision, via: via, decidedAt: decidedAt)
         }
     }
@@ -27,6 +33,7 @@ extension Store {
         decision: Decision, via: Via, decidedAt: String
     ) throws -> RecordedDecision {
         guard viewer.key != profile.key else { throw StoreError.selfDecision(viewer.id) }
+        if try isBlocked(viewer.key, profile.key) { throw StoreError.blocked(viewer: viewer.id, profile: profile.id) }
         if let existing = try standingDecision(viewer: viewer.key, profile: profile.key) {
             throw StoreError.alreadyDecided(
                 viewer: viewer.id, profile: profile.id, decision: existing.decision, decidedAt: existing.decidedAt)
@@ -36,6 +43,12 @@ extension Store {
             """).bind(.int(viewer.key), .int(profile.key), .text(decision.rawValue), .text(via.rawValue),
                       .text(decidedAt)).run()
         try checkStored(viewer: viewer, profile: profile, decision: decision, decidedAt: decidedAt)
+        if decision.isPositive {
+            // A like older than where the profile's likers resume (an import) sends them back for it.
+            try connection.statement("""
+                DELETE FROM liker_cursors WHERE viewer = ?1 AND decision = ?2 AND after_at >= ?3
+                """).bind(.int(profile.key), .text(decision.rawValue), .text(decidedAt)).run()
+        }
         var result = RecordedDecision(
             viewer: viewer.id, profile: profile.id, decision: decision, via: via, decidedAt: decidedAt,
             match: nil, missedMatch: false)
@@ -43,12 +56,15 @@ extension Store {
               theirs.decision.isPositive
         else { return result }
         if decision.isPositive {
+            // An ended match keeps its row, so the pair never matches again.
             let matchedAt = max(theirs.decidedAt, decidedAt)
             try connection.statement("""
                 INSERT INTO matches (low, high, matched_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING
                 """).bind(.int(min(viewer.key, profile.key)), .int(max(viewer.key, profile.key)),
                           .text(matchedAt)).run()
-            result.match = Match(profile: profile.id, name: try name(ofKey: profile.key), matchedAt: matchedAt)
+            if connection.changes > 0 {
+                result.match = Match(profile: profile.id, name: try name(ofKey: profile.key), matchedAt: matchedAt)
+            }
         } else {
             result.missedMatch = true
         }
@@ -57,9 +73,10 @@ extension Store {
 
     /// Takes back `viewer`'s standing decision about `profile`: the row stays,
     /// stamped `undone_at`; a match it made is dissolved; the profile becomes
-    /// eligible for the viewer's feed again.
+    /// eligible for the viewer's feed again. The `rewind` rule may refuse it.
+    /// A match that was ended (unmatch, block) stays ended.
     ///
-    /// - Throws: `StoreError.unknownProfile`, `StoreError.notDecided`.
+    /// - Throws: `StoreError.unknownProfile`, `StoreError.notDecided`, `StoreError.rewindRefused`.
     @discardableResult
     public func undo(viewer: String, profile: String, at date: Date? = nil) throws -> UndoneDecision {
         let undoneAt = Timestamp.string(from: date ?? Date())
@@ -68,11 +85,13 @@ extension Store {
             guard let standing = try standingDecision(viewer: viewerKey, profile: profileKey) else {
                 throw StoreError.notDecided(viewer: viewer, profile: profile)
             }
+            try checkRewind(viewer: viewerKey, standing: standing)
             try connection.statement("UPDATE decisions SET undone_at = ?2 WHERE key = ?1")
                 .bind(.int(standing.key), .text(undoneAt)).run()
-            try connection.statement("DELETE FROM matches WHERE low = ?1 AND high = ?2")
+            try connection.statement("DELETE FROM matches WHERE low = ?1 AND high = ?2 AND unmatched_at IS NULL")
                 .bind(.int(min(viewerKey, profileKey)), .int(max(viewerKey, profileKey))).run()
             let unmatched = connection.changes > 0
+            try connection.statement("DELETE FROM liker_cursors WHERE viewer = ?1").bind(.int(viewerKey)).run()
             try connection.statement("""
                 UPDATE feed_cursors SET after_key = ?2 - 1 WHERE viewer = ?1 AND after_key >= ?2
                 """).bind(.int(viewerKey), .int(profileKey)).run()
@@ -80,6 +99,22 @@ extension Store {
                 viewer: viewer, profile: profile, decision: standing.decision, via: standing.via,
                 decidedAt: standing.decidedAt, undoneAt: undoneAt, unmatched: unmatched)
         }
+    }
+
+    /// Refuses the undo of `standing` when the `rewind` rule forbids it.
+    private func checkRewind(viewer: Int, standing: StandingDecision) throws {
+        let rule = try rules().rewind
+        switch rule {
+        case .any: return
+        case .off: break
+        case .passes: if standing.decision == .hate { return }
+        case .last:
+            let newest = try connection.statement("""
+                SELECT key FROM decisions WHERE viewer = ?1 ORDER BY decided_at DESC, key DESC LIMIT 1
+                """).bind(.int(viewer)).first { $0.int(0) }
+            if newest == standing.key { return }
+        }
+        throw StoreError.rewindRefused(rule: rule, decision: standing.decision)
     }
 
     struct StandingDecision {

@@ -7,7 +7,8 @@ extension Store {
     /// `unchanged`: the profile was already stored exactly so (a re-import).
     public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
 
-    static let profileColumns = "id, name, age, gender, city, bio, photos, interests"
+    static let profileColumns =
+        "id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, age_min, age_max, max_km"
 
     /// SQLITE_CONSTRAINT_UNIQUE (SQLITE_CONSTRAINT | 8 << 8), a macro Swift does not import.
     static let constraintUnique = SQLITE_CONSTRAINT | 8 << 8
@@ -27,8 +28,9 @@ extension Store {
     /// import file has; by default all), and keeps the others; when those
     /// already hold the new values nothing is written (`unchanged`).
     func profileUpsert(updating: [Importer.ProfileColumn] = Importer.ProfileColumn.allCases) throws -> ProfileUpsert {
-        let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
-        // An upsert, not an UPDATE: it binds the same eight parameters
+        let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES ("
+            + (1...Int(ProfileRow.parameterCount)).map { "?\($0)" }.joined(separator: ", ") + ")"
+        // An upsert, not an UPDATE: it binds the same fourteen parameters
         // whichever columns it sets.
         // The SET list is made of `ProfileColumn` names: constants, never values.
         let columns = updating.filter { $0 != .id }.map(\.name)
@@ -66,7 +68,7 @@ extension Store {
     }
 
     /// Calls `body` with each profile `query` selects as the stored row
-    /// itself: columns 0…7 in `profileColumns` order (`photos` and
+    /// itself: columns 0…13 in `profileColumns` order (`photos` and
     /// `interests` as their stored JSON arrays), read with `Row.bytes`
     /// without making a `Profile`, for output that streams millions.
     public func forEachProfileRow(_ query: ProfileQuery = .all, _ body: (Row) throws -> Void) throws {
@@ -80,13 +82,18 @@ extension Store {
             ).forEachRow(body)
     }
 
-    /// Reads a profile from columns 0…7 in `profileColumns` order.
+    /// Reads a profile from columns 0…13 in `profileColumns` order.
     static func profile(from row: Row, offset: Int32 = 0) -> Profile {
         Profile(
             id: row.text(offset), name: row.text(offset + 1), age: row.int(offset + 2),
             gender: row.optionalText(offset + 3), city: row.optionalText(offset + 4),
             bio: row.optionalText(offset + 5), photos: strings(fromJSON: row.text(offset + 6)),
-            interests: strings(fromJSON: row.text(offset + 7)))
+            interests: strings(fromJSON: row.text(offset + 7)),
+            location: row.isNull(offset + 8) ? nil : Location(lat: row.double(offset + 8), lon: row.double(offset + 9)),
+            preferences: Preferences(
+                seeking: row.optionalText(offset + 10).map { $0.split(separator: ";").map(String.init) } ?? [],
+                ageMin: row.int(offset + 11), ageMax: row.int(offset + 12),
+                maxKm: row.isNull(offset + 13) ? nil : row.double(offset + 13)))
     }
 
     private static func strings(fromJSON text: String) -> [String] {

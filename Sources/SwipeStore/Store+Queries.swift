@@ -36,9 +36,9 @@ extension Store {
         let key = try requireKey(viewer)
         return try connection.statement("""
             SELECT p.id, p.name, m.matched_at
-            FROM (SELECT high AS other, matched_at FROM matches WHERE low = ?1
+            FROM (SELECT high AS other, matched_at FROM matches WHERE low = ?1 AND unmatched_at IS NULL
                   UNION ALL
-                  SELECT low AS other, matched_at FROM matches WHERE high = ?1) AS m
+                  SELECT low AS other, matched_at FROM matches WHERE high = ?1 AND unmatched_at IS NULL) AS m
             JOIN profiles AS p ON p.key = m.other
             ORDER BY m.matched_at DESC, p.key
             """).bind(.int(key)).map { Match(profile: $0.text(0), name: $0.text(1), matchedAt: $0.text(2)) }

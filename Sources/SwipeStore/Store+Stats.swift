@@ -23,7 +23,7 @@ extension Store {
               (SELECT count(*) FROM decisions WHERE undone_at IS NULL AND decision = 'like'),
               (SELECT count(*) FROM decisions WHERE undone_at IS NULL AND decision = 'hate'),
               (SELECT count(*) FROM decisions WHERE undone_at IS NULL AND decision = 'superlike'),
-              (SELECT count(*) FROM matches),
+              (SELECT count(*) FROM matches WHERE unmatched_at IS NULL),
               (SELECT count(*) FROM missed_matches)
             """).bind().first { row in
             StoreStats(

@@ -21,6 +21,22 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notDecided(viewer: String, profile: String)
     /// A viewer cannot decide about themself.
     case selfDecision(String)
+    /// A block stands between the two (either way): no decision, no listing.
+    case blocked(viewer: String, profile: String)
+    /// A viewer cannot block, unblock, unmatch or report themself.
+    case selfAction(String, action: String)
+    /// `viewer` has already blocked `profile`.
+    case alreadyBlocked(viewer: String, profile: String)
+    /// `viewer` has not blocked `profile`.
+    case notBlocked(viewer: String, profile: String)
+    /// There is no standing match between the two.
+    case notMatched(viewer: String, profile: String)
+    /// A daily quota is used up (rule `likes-per-day` / `superlikes-per-day`).
+    case quotaExceeded(decision: Decision, limit: Int, freesAt: String)
+    /// The `rewind` rule refuses this undo.
+    case rewindRefused(rule: RewindRule, decision: Decision)
+    /// A preference, rule or report value that is not allowed.
+    case invalidValue(name: String, value: String, expected: String)
     /// The file is not a swipe database (another program's SQLite file, an
     /// empty file, a text file, a schema version swipe never wrote).
     case notSwipeDatabase(path: String)
@@ -51,6 +67,27 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(viewer) has no standing decision on \(profile) to undo"
         case let .selfDecision(id):
             "\(id) cannot decide about themself"
+        case let .blocked(viewer, profile):
+            "\(viewer) and \(profile) are blocked from each other"
+        case let .selfAction(id, action):
+            "\(id) cannot \(action) themself"
+        case let .alreadyBlocked(viewer, profile):
+            "\(viewer) has already blocked \(profile)"
+        case let .notBlocked(viewer, profile):
+            "\(viewer) has not blocked \(profile)"
+        case let .notMatched(viewer, profile):
+            "\(viewer) and \(profile) have no match to end"
+        case let .quotaExceeded(decision, limit, freesAt):
+            "no \(decision.rawValue)s left until \(freesAt) (rule \(decision.rawValue)s-per-day: \(limit) a day)"
+        case let .rewindRefused(rule, decision):
+            switch rule {
+            case .off: "undo is off (rule rewind: off)"
+            case .passes: "only a pass can be taken back, not a \(decision.rawValue) (rule rewind: passes)"
+            case .last: "only the most recent decision can be taken back, once (rule rewind: last)"
+            case .any: "undo refused"
+            }
+        case let .invalidValue(name, value, expected):
+            "\(name) must be \(expected), not \"\(value)\""
         case let .notSwipeDatabase(path):
             "\(path): not a swipe database"
         case let .permissionDenied(path, need, why):

@@ -83,4 +83,22 @@ public enum Timestamp {
         guard parts.tm_mday == Int32(day), parts.tm_mon == Int32(month - 1) else { return nil }
         return spelled(year: year, month: month, day: day, hour: hour, minute: minute, second: second, millis: millis)
     }
+
+    /// The instant a stored spelling names (`YYYY-MM-DDTHH:MM:SS.mmmZ`), or nil.
+    public static func date(from stored: String) -> Date? {
+        guard let text = normalized(stored) else { return nil }
+        let bytes = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int32 {
+            bytes[range].reduce(0) { $0 * 10 + Int32($1 - 0x30) }
+        }
+        var parts = tm()
+        parts.tm_year = number(0..<4) - 1900
+        parts.tm_mon = number(5..<7) - 1
+        parts.tm_mday = number(8..<10)
+        parts.tm_hour = number(11..<13)
+        parts.tm_min = number(14..<16)
+        parts.tm_sec = number(17..<19)
+        let seconds = timegm(&parts)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(number(20..<23)) / 1000)
+    }
 }

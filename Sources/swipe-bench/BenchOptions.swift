@@ -6,14 +6,14 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "postgres"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "postgres"]
     var output: String?
     /// A PostgreSQL URI for the COPY comparison (`make bench` starts a throwaway cluster).
     var postgres: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output,postgres] [--output FILE.md]
+                           [--only import,ledger,feed,queries,repl,output,discovery,postgres] [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
         """
 

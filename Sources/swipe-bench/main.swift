@@ -11,7 +11,10 @@ do {
     let sqlite3 = ChildProcess.which("sqlite3")
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
-    for data in sets { try data.prepare(swipe: options.swipe) }
+    // The discovery section makes its own data; the others share these sets.
+    if !options.only.subtracting(["discovery"]).isEmpty {
+        for data in sets { try data.prepare(swipe: options.swipe) }
+    }
     guard let largest = sets.max(by: { $0.count < $1.count }) else { throw BenchError("no sizes given") }
 
     print(machine + "\n")
@@ -43,6 +46,13 @@ do {
         } else {
             log("sqlite3 not found: the output comparison is skipped")
         }
+    }
+    if options.only.contains("discovery") {
+        let discoverySets = options.sizes.map { label in
+            DiscoveryData(label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
+                          directory: options.dataDirectory)
+        }
+        report.add(try DiscoveryBench(sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200).run())
     }
     if options.only.contains("postgres") {
         if let uri = options.postgres {

@@ -17,7 +17,7 @@ enum ExitStatus {
         case CSVError.notFound, CSVError.unreadable, StoreError.missing: noInput
         case is CSVError: dataError
         case StoreError.cannotCreate: cannotCreate
-        case is ViewerError: usage
+        case is ViewerError, StoreError.invalidValue, StoreError.selfAction: usage
         case is NoSuchProfile: usage
         case is ImportInterrupted: interrupted
         case is OutputFailure, is ReplOutputFailure: ioError

@@ -11,6 +11,8 @@ struct SwipeCommand: ParsableCommand {
         version: SwipeVersion.current,
         subcommands: [
             ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, ProfileCommand.self, Stats.self,
+            Prefs.self, Likes.self, Block.self, Unblock.self, Unmatch.self, ReportCommand.self, Reports.self,
+            RulesCommand.self,
         ],
         defaultSubcommand: ReplCommand.self)
 

@@ -33,6 +33,17 @@ struct ReplInputParsingTests {
         ("help tap", .help(topic: .open)),
         ("quit", .quit),
         ("exit", .quit),
+        ("prefs", .discovery(.prefs(nil))),
+        ("prefs age 25-35", .discovery(.prefs(.age("25-35")))),
+        ("prefs SEEKING f m", .discovery(.prefs(.seeking("f;m")))),
+        ("prefs km off", .discovery(.prefs(.km("off")))),
+        ("prefs location 52.52 13.40", .discovery(.prefs(.location("52.52 13.40")))),
+        ("likes", .discovery(.likes)),
+        ("block", .discovery(.block(nil))),
+        ("block m-1", .discovery(.block("m-1"))),
+        ("unblock m-1", .discovery(.unblock("m-1"))),
+        ("unmatch m-1", .discovery(.unmatch("m-1"))),
+        ("report m-1 fake  photos", .discovery(.report("m-1", reason: "fake photos"))),
     ]
 
     @Test("every command in its accepted forms", arguments: accepted)
@@ -77,8 +88,9 @@ struct ReplInputParsingTests {
         ("physics bouncy", "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"),
         ("physics stack scrub", "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"),
         ("help me please", "help takes at most one command name: help [COMMAND] (got \"me please\"), e.g. help drag"),
-        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, help, quit (got \"fly\"), e.g. help drag"),
+        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, block, unblock, unmatch, report, help, quit (got \"fly\"), e.g. help drag"),
         ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
+        ("matc", "unknown command \"matc\": did you mean \"matches\"? type help for the list of commands"),
         ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
         ("dra 1 2", "unknown command \"dra\": did you mean \"drag\"? type help for the list of commands"),
         ("d 1 2", "unknown command \"d\": type help for the list of commands"),

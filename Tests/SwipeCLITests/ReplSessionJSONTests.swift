@@ -46,7 +46,7 @@ struct ReplSessionJSONTests {
         var session = try Fixture.session()
         let line = session.answer("open")
         #expect(line.contains(#""mode":"detail""#))
-        #expect(line.contains(#""detail":{"id":"m-1","name":"Mia","age":27,"gender":"f","city":"Lisbon","bio":"Climber.\nBaker of sourdough.","photos":["https://example.com/m1.jpg"],"interests":["climbing","bread"]}"#))
+        #expect(line.contains(#""detail":{"id":"m-1","name":"Mia","age":27,"gender":"f","city":"Lisbon","bio":"Climber.\nBaker of sourdough.","photos":["https://example.com/m1.jpg"],"interests":["climbing","bread"],"lat":null,"lon":null,"seeking":[],"age_min":18,"age_max":120,"max_km":null}"#))
         let liked = session.answer("like")
         #expect(liked.contains(#""mode":"deck""#))
         #expect(liked.contains(#""via":"detail""#))

@@ -51,6 +51,7 @@ import Testing
             a,b,like,2026-11-20T10:00:00.000Z,drag
             b,a,superlike,2026-11-20T11:00:00.500Z,button
             a,c,hate,2026-11-20T12:00:00Z,
+            c,b,hate,2026-11-20T08:00:00Z,import
             c,a,like,2026-11-20T09:00:00.000Z,detail
             """)
         let loaded = try swipe("import", "--db", db, "--decisions", decisions)
@@ -65,14 +66,14 @@ import Testing
         #expect(bare.stderr.contains("no viewer chosen"))
         let history = try swipe("history", "--db", db, "--as", "a", "--decision", "hate", "--format", "jsonl")
         #expect(history.stdout == """
-            {"profile":"c","name":"Ben","decision":"hate","via":"button","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
+            {"profile":"c","name":"Ben","decision":"hate","via":"import","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
 
             """)
         let fromEnvironment = try swipe("history", "--db", db, "--limit", "1", environment: ["SWIPE_AS": "b"])
         #expect(fromEnvironment.stdout.contains("superlike"))
         let stats = try swipe("stats", "--db", db)
         #expect(stats.stdout.contains("matches        1"))
-        #expect(stats.stdout.contains("decisions      4"))
+        #expect(stats.stdout.contains("decisions      5"))
     }
 
     @Test func tablesStripControlCharacters() throws {

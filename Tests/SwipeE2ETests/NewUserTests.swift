@@ -190,7 +190,7 @@ import Testing
         #expect(page.stdout.contains("│ id         c\n"))
         #expect(!page.stdout.contains("superlike"), "no REPL actions outside the REPL")
         let json = try swipe("profile", "--db", db, "c", "--format", "json")
-        #expect(json.stdout == #"{"id":"c","name":"Cy","age":41,"gender":null,"city":"lisboa","bio":null,"photos":[],"interests":[]}"# + "\n")
+        #expect(json.stdout == #"{"id":"c","name":"Cy","age":41,"gender":null,"city":"lisboa","bio":null,"photos":[],"interests":[],"lat":null,"lon":null,"seeking":[],"age_min":18,"age_max":120,"max_km":null}"# + "\n")
         let missing = try swipe("profile", "--db", db, "zz")
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("no such profile: \"zz\""), "\(missing.stderr)")

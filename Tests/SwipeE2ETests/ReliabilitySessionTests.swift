@@ -1,4 +1,5 @@
 import Foundation
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -15,6 +16,10 @@ import Testing
         let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
         let result = try SwipeBinary.run(["import", "--db", db, seed])
         #expect(result.status == 0, "\(result.stderr)")
+        // These tests are about two processes at once, not discovery: everyone
+        // sees everyone, so each viewer has all 240 cards to race for.
+        try Store(path: db).connection.execute(
+            "UPDATE profiles SET seeking = NULL, age_min = 18, age_max = 120, max_km = NULL")
     }
 
     struct Session {

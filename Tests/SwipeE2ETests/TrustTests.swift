@@ -286,7 +286,8 @@ import Testing
         }
         #expect(try onATerminal(["profiles", "--db", db, "--format", "csv"]).contains(#"\x1B]0;pwned\x07"#))
         let file = try run(["profiles", "--db", db, "--format", "csv"])
-        #expect(file.stdout == "id,name,age,gender,city,bio,photos,interests\r\nevil,\(Self.evil),30,,,,,\r\n")
+        #expect(file.stdout == "id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km\r\n"
+            + "evil,\(Self.evil),30,,,,,,,,,18,120,\r\n")
     }
 
     /// `swipe repl --json` on a terminal: C0 and C1 are escaped as ever, and

@@ -18,11 +18,10 @@ import Testing
     static let sqliteSchema = try! String(contentsOf: root.appendingPathComponent("schema.sql"), encoding: .utf8)
 
     /// Tables that exist on one side only, on purpose. SQLite's virtual
-    /// tables (the R*Tree of places, from version 2) and their shadow tables
-    /// are left out too: PostgreSQL indexes the point itself.
+    /// tables and their shadow tables (none today) would be left out too.
     static let postgresOnly: Set<String> = ["schema_version"]  // PostgreSQL has no user_version
-    /// Indexes on one side only: the GiST over point(lon, lat) stands for the R*Tree.
-    static let postgresOnlyIndexes: Set<String> = ["profiles_place"]
+    /// Indexes on one side only (none today).
+    static let postgresOnlyIndexes: Set<String> = []
 
     func both() throws -> (SwipeStore.Connection, PGConnection) {
         let sqlite = try Connection(path: folder.path + "/twin.sqlite")
@@ -177,6 +176,12 @@ import Testing
               arguments: [.integer(1), .integer(3), .text("spam"), .text(at)], accepted: true),
         Write(sql: "UPDATE matches SET unmatched_at = $1 WHERE low = $2 AND high = $3",
               arguments: [.text(at), .integer(1), .integer(2)], accepted: true),
+        Write(sql: "INSERT INTO liker_cursors (viewer, decision, after_at, after_key) VALUES ($1, $2, $3, $4)",
+              arguments: [.integer(1), .text("like"), .text(at), .integer(2)], accepted: true),
+        Write(sql: "INSERT INTO liker_cursors (viewer, decision, after_at, after_key) VALUES ($1, $2, $3, $4)",
+              arguments: [.integer(1), .text("like"), .text(at), .integer(3)], accepted: false),
+        Write(sql: "INSERT INTO liker_cursors (viewer, decision, after_at, after_key) VALUES ($1, $2, $3, $4)",
+              arguments: [.integer(1), .text("hate"), .text(at), .integer(3)], accepted: false),
     ]
 
     /// The writes this schema version has columns for.
@@ -243,6 +248,16 @@ import Testing
             #expect(sqlitePreferences == [["48.85", "2.35", "f;m", "25", "35", "NULL"], ["-90.0", "-180.0", "NULL", "18", "120", "NULL"],
                                           ["NULL", "NULL", "NULL", "18", "120", "NULL"]])
             #expect(postgresPreferences == sqlitePreferences)
+            // The cell index's expression gives the same cells on both (floor on
+            // PostgreSQL for SQLite's truncating CAST): 138*1000+182, 0*1000+0.
+            let sqliteCells = try sqlite.statement(
+                "SELECT CAST(lat + 90 AS INTEGER) * 1000 + CAST(lon + 180 AS INTEGER) FROM profiles WHERE lat IS NOT NULL ORDER BY key"
+            ).map { $0.int(0) }
+            let postgresCells = try postgres.query(
+                "SELECT floor(lat + 90)::integer * 1000 + floor(lon + 180)::integer FROM profiles WHERE lat IS NOT NULL ORDER BY key"
+            ).map { try $0.int(0) }
+            #expect(sqliteCells == [138_182, 0])
+            #expect(postgresCells == sqliteCells)
         }
         let missed = "SELECT viewer, profile, their_decision FROM missed_matches ORDER BY viewer, profile"
         #expect(try sqlite.statement(missed).map { "\($0.int(0)) \($0.int(1)) \($0.text(2))" } == ["1 2 superlike"])

@@ -32,23 +32,75 @@ import Testing
         try store.upsert(Profile(id: "p9", name: "New", age: 40))
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["p9"])
     }
+}
 
-    @Test func feedQueryIsAnIndexSearch() throws {
+/// Whatever can make a profile the feed passed over eligible again sends the
+/// feed back for it (the cursor only ever skips what stays rejected).
+@Suite struct FeedCursorTests {
+    let folder = TemporaryFolder()
+
+    func store() throws -> Store {
         let store = try folder.store()
-        try store.connection.writeTransaction {
-            for n in 0..<2000 { try store.upsert(Profile(id: "p\(n)", name: "P", age: 30)) }
-            let decide = try store.connection.statement(
-                "INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (1, ?1, 'hate', 'drag', '2026-11-20T00:00:00.000Z')")
-            for key in 2..<1000 { try decide.bind(.int(key)).run() }
-        }
-        try store.connection.execute("ANALYZE")
-        let plan = try store.connection.statement("EXPLAIN QUERY PLAN " + SQLiteFeed.nextSQL)
-            .bind(.int(0), .int(1), .int(4)).map { $0.text(3) }
-        let text = plan.joined(separator: "\n")
-        #expect(!text.contains("SCAN"), "plan: \(text)")
-        #expect(!text.contains("TEMP B-TREE"), "plan: \(text)")
-        #expect(text.contains("SEARCH p USING INTEGER PRIMARY KEY"), "plan: \(text)")
-        // Each candidate is one probe of a standing-decision index on (viewer, profile).
-        #expect(text.contains("SEARCH d USING"), "plan: \(text)")
+        try store.upsert(Profile(id: "me", name: "Me", age: 30, gender: "m", preferences: Preferences(seeking: ["f"])))
+        try store.upsert(Profile(id: "old", name: "Old", age: 30, gender: "f", preferences: Preferences(ageMin: 40, ageMax: 50)))
+        try store.upsert(Profile(id: "x", name: "X", age: 30, gender: "f"))
+        return store
+    }
+
+    @Test func theirPreferencesWidening() throws {
+        let store = try store()
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
+        try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
+
+    @Test func aReimportThatUpdatesThem() throws {
+        let store = try store()
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
+        // The file sets old's age window (a file without those columns keeps it).
+        let csv = folder.file("p.csv", "id,name,age,gender,age_min,age_max\nold,Old,30,f,18,120\n")
+        _ = try Importer(store: store).importProfiles(path: csv)
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
+
+    @Test func anUnblock() throws {
+        let store = try store()
+        try store.block(viewer: "x", profile: "me")
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
+        try store.block(viewer: "me", profile: "old")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).isEmpty)
+        try store.unblock(viewer: "x", profile: "me")
+        try store.unblock(viewer: "me", profile: "old")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
+    }
+
+    /// Likers resume from a cursor too: ties in time keep their order, a
+    /// decided liker is passed once, and an undo brings it back first.
+    @Test func likersResumeAndComeBackAfterAnUndo() throws {
+        let store = try folder.store(profiles: ["me", "l1", "l2", "l3", "x"])
+        let same = Date(timeIntervalSince1970: 1_795_000_000)
+        for id in ["l2", "l1", "l3"] { _ = try store.record(viewer: id, profile: "me", decision: .like, via: .drag, at: same) }
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l1", "l3", "x"])
+        _ = try store.record(viewer: "me", profile: "l2", decision: .hate, via: .drag)
+        _ = try store.record(viewer: "me", profile: "l1", decision: .hate, via: .drag)
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l3", "x"])
+        #expect(try store.connection.scalarInt("SELECT after_key FROM liker_cursors WHERE viewer = 1") == 2)
+        try store.undo(viewer: "me", profile: "l2")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l3", "x"])
+    }
+
+    @Test func aLikerWhoseWindowWidensComesFirst() throws {
+        let store = try store()  // me (m, 30, seeks f), old (f, 30, wants 40-50), x (f, 30)
+        // A liker with the last key: dealt first only as a liker.
+        try store.upsert(Profile(id: "late", name: "Late", age: 30, gender: "f", preferences: Preferences(ageMin: 40)))
+        _ = try store.record(viewer: "late", profile: "me", decision: .like, via: .drag)
+        let feed = try SQLiteFeed(store: store, viewer: "me")
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
+        try store.setPreferences(viewer: "late", PreferencesChange(ages: 25...35))
+        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["late", "x"])
     }
 }

@@ -48,16 +48,16 @@ import Testing
         "Self.profileColumns",  // a fixed column list, Store+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
         "Store.profileColumns",  // the same list, ProfileChunkWriter
-        "row * 8 + $0",  // parameter numbers ?1…?128, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
         "step.sql",  // Schema.migrations, constant steps
-        "Self.nextSQL",  // SQLiteFeed's constant query
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
+        "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
+        "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 

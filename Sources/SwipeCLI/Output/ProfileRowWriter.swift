@@ -32,7 +32,7 @@ public struct ProfileRowWriter {
     /// (sanitizing, walking grapheme clusters for the width) is the table's
     /// main cost. Short values only, and at most `cacheLimit` a column, so
     /// memory stays flat.
-    private var laidOut: [[[UInt8]: [UInt8]]] = Array(repeating: [:], count: 8)
+    private var laidOut: [[[UInt8]: [UInt8]]] = Array(repeating: [:], count: 14)
     static let cacheLimit = 4096
 
     public init(format: OutputFormat) {
@@ -55,6 +55,16 @@ public struct ProfileRowWriter {
                 default: if let bytes { appendJSONString(bytes) } else { append("null") }
                 }
             }
+            for (offset, cell) in Self.discoveryCells(row).enumerated() {
+                buffer.append(contentsOf: Self.keys[8 + offset])
+                switch cell {
+                case .int(let value): append(String(value))
+                case .real(let value): append(value.isFinite ? Cell.text(real: value) : "null")
+                case .list(let items): append(JSONText.array(items))
+                case .text(let text): append(JSONText.quoted(text))
+                case .null: append("null")
+                }
+            }
             buffer.append(0x7D)  // }
             if format == .jsonl { buffer.append(0x0A) }
         case .csv:
@@ -67,6 +77,18 @@ public struct ProfileRowWriter {
                 case 6, 7: if let bytes { appendCSVList(bytes) }
                 default: if let bytes { appendCSVField(bytes) }
                 }
+            }
+            for cell in Self.discoveryCells(row) {
+                buffer.append(0x2C)
+                var text: String
+                switch cell {
+                case .int(let value): text = String(value)
+                case .real(let value): text = Cell.text(real: value)
+                case .list(let items): text = items.joined(separator: ";")
+                case .text(let value): text = value
+                case .null: text = ""
+                }
+                text.withUTF8 { appendCSVField($0) }
             }
             buffer.append(0x0D)
             buffer.append(0x0A)
@@ -130,6 +152,18 @@ public struct ProfileRowWriter {
                 appendTableCell(bytes, column: column)
             }
         }
+        for (offset, cell) in Self.discoveryCells(row).enumerated() {
+            append("  ")
+            var text: String
+            switch cell {
+            case .int(let value): text = String(value)
+            case .real(let value): text = Cell.text(real: value)
+            case .list(let items): text = TerminalText.sanitized(items.joined(separator: "; "))
+            case .text(let value): text = TerminalText.sanitized(value)
+            case .null: text = ""
+            }
+            text.withUTF8 { appendTableCell($0, width: widths[8 + offset], alignRight: numeric[8 + offset]) }
+        }
         while buffer.count > lineStart, buffer.last == 0x20 { buffer.removeLast() }
         buffer.append(0x0A)
     }
@@ -183,7 +217,18 @@ public struct ProfileRowWriter {
             let text = String(decoding: bytes, as: UTF8.self)
             if column >= 6 { return .list(JSONText.strings(fromArray: text) ?? []) }
             return .text(text)
-        }
+        } + discoveryCells(row)
+    }
+
+    /// Columns 8…13, the discovery fields, as `StoreRecords.cells` makes them
+    /// (few and short: made as cells, then written as `RecordWriter` writes them).
+    static func discoveryCells(_ row: Row) -> [Cell] {
+        let seeking = row.bytes(10).map { String(decoding: $0, as: UTF8.self) }
+        return [
+            row.isNull(8) ? .null : .real(row.double(8)), row.isNull(9) ? .null : .real(row.double(9)),
+            .list(seeking.map { $0.split(separator: ";").map(String.init) } ?? []),
+            .int(row.int(11)), .int(row.int(12)), row.isNull(13) ? .null : .real(row.double(13)),
+        ]
     }
 
     /// A stored JSON list as the table shows it, UTF-8: items joined with "; ".

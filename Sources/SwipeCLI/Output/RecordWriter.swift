@@ -69,6 +69,7 @@ public struct RecordWriter {
         switch cell {
         case .text(let text): JSONText.quoted(text)
         case .int(let value): String(value)
+        case .real(let value): value.isFinite ? Cell.text(real: value) : "null"
         case .list(let items): JSONText.array(items)
         case .null: "null"
         }
@@ -78,6 +79,7 @@ public struct RecordWriter {
         switch cell {
         case .text(let text): text
         case .int(let value): String(value)
+        case .real(let value): Cell.text(real: value)
         case .list(let items): items.joined(separator: ";")
         case .null: ""
         }

@@ -4,11 +4,15 @@ import SwipeStore
 /// Column names and cells for what the query commands print. JSON keys are
 /// the column names, so `swipe profiles --format json` has the README's keys.
 public enum StoreRecords {
-    public static let profileColumns = ["id", "name", "age", "gender", "city", "bio", "photos", "interests"]
+    public static let profileColumns = ["id", "name", "age", "gender", "city", "bio", "photos", "interests",
+                                        "lat", "lon", "seeking", "age_min", "age_max", "max_km"]
 
     public static func cells(_ profile: Profile) -> [Cell] {
-        [.text(profile.id), .text(profile.name), .int(profile.age), .optional(profile.gender),
-         .optional(profile.city), .optional(profile.bio), .list(profile.photos), .list(profile.interests)]
+        let p = profile.preferences
+        return [.text(profile.id), .text(profile.name), .int(profile.age), .optional(profile.gender),
+                .optional(profile.city), .optional(profile.bio), .list(profile.photos), .list(profile.interests),
+                profile.location.map { .real($0.lat) } ?? .null, profile.location.map { .real($0.lon) } ?? .null,
+                .list(p.seeking), .int(p.ageMin), .int(p.ageMax), p.maxKm.map(Cell.real) ?? .null]
     }
 
     public static let historyColumns = ["profile", "name", "decision", "via", "decided_at", "undone_at"]

@@ -32,6 +32,7 @@ struct TableLayout {
         for (index, cell) in cells.enumerated() {
             switch cell {
             case .int(let value): row.append(String(value))
+            case .real(let value): row.append(Cell.text(real: value))
             case .text(let text):
                 row.append(TerminalText.sanitized(text))
                 if widths == nil { numeric[index] = false }

@@ -39,6 +39,7 @@ extension ReplAnswer {
         }
         if let help { members.append(("help", .string(help))) }
         if let note { members.append(("note", .string(note))) }
+        if let discovery { members += Self.discoveryMembers(discovery) }
         return .object(members)
     }
 
@@ -77,7 +78,7 @@ extension ReplAnswer {
             ("gender", .optional(profile.gender)), ("city", .optional(profile.city)), ("bio", .optional(profile.bio)),
             ("photos", .array(profile.photos.map(JSONValue.string))),
             ("interests", .array(profile.interests.map(JSONValue.string))),
-        ])
+        ] + discoveryFields(profile))
     }
 
     static func decisionObject(_ decision: DeckDecision, decidedAt: String) -> JSONValue {

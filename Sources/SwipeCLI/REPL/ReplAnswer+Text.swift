@@ -16,6 +16,7 @@ extension ReplAnswer {
         if let help { lines += help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
         if let history { lines += Self.historyLines(history, style: style) }
         if let matches { lines += Self.matchLines(matches, style: style) }
+        if let discovery { lines += Self.discoveryLines(discovery, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
         guard layout.pictures || asked else {

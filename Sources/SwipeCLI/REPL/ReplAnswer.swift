@@ -11,6 +11,7 @@ struct ReplAnswer {
     var history: [LedgerEntry]?
     var matches: [LedgerMatch]?
     var help: String?
+    var discovery: DiscoveryAnswer?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

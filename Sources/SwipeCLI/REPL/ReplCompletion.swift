@@ -46,7 +46,8 @@ public struct ReplCompletion: Hashable, Sendable {
             case .physics: vocabulary = PhysicsKind.allCases.map(\.rawValue)
             case .view: vocabulary = ReplView.allCases.map(\.rawValue)
             case .help: vocabulary = ReplVerb.allCases.map(\.rawValue)
-            case .history: vocabulary = profileIDs()
+            case .history, .block, .unblock, .unmatch, .report: vocabulary = profileIDs()
+            case .prefs: vocabulary = ["age", "seeking", "km", "location"]
             default: vocabulary = []
             }
         } else {

@@ -17,6 +17,8 @@ public enum ReplInput: Hashable, Sendable {
     case view(ReplView?)
     case help(topic: ReplVerb?)
     case quit
+    /// prefs, likes, block, unblock, unmatch, report (README "Discovery").
+    case discovery(DiscoveryInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`
@@ -24,7 +26,7 @@ public enum ReplInput: Hashable, Sendable {
 /// under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, help, quit
+        physics, view, prefs, likes, block, unblock, unmatch, report, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

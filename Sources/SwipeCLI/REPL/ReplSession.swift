@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// One REPL session: a deck over a feed, the viewer's ledger, and the output
 /// format. It runs one line at a time and writes the answer to any
@@ -10,7 +11,7 @@ import SwipeCore
 /// before its answer is printed. Errors of any kind print a message, change
 /// nothing and leave the session running.
 public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
-    public private(set) var controller: DeckController<Feed>
+    public internal(set) var controller: DeckController<Feed>
     public let ledger: Ledger
     public var format: ReplFormat
     /// How text answers draw the deck: width, view, whether at all.
@@ -120,6 +121,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         case .quit:
             isFinished = true
             answer.quit = true
+        case .discovery(let command):
+            return try executeDiscovery(command)
         }
         return answer
     }
@@ -131,12 +134,22 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
         var receipts: [LedgerReceipt] = []
         let ledger = self.ledger
-        let outcome = try controller.handle(event) { action in
-            switch action {
-            case .record(let decision): receipts.append(try ledger.record(decision))
-            case .unrecord(let decision): try ledger.undo(decision)
-            default: break
+        let outcome: DeckOutcome
+        do {
+            outcome = try controller.handle(event) { action in
+                switch action {
+                case .record(let decision): receipts.append(try ledger.record(decision))
+                case .unrecord(let decision): try ledger.undo(decision)
+                default: break
+                }
             }
+        } catch {
+            // The controller rolled the deck back (nothing was stored). A like
+            // over its daily quota leaves the card; a drag springs back.
+            if receipts.isEmpty, case StoreError.quotaExceeded = error, case .release = event {
+                _ = try? controller.handle(.cancel) { _ in }
+            }
+            throw error
         }
         var answer = ReplAnswer(snapshot: outcome.snapshot)
         answer.actions = outcome.actions

@@ -17,6 +17,12 @@ extension ReplVerb {
         case .reload: "reload"
         case .physics: "physics NAME"
         case .view: "view [compact|full]"
+        case .prefs: "prefs [age|seeking|km|location VALUE]"
+        case .likes: "likes"
+        case .block: "block [PROFILE_ID]"
+        case .unblock: "unblock PROFILE_ID"
+        case .unmatch: "unmatch PROFILE_ID"
+        case .report: "report PROFILE_ID REASON…"
         case .help: "help [COMMAND]"
         case .quit: "quit | exit"
         }
@@ -40,6 +46,12 @@ extension ReplVerb {
         case .reload: "ask for more cards (after the deck ran dry)"
         case .physics: "switch physics: tantan, draggable, stack, scrub"
         case .view: "under the picture: one line of numbers, or every card's pose"
+        case .prefs: "who you want to see: show, or change one preference"
+        case .likes: "people who like you and wait for your decision"
+        case .block: "hide someone from you and you from them"
+        case .unblock: "lift your block"
+        case .unmatch: "end a match, for good"
+        case .report: "report someone to the moderators (blocks them too)"
         case .help: "this list, or one command in detail"
         case .quit: "end the session (Ctrl-D too)"
         }
@@ -132,6 +144,50 @@ extension ReplVerb {
             gesture, progress, like and nope, the top card's rotation).
             full: also every card's slot, profile, centre, scale, rotation and alpha.
             view alone says which is on. Example: view full
+            """
+        case .prefs:
+            """
+            Your feed shows only people who fit your preferences AND whose preferences
+            you fit: gender (seeking), age window, distance (km, by great circle).
+            prefs                      show them
+            prefs age 25-35            ages from 25 to 35 (18–120)
+            prefs seeking f;m          genders you want to see; any = everyone
+            prefs km 50                at most 50 km away; off = no limit
+            prefs location 52.52 13.40 where you are; none forgets it
+            Cards in the deck that no longer qualify leave it (undecided) and new ones
+            are dealt. People who like you come first: superlikes, then likes.
+            Example: prefs age 25-35
+            """
+        case .likes:
+            """
+            Lists who holds a like or superlike of you that you have not decided:
+            superlikes first, then the oldest likes. They also come first in the deck.
+            Example: likes
+            """
+        case .block:
+            """
+            Blocks a profile: neither of you sees the other, can decide about the other
+            or is listed to the other, and a match between you ends. On a detail page,
+            block alone blocks the profile shown and closes the page; its card leaves
+            the deck undecided. unblock lifts it.
+            Example: block m-3
+            """
+        case .unblock:
+            """
+            Lifts a block you made. A match the block ended stays ended.
+            Example: unblock m-3
+            """
+        case .unmatch:
+            """
+            Ends a match for both of you. It is final: the two of you never match
+            again, even after an undo and a new like.
+            Example: unmatch m-3
+            """
+        case .report:
+            """
+            Stores a report for the moderators (swipe reports lists them) and blocks
+            the profile.
+            Example: report m-3 rude messages
             """
         case .help:
             """

@@ -20,6 +20,9 @@ public struct StoreLedger: ReplLedger {
             switch error {
             case .alreadyDecided:
                 throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
+            case .blocked:
+                // Blocked, either way, in another session after this deck drew the card.
+                throw DecidedElsewhere(String(describing: error), profileID: decision.profile.id)
             case .unknownProfile(decision.profile.id):
                 throw DecidedElsewhere(
                     "\(decision.profile.id) is no longer in the database", profileID: decision.profile.id,

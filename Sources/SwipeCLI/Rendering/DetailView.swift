@@ -45,6 +45,11 @@ public struct DetailView: Sendable {
         for (index, photo) in profile.photos.enumerated() {
             field(index == 0 ? "photos" : "", TerminalText.sanitized(photo))
         }
+        let wants = profile.preferences
+        var seeks = wants.seeking.isEmpty ? "everyone" : TerminalText.sanitized(wants.seeking.joined(separator: ", "))
+        seeks += ", \(wants.ageMin)–\(wants.ageMax)"
+        if let km = wants.maxKm { seeks += ", within " + ReplAnswer.kilometres(km) + " km" }
+        field("seeking", seeks)
         let actions = [
             style.paint("like", .like), style.paint("hate", .hate), style.paint("superlike", .superlike), "back",
         ]

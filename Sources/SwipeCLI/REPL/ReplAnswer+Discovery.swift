@@ -1,0 +1,71 @@
+import SwipeCore
+import SwipeStore
+
+extension ReplAnswer {
+    /// Text lines for a discovery command: what changed, the preferences, the likes.
+    static func discoveryLines(_ answer: DiscoveryAnswer, style: ReplStyle) -> [String] {
+        var lines: [String] = []
+        if let notice = answer.notice { lines.append(TerminalText.sanitized(notice)) }
+        if let profile = answer.preferences, answer.notice == nil {
+            lines += Self.preferenceLines(profile)
+        }
+        if let likes = answer.likes {
+            lines += likes.isEmpty ? ["nobody is waiting for your decision"] : likes.map { liker in
+                let mark = liker.decision == .superlike ? style.paint("★", .superlike) : style.paint("♥", .like)
+                return mark + " " + TerminalText.sanitized(liker.profile) + " " + TerminalText.sanitized(liker.name)
+                    + style.paint(" · " + liker.decision.rawValue + "d " + liker.likedAt, .dim)
+            }
+        }
+        return lines
+    }
+
+    /// The viewer's preferences, one per line, as `prefs` shows them.
+    static func preferenceLines(_ profile: Profile) -> [String] {
+        let p = profile.preferences
+        return [
+            "seeking   " + (p.seeking.isEmpty ? "everyone" : TerminalText.sanitized(p.seeking.joined(separator: ";"))),
+            "age       \(p.ageMin)-\(p.ageMax)",
+            "km        " + (p.maxKm.map(Self.kilometres) ?? "no limit"),
+            "location  " + (profile.location.map { "\($0.lat), \($0.lon)" } ?? "unknown"),
+        ]
+    }
+
+    static func kilometres(_ km: Double) -> String {
+        km.rounded() == km && km < 1e15 ? String(Int(km)) : String(km)
+    }
+
+    /// JSON members for a discovery command: `notice`, `preferences`, `likes`, `withdrawn`.
+    static func discoveryMembers(_ answer: DiscoveryAnswer) -> [(String, JSONValue)] {
+        var members: [(String, JSONValue)] = []
+        if let notice = answer.notice { members.append(("notice", .string(notice))) }
+        if let profile = answer.preferences {
+            let p = profile.preferences
+            members.append(("preferences", .object([
+                ("seeking", .array(p.seeking.map(JSONValue.string))), ("age_min", .number(Double(p.ageMin))),
+                ("age_max", .number(Double(p.ageMax))), ("max_km", p.maxKm.map(JSONValue.number) ?? .null),
+                ("lat", profile.location.map { .number($0.lat) } ?? .null),
+                ("lon", profile.location.map { .number($0.lon) } ?? .null),
+            ])))
+        }
+        if let likes = answer.likes {
+            members.append(("likes", .array(likes.map { liker in
+                .object([("profile", .string(liker.profile)), ("name", .string(liker.name)),
+                         ("decision", .string(liker.decision.rawValue)), ("decided_at", .string(liker.likedAt))])
+            })))
+        }
+        if !answer.withdrawn.isEmpty { members.append(("withdrawn", .array(answer.withdrawn.map(JSONValue.string)))) }
+        return members
+    }
+
+    /// A profile's discovery fields, keyed as `swipe profiles` prints them.
+    static func discoveryFields(_ profile: Profile) -> [(String, JSONValue)] {
+        let p = profile.preferences
+        return [
+            ("lat", profile.location.map { .number($0.lat) } ?? .null),
+            ("lon", profile.location.map { .number($0.lon) } ?? .null),
+            ("seeking", .array(p.seeking.map(JSONValue.string))),
+            ("age_min", .number(Double(p.ageMin))), ("age_max", .number(Double(p.ageMax))),
+            ("max_km", p.maxKm.map(JSONValue.number) ?? .null),
+        ]
+    }
+}

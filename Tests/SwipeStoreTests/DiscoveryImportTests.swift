@@ -1,0 +1,63 @@
+import Foundation
+import SwipeCore
+import SwipeTestSupport
+import Testing
+@testable import SwipeStore
+
+/// The discovery columns through the importer (README "Profiles CSV").
+@Suite struct DiscoveryImportTests {
+    let folder = TemporaryFolder()
+
+    @Test func columnsAreReadNormalisedAndStored() throws {
+        let store = try folder.store()
+        let csv = folder.file("p.csv", """
+            id,name,age,gender,lat,lon,seeking,age_min,age_max,max_km
+            a,A,30,F,52.52,13.405, F ; m ;f;;,25,35,50.5
+            b,B,40,,,,,,,
+
+            """)
+        _ = try Importer(store: store).importProfiles(path: csv)
+        let a = try #require(try store.profile(id: "a"))
+        #expect(a.location == Location(lat: 52.52, lon: 13.405))
+        #expect(a.preferences == Preferences(seeking: ["f", "m"], ageMin: 25, ageMax: 35, maxKm: 50.5))
+        let b = try #require(try store.profile(id: "b"))
+        #expect(b.location == nil && b.preferences == Preferences())
+    }
+
+    /// A re-import keeps the columns its file lacks, but sets an age window
+    /// (and a place) whole: a file with only age_max cannot leave a stored
+    /// age_min above it.
+    @Test func halvesOfAPairAreSetTogether() throws {
+        let store = try folder.store()
+        try store.upsert(Profile(id: "a", name: "A", age: 30, location: Location(lat: 1, lon: 2),
+                                 preferences: Preferences(seeking: ["m"], ageMin: 40, ageMax: 50, maxKm: 9)))
+        let csv = folder.file("p.csv", "id,name,age,age_max\na,A,30,35\n")
+        _ = try Importer(store: store).importProfiles(path: csv)
+        let a = try #require(try store.profile(id: "a"))
+        #expect(a.preferences == Preferences(seeking: ["m"], ageMin: 18, ageMax: 35, maxKm: 9))
+        #expect(a.location == Location(lat: 1, lon: 2))
+        #expect(try store.connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
+    }
+
+    /// A first import drops the index of places while it loads and makes it
+    /// again at the end, in its transaction: after a success or a failure the
+    /// index is there, the same as schema.sql's.
+    @Test func aFirstImportLeavesTheIndexOfPlacesInPlace() throws {
+        let store = try folder.store()
+        func placesIndex() throws -> String? {
+            try store.connection.statement("SELECT sql FROM sqlite_master WHERE name = 'profiles_cell'").bind().first { $0.text(0) }
+        }
+        let expected = try placesIndex()
+        #expect(expected != nil)
+        let bad = folder.file("bad.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,17,1,2\n")
+        #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: bad) }
+        #expect(try placesIndex() == expected)
+        let good = folder.file("good.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,31,1.5,2\n")
+        _ = try Importer(store: store).importProfiles(path: good)
+        #expect(try placesIndex() == expected)
+        #expect(try store.connection.scalarInt("""
+            SELECT count(*) FROM profiles INDEXED BY profiles_cell
+            WHERE lat IS NOT NULL AND CAST(lat + 90 AS INTEGER) * 1000 + CAST(lon + 180 AS INTEGER) = 91182
+            """) == 2)
+    }
+}
