@@ -20,6 +20,8 @@ deps:
 	command -v chromium >/dev/null  || missing="$$missing chromium"; \
 	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
 	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
+	[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$$missing libpq-dev"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
@@ -30,12 +32,17 @@ build: deps
 	$(SWIFT) build
 
 # Every test run also fuzzes the CSV reader and the REPL parser briefly.
+# The PostgreSQL tests run against a throwaway cluster started here
+# (scripts/pg-test-cluster.sh) and stopped by the trap, even when tests fail.
 TEST_FUZZ_SECONDS ?= 30
 test: deps
 	$(SWIFT) build --build-tests
 	@# The log is read from its tail (CI shows the last lines): on a failure,
 	@# every recorded issue is printed again after the summary.
-	@set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
+	@set -o pipefail; \
+	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
+	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
+	$(SWIFT) test --skip-build 2>&1 | tee .build/test.log || { \
 	  echo; echo "=== failures (repeated from above) ==="; \
 	  grep -A4 -E '✘ Test .* recorded an issue' .build/test.log | grep -v '^✔' | head -60; \
 	  exit 1; }
@@ -89,17 +96,20 @@ serve: demo-db
 	exec $$bin/swipe serve --db $(DEMO_DB) --port $(SERVE_PORT)
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
-# when missing. Quick run: make bench BENCH_SIZES=10k,100k
+# when missing; the PostgreSQL rows run on a throwaway cluster. Quick run: make bench BENCH_SIZES=10k,100k
 # One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
 # (BENCH_ONLY=quota or discovery-import: those discovery rows alone)
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
-BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --only $(BENCH_ONLY) --output bench-data/latest.md
+	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
+	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
+	$$bin/swipe-bench --swipe $$bin/swipe --sizes $(BENCH_SIZES) --runs $(BENCH_RUNS) --only $(BENCH_ONLY) \
+	  --postgres "$$SWIPE_TEST_PG" --output bench-data/latest.md
 
 # Only the `swipe serve` load test: 200 WebSockets on loopback, then the same
 # commands through swipe repl --json (BENCHMARKS.md, "swipe serve").

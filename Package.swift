@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeStore", "SwipeCore", "CSQLite", "SwipeServer",
+                "SwipeStore", "SwipeCore", "CSQLite", "SwipeServer", "SwipePostgres",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -93,5 +93,17 @@ let package = Package(
             ]
         ),
         .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
+
+        // PostgreSQL (README "PostgreSQL (in progress)"): libpq and a small
+        // synchronous wrapper over it, not yet wired into the store or the CLI.
+        .systemLibrary(
+            name: "CLibPQ",
+            path: "Sources/CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
+        .target(name: "SwipePostgres", dependencies: ["CLibPQ"]),
+        // SwipeStore only to hold schema.postgres.sql to schema.sql, side by side.
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeTestSupport"]),
     ]
 )

@@ -6,15 +6,18 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres"]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
+    /// A PostgreSQL URI for the COPY comparison (`make bench` starts a throwaway cluster).
+    var postgres: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output,discovery,serve] [--sessions N]
+                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres] [--sessions N]
                            [--output FILE.md]
+                           [--postgres postgres://USER@HOST:PORT/DB]
         (discovery's own rows alone: --only quota for the quota check,
          --only discovery-import for the import with the discovery columns)
         """
@@ -38,6 +41,7 @@ struct BenchOptions {
             case "--sessions":
                 guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--sessions needs a number ≥ 1") }
                 sessions = n
+            case "--postgres": postgres = try value(argument)
             default: throw BenchError("unknown argument \(argument)\n\(Self.usage)")
             }
         }

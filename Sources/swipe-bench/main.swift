@@ -65,6 +65,13 @@ do {
             data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
             viewerOffset: options.sessions + 40).run())
     }
+    if options.only.contains("postgres") {
+        if let uri = options.postgres {
+            report.add(try PostgresCopyBench(data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs).run())
+        } else {
+            log("no --postgres URI: the PostgreSQL COPY comparison is skipped")
+        }
+    }
     if let output = options.output {
         try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)
         log("wrote \(output)")

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+/// SwipePostgres binds every value: no statement it sends is built by
+/// interpolating or concatenating anything but constants and quoted
+/// identifiers. (SwipeStoreTests holds SwipeStore to the same rule.)
+@Suite struct SourceScanTests {
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Sources/SwipePostgres")
+
+    /// Non-literal SQL arguments allowed, each a constant or a wrapper passing its parameter on.
+    static let allowedArguments: Set<String> = [
+        "sql",  // the wrappers passing their caller's SQL on
+        "Self.beginSQL(isolation)",  // three constant BEGIN statements
+        "\"LISTEN \" + quotedIdentifier(channel)",  // PQescapeIdentifier, not a value
+        "\"UNLISTEN \" + quotedIdentifier(channel)",
+    ]
+
+    /// The first argument of every call to a function that sends SQL, as written.
+    static func sqlArguments(in code: String) -> [String] {
+        let pattern = try! NSRegularExpression(
+            pattern: #"(?<!func )(?<![A-Za-z])(execute|statement|query|run|scalarInt|scalarText|copy)\(\s*"#)
+        let ns = code as NSString
+        return pattern.matches(in: code, range: NSRange(location: 0, length: ns.length)).map { match in
+            let rest = ns.substring(from: match.range.location + match.range.length)
+            var depth = 0, inString = false, escaped = false, argument = ""
+            for character in rest {
+                if inString {
+                    if character == "\"" && !escaped { inString = false }
+                    escaped = character == "\\" && !escaped
+                } else if character == "\"" {
+                    inString = true
+                } else if character == "(" {
+                    depth += 1
+                } else if character == ")" || character == "," {
+                    if depth == 0 { break }
+                    if character == ")" { depth -= 1 }
+                }
+                argument.append(character)
+            }
+            return argument.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    static func isPlainLiteral(_ argument: String) -> Bool {
+        argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count >= 2
+            && !argument.contains("\\(") && !argument.dropFirst().dropLast().contains("\"")
+    }
+
+    @Test func everySQLArgumentIsALiteralOrAnAllowedConstant() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        #expect(files.count >= 10, "the scan found the sources")
+        var scanned = 0
+        for file in files {
+            let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
+            let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
+                .joined(separator: "\n")
+            for argument in Self.sqlArguments(in: code) where !argument.isEmpty && !argument.hasPrefix("_") {
+                scanned += 1
+                // Calls whose first argument is not SQL (handles, closures, argument lists).
+                if ["handle", "arguments", "attempt", "isolation", "transform", "body"].contains(argument)
+                    || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".") {
+                    continue
+                }
+                #expect(Self.isPlainLiteral(argument) || Self.allowedArguments.contains(argument),
+                        "\(file): SQL built from «\(argument)»: bind values as $n parameters instead")
+            }
+        }
+        #expect(scanned >= 10)
+    }
+
+    @Test func theScanCatchesInterpolationAndConcatenation() {
+        let bad = #"try connection.execute("DELETE FROM t WHERE id = '\(id)'"); try run("SELECT " + column)"#
+        let found = Self.sqlArguments(in: bad)
+        #expect(found.count == 2)
+        #expect(!found.contains { Self.isPlainLiteral($0) || Self.allowedArguments.contains($0) })
+        #expect(Self.sqlArguments(in: #"try run("SELECT $1, $2", .integer(1))"#) == [#""SELECT $1, $2""#])
+    }
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# A throwaway PostgreSQL cluster for the tests (README "Tests").
+#
+#   eval "$(scripts/pg-test-cluster.sh start)"   # prints export lines; ~1 s
+#   swift test --skip-build                      # the PostgreSQL tests read $SWIPE_TEST_PG
+#   scripts/pg-test-cluster.sh stop              # stops it and removes its folder
+#   scripts/pg-test-cluster.sh env [DIR]         # the export lines of a running cluster again
+#
+# `start` installs postgresql and libpq-dev with apt-get when missing, runs
+# initdb into a fresh temporary folder (as the `postgres` user when run as
+# root, since initdb refuses root), with trust authentication, the unix socket
+# in that same short folder, TCP on 127.0.0.1 at a free port and fsync off:
+# nothing in it is meant to survive. It prints (on stdout, nothing else there)
+#
+#   export SWIPE_TEST_PG='postgres://postgres@127.0.0.1:PORT/postgres'
+#   export SWIPE_TEST_PG_DIR='/tmp/swipe-pg.XXXXXX'
+#
+# One role, `swipe_password_test`, must log in over TCP with a password
+# (scram-sha-256), so tests can check password handling; every other role is
+# trusted. `stop [DIR]` (default $SWIPE_TEST_PG_DIR) runs `pg_ctl stop -m fast`
+# and deletes the folder; it is safe to call twice. The Makefile calls it from
+# a trap so the cluster goes away when the tests fail too.
+set -euo pipefail
+
+say() { echo "pg-test-cluster: $*" >&2; }
+die() { say "$*"; exit 1; }
+
+# The newest installed server's binaries (Debian keeps them off PATH).
+find_bin() {
+    local dir
+    dir=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1 || true)
+    if [ -n "$dir" ] && [ -x "$dir/initdb" ]; then echo "$dir"; return; fi
+    if command -v initdb >/dev/null 2>&1; then dirname "$(command -v initdb)"; return; fi
+    return 1
+}
+
+install_missing() {
+    local missing=""
+    find_bin >/dev/null || missing="$missing postgresql"
+    [ -f /usr/include/postgresql/libpq-fe.h ] || missing="$missing libpq-dev"
+    [ -z "$missing" ] && return 0
+    say "installing:$missing"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    # Debian's postgresql package starts a cluster of its own on 5432 where it
+    # can; this script never uses it (its own cluster is on a free port).
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $missing; } >&2 \
+        || die "could not install$missing with apt-get"
+}
+
+# A TCP port nobody listens on now, chosen by the kernel.
+free_port() {
+    if command -v python3 >/dev/null 2>&1; then
+        python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
+    else
+        local port
+        while :; do
+            port=$(( 20000 + RANDOM % 30000 ))
+            (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null || { echo "$port"; return; }
+        done
+    fi
+}
+
+# Runs a command as the cluster's owner: `postgres` when we are root.
+as_owner() {
+    if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+print_env() {
+    local dir=$1 port
+    [ -f "$dir/port" ] || die "no cluster in $dir (no $dir/port)"
+    port=$(cat "$dir/port")
+    echo "export SWIPE_TEST_PG='postgres://postgres@127.0.0.1:$port/postgres'"
+    echo "export SWIPE_TEST_PG_DIR='$dir'"
+}
+
+start() {
+    install_missing
+    local bin dir port attempt
+    bin=$(find_bin) || die "initdb not found under /usr/lib/postgresql/*/bin"
+    # Short on purpose: a unix socket path must fit in 107 bytes.
+    dir=$(mktemp -d /tmp/swipe-pg.XXXXXX)
+    trap 'rm -rf "$dir"' ERR
+    if [ "$(id -u)" = 0 ]; then chown postgres: "$dir"; fi
+    chmod 700 "$dir"
+    # initdb and pg_ctl complain about a working folder the owner cannot read.
+    cd "$dir"
+    as_owner "$bin/initdb" -D "$dir/data" -U postgres -A trust -E UTF8 --no-locale --no-sync \
+        >"$dir/initdb.log" 2>&1 || { cat "$dir/initdb.log" >&2; die "initdb failed in $dir"; }
+    cat >"$dir/data/pg_hba.conf" <<'EOF'
+# swipe's throwaway test cluster: trust everyone but the password-test role.
+local all all                          trust
+host  all swipe_password_test 127.0.0.1/32 scram-sha-256
+host  all all                 127.0.0.1/32 trust
+host  all all                 ::1/128      trust
+EOF
+    # A port can be taken between choosing it and binding it: try a few.
+    for attempt in 1 2 3 4 5; do
+        port=$(free_port)
+        if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o \
+            "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
+            >/dev/null 2>&1; then
+            echo "$port" >"$dir/port"
+            trap - ERR
+            print_env "$dir"
+            say "started PostgreSQL ($("$bin/postgres" --version | awk '{print $3}')) in $dir on 127.0.0.1:$port"
+            return 0
+        fi
+        say "attempt $attempt on port $port failed:"; tail -n 5 "$dir/server.log" >&2 || true
+    done
+    rm -rf "$dir"
+    die "could not start PostgreSQL"
+}
+
+stop() {
+    local dir=${1:-${SWIPE_TEST_PG_DIR:-}}
+    [ -n "$dir" ] || die "stop: no folder given and SWIPE_TEST_PG_DIR is not set"
+    case "$dir" in /tmp/swipe-pg.*) ;; *) die "stop: $dir is not a folder this script made";; esac
+    [ -d "$dir" ] || return 0
+    local bin
+    bin=$(find_bin) || die "pg_ctl not found"
+    if [ -f "$dir/data/postmaster.pid" ]; then
+        (cd "$dir" && as_owner "$bin/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1) \
+            || say "pg_ctl stop failed in $dir (already stopped?)"
+    fi
+    rm -rf "$dir"
+}
+
+case "${1:-}" in
+    start) start ;;
+    stop) stop "${2:-}" ;;
+    env) print_env "${2:-${SWIPE_TEST_PG_DIR:?env: no folder given and SWIPE_TEST_PG_DIR is not set}}" ;;
+    *) echo "usage: $0 start|stop [DIR]|env [DIR]" >&2; exit 64 ;;
+esac
