@@ -96,10 +96,12 @@ CREATE UNIQUE INDEX decisions_standing ON decisions (viewer, profile) WHERE undo
 -- "Who decided about me": the other side of a match, and missed matches.
 CREATE INDEX decisions_received ON decisions (profile, viewer) WHERE undone_at IS NULL;
 
--- A viewer's history in time order; also the daily quotas' count: the
--- viewer's decisions of the last 24 hours are one range of it, and the index
--- holds what the count tests (decision, undone_at).
+-- A viewer's history in time order.
 CREATE INDEX decisions_history ON decisions (viewer, decided_at, decision, undone_at);
+
+-- The daily quotas: is the viewer's N-th newest standing decision of a kind
+-- less than 24 hours old? One descent and N steps back, as on SQLite.
+CREATE INDEX decisions_quota ON decisions (viewer, decision, decided_at, undone_at);
 
 -- Who likes me, superlikes and likes each oldest first: the feed deals them
 -- before everyone else, and `swipe likes` lists them.

@@ -44,8 +44,8 @@ extension Importer {
         }
         let viewer = try key("viewer"), profile = try key("profile")
         let decisionText = fields["decision"] ?? ""
-        guard let decision = Decision(rawValue: decisionText.lowercased()) else {
-            throw RowIssue(column: "decision", value: decisionText, message: "decision must be like, hate or superlike")
+        guard let decision = Decision(name: decisionText) else {
+            throw RowIssue(column: "decision", value: decisionText, message: "decision must be like, hate (or nope) or superlike")
         }
         let timeText = fields["decided_at"] ?? ""
         guard let decidedAt = Timestamp.normalized(timeText) else {

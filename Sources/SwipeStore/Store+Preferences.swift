@@ -39,7 +39,7 @@ public struct PreferencesChange: Hashable, Sendable {
     public static func maxKm(_ text: String) throws -> Double? {
         let trimmed = text.trimmed()
         if ["off", "none", "any"].contains(trimmed.lowercased()) { return nil }
-        guard let km = Double(trimmed), km.isFinite, km > 0 else {
+        guard let km = PlainDecimal.value(trimmed), km.isFinite, km > 0 else {
             throw StoreError.invalidValue(name: "the farthest distance", value: text,
                                           expected: "a number of km above 0, or off for no limit")
         }
@@ -51,7 +51,7 @@ public struct PreferencesChange: Hashable, Sendable {
         let trimmed = text.trimmed()
         if trimmed.lowercased() == "none" { return nil }
         let parts = trimmed.split(whereSeparator: { $0 == "," || $0 == " " })
-        guard parts.count == 2, let lat = Double(parts[0]), let lon = Double(parts[1]),
+        guard parts.count == 2, let lat = PlainDecimal.value(String(parts[0])), let lon = PlainDecimal.value(String(parts[1])),
               lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon)
         else {
             throw StoreError.invalidValue(

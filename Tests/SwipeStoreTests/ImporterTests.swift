@@ -39,6 +39,15 @@ import Testing
         }
     }
 
+    /// `nope` is hate's other name everywhere a person names a decision,
+    /// a decisions file included (any letter case); it is stored as `hate`.
+    @Test func decisionsImportTakesNopeAsHate() throws {
+        let store = try folder.store(profiles: ["a", "b", "c"])
+        let file = folder.file("n.csv", "viewer,profile,decision,decided_at\na,b,nope,2026-11-20T10:00:00.000Z\na,c,NoPe,2026-11-20T10:00:01.000Z\n")
+        #expect(try Importer(store: store).importDecisions(path: file).inserted == 2)
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions WHERE decision = 'hate'") == 2)
+    }
+
     @Test func memoryStaysFlat() throws {
         // The reader holds one buffer: a file many times its size reads fine
         // with a 64-byte buffer, and every record keeps its line number.

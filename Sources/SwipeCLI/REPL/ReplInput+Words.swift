@@ -1,3 +1,4 @@
+import SwipeCore
 /// The two lexical rules of a REPL line: how it splits into words, and which
 /// words are numbers.
 extension ReplInput {
@@ -69,31 +70,9 @@ extension ReplInput {
         return Lexed(words: words, openQuote: quote, endsBetweenWords: !inWord)
     }
 
-    /// The value of a plain decimal number, `[+-]digits[.digits][e[+-]digits]`
-    /// (digits on at least one side of the point); nil for anything else
-    /// Double would read: hexadecimal (`0x10`), `nan`, `inf`, other scripts'
-    /// digits. Its size is not checked here.
+    /// The value of a plain decimal number (`PlainDecimal`); nil for
+    /// anything else Double would read (`0x10`, `nan`, `inf`).
     static func plainDecimal(_ word: String) -> Double? {
-        var bytes = word.utf8[...]
-        func digits() -> Int {
-            let count = bytes.prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.count
-            bytes = bytes.dropFirst(count)
-            return count
-        }
-        func skip(_ allowed: String) -> Bool {
-            guard let first = bytes.first, allowed.utf8.contains(first) else { return false }
-            bytes = bytes.dropFirst()
-            return true
-        }
-        _ = skip("+-")
-        var mantissa = digits()
-        if skip(".") { mantissa += digits() }
-        guard mantissa > 0 else { return nil }
-        if skip("eE") {
-            _ = skip("+-")
-            guard digits() > 0 else { return nil }
-        }
-        guard bytes.isEmpty else { return nil }
-        return Double(word)
+        PlainDecimal.value(word)
     }
 }
