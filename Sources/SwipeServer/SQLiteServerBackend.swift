@@ -37,8 +37,9 @@ public final class SQLiteServerBackend: ServerBackend {
     }
 
     public func openSession(viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void) throws -> any ViewerSession {
-        // Never `Store(path:)` here: see `Store.init(sameDatabaseAs:)`.
-        let store = try shared.withLock { try Store(sameDatabaseAs: $0) }
+        // Safe beside the other sessions' connections: a file this process
+        // already holds is not read behind SQLite's back (`OpenDatabaseFiles`).
+        let store = try Store(path: path, synchronous: synchronous, create: false)
         let feed = LockedFeed(base: try SQLiteFeed(store: store, viewer: viewer), writes: writes)
         let ledger = NotifyingLedger(
             base: StoreLedger(store: store, viewer: viewer), writes: writes,

@@ -119,12 +119,6 @@ public final class Store {
         }
     }
 
-    /// A store over `connection`, already identified and configured (`init(sameDatabaseAs:)`).
-    init(opened connection: Connection) {
-        self.connection = connection
-        creation = nil
-    }
-
     /// The internal key of the profile with external id `id`, or nil.
     public func profileKey(id: String) throws -> Int? {
         try connection.statement("SELECT key FROM profiles WHERE id = ?1").bind(.text(id)).first { $0.int(0) }

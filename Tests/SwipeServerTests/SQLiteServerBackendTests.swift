@@ -1,4 +1,5 @@
 import Foundation
+import SwipeTestSupport
 import Testing
 @testable import SwipeServer
 
@@ -8,18 +9,7 @@ struct SQLiteServerBackendTests {
 
     init() throws { fixture = try ServerFixture() }
 
-    func sqlite3(_ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [fixture.path, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
+    func sqlite3(_ sql: String) throws -> String { try sqlite3Elsewhere(fixture.path, sql) }
 
     /// Opening a session must not drop the POSIX locks the other sessions'
     /// connections hold (a descriptor of the file closed behind SQLite's

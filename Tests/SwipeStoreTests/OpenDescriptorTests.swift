@@ -13,20 +13,6 @@ import Testing
 @Suite struct OpenDescriptorTests {
     let folder = TemporaryFolder()
 
-    /// Reads the database in another process, which then closes it.
-    func readElsewhere(_ path: String, _ sql: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, sql]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
     @Test func aSecondStoreKeepsTheFirstOnesLocks() throws {
         let targets = (0..<6).map { "t\($0)" }
         let first = try folder.store(profiles: ["v"] + targets)
@@ -38,10 +24,10 @@ import Testing
             _ = try second.profileKey(id: target)
             // Another process reads and closes; it must see it is not alone,
             // so the WAL with the first connection's commits stays.
-            #expect(try readElsewhere(path, "SELECT count(*) FROM decisions") == "\(index + 1)")
+            #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions") == "\(index + 1)")
             _ = try first.record(viewer: "v", profile: target, decision: .like, via: .button)
         }
-        #expect(try readElsewhere(path, "PRAGMA integrity_check") == "ok")
+        #expect(try sqlite3Elsewhere(path, "PRAGMA integrity_check") == "ok")
         #expect(try first.connection.scalarInt("SELECT count(*) FROM decisions") == targets.count)
     }
 
