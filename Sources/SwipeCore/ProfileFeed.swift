@@ -19,3 +19,17 @@ public protocol ProfileFeed {
 extension ProfileFeed {
     public mutating func deckDidRecord(_ action: DeckAction) {}
 }
+
+/// Any feed as one concrete type, for a deck whose feed is chosen at run
+/// time (the database's backend decides which feed it hands out).
+public struct AnyProfileFeed: ProfileFeed {
+    public var base: any ProfileFeed
+
+    public init(_ base: any ProfileFeed) { self.base = base }
+
+    public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
+        try base.nextProfiles(limit: limit, excluding: excluding)
+    }
+
+    public mutating func deckDidRecord(_ action: DeckAction) { base.deckDidRecord(action) }
+}

@@ -18,6 +18,14 @@ public struct Importer {
 
     public init(store: Store) { self.store = store }
 
+    public init(store: Store, options: ImportOptions) {
+        self.store = store
+        skipInvalid = options.skipInvalid
+        progress = options.progress
+        progressInterval = options.progressInterval
+        shouldStop = options.shouldStop
+    }
+
     /// A row's problem, before the importer adds file and line.
     struct RowIssue: Error {
         var column: String?

@@ -39,7 +39,7 @@ extension Store {
     ///
     /// - Throws: `StoreError.unknownProfile`, `.selfAction`, `.alreadyBlocked`.
     @discardableResult
-    public func block(viewer: String, profile: String, at date: Date? = nil) throws -> BlockOutcome {
+    public func block(viewer: String, profile: String, at date: Date?) throws -> BlockOutcome {
         let now = Timestamp.string(from: date ?? Date())
         return try connection.writeTransaction {
             let (me, them) = try pair(viewer, profile, action: "block")
@@ -86,7 +86,7 @@ extension Store {
     /// the pair never matches again, whatever is undone or liked later.
     ///
     /// - Throws: `StoreError.unknownProfile`, `.selfAction`, `.notMatched`.
-    public func unmatch(viewer: String, profile: String, at date: Date? = nil) throws {
+    public func unmatch(viewer: String, profile: String, at date: Date?) throws {
         let now = Timestamp.string(from: date ?? Date())
         try connection.writeTransaction {
             let (me, them) = try pair(viewer, profile, action: "unmatch")
@@ -99,7 +99,7 @@ extension Store {
     ///
     /// - Throws: `StoreError.unknownProfile`, `.selfAction`, `.invalidValue` (an empty reason).
     @discardableResult
-    public func report(viewer: String, profile: String, reason: String, at date: Date? = nil) throws -> BlockOutcome {
+    public func report(viewer: String, profile: String, reason: String, at date: Date?) throws -> BlockOutcome {
         let now = Timestamp.string(from: date ?? Date())
         let reason = reason.trimmed(newlines: true)
         guard !reason.isEmpty else {

@@ -14,7 +14,7 @@ extension Store {
     ///   (the database holds one standing decision per viewer and profile),
     ///   `.blocked`, `.quotaExceeded`.
     public func record(
-        viewer: String, profile: String, decision: Decision, via: Via, at date: Date? = nil
+        viewer: String, profile: String, decision: Decision, via: Via, at date: Date?
     ) throws -> RecordedDecision {
         let decidedAt = Timestamp.string(from: date ?? Date())
         return try connection.writeTransaction {
@@ -78,7 +78,7 @@ extension Store {
     ///
     /// - Throws: `StoreError.unknownProfile`, `StoreError.notDecided`, `StoreError.rewindRefused`.
     @discardableResult
-    public func undo(viewer: String, profile: String, at date: Date? = nil) throws -> UndoneDecision {
+    public func undo(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision {
         let undoneAt = Timestamp.string(from: date ?? Date())
         return try connection.writeTransaction {
             let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)

@@ -3,10 +3,6 @@ import Foundation
 import SwipeCore
 
 extension Store {
-    /// What an upsert did.
-    /// `unchanged`: the profile was already stored exactly so (a re-import).
-    public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
-
     static let profileColumns =
         "id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, age_min, age_max, max_km"
 
@@ -63,15 +59,20 @@ extension Store {
 
     /// Calls `body` with every profile in internal-key order, one row at a
     /// time (memory stays flat however many there are).
-    public func forEachProfile(_ query: ProfileQuery = .all, _ body: (Profile) throws -> Void) throws {
-        try forEachProfileRow(query) { try body(Self.profile(from: $0)) }
+    public func forEachProfile(_ query: ProfileQuery, _ body: (Profile) throws -> Void) throws {
+        try forEachSQLiteRow(query) { try body(Self.profile(from: $0)) }
     }
 
     /// Calls `body` with each profile `query` selects as the stored row
     /// itself: columns 0…13 in `profileColumns` order (`photos` and
     /// `interests` as their stored JSON arrays), read with `Row.bytes`
     /// without making a `Profile`, for output that streams millions.
-    public func forEachProfileRow(_ query: ProfileQuery = .all, _ body: (Row) throws -> Void) throws {
+    public func forEachProfileRow(_ query: ProfileQuery, _ body: (any StoredRow) throws -> Void) throws {
+        try forEachSQLiteRow(query) { try body($0) }
+    }
+
+    /// `forEachProfileRow` with SQLite's own row.
+    func forEachSQLiteRow(_ query: ProfileQuery, _ body: (Row) throws -> Void) throws {
         try connection.statement("""
             SELECT \(Self.profileColumns) FROM profiles
             WHERE (?1 IS NULL OR city = ?1 COLLATE NOCASE) AND (?2 IS NULL OR age BETWEEN ?2 AND ?3)
@@ -115,7 +116,7 @@ struct ProfileUpsert {
     /// only unique column it can hit), which spares a new profile the
     /// lookup by id. A failed insert changes nothing: SQLite undoes the
     /// statement, not the transaction around it.
-    func run(_ row: ProfileRow) throws -> Store.UpsertOutcome {
+    func run(_ row: ProfileRow) throws -> UpsertOutcome {
         var code = try row.run(insert)
         if code == SQLITE_DONE { return .inserted }
         guard sqlite3_extended_errcode(connection.handle) == Store.constraintUnique else {

@@ -13,27 +13,6 @@ extension Store {
             ON CONFLICT (name) DO UPDATE SET value = excluded.value
             """).bind(.text(viewer)).run()
     }
-
-    /// The viewer to act as: `requested` (the caller's choice, nil or empty
-    /// for none), else the last one used with this database. The chosen
-    /// viewer must be a profile. Nothing is written: only a REPL session,
-    /// where a person acts as someone, remembers its viewer
-    /// (`setLastViewer`); reading someone's history must not make the next
-    /// session act as them.
-    ///
-    /// - Throws: `ViewerError.noneChosen` or `ViewerError.notAProfile`.
-    public func resolveViewer(_ requested: String?) throws -> String {
-        let chosen: String
-        if let requested, !requested.isEmpty {
-            chosen = requested
-        } else if let last = try lastViewer() {
-            chosen = last
-        } else {
-            throw ViewerError.noneChosen
-        }
-        guard try profileKey(id: chosen) != nil else { throw ViewerError.notAProfile(chosen) }
-        return chosen
-    }
 }
 
 /// Why no viewer could be used (the executable says how to choose one).

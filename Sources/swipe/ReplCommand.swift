@@ -32,7 +32,7 @@ struct ReplCommand: ParsableCommand {
             // viewer the database's default (README, "Viewer"); reads never do.
             try store.setLastViewer(viewerID)
             let ledger = StoreLedger(store: store, viewer: viewerID)
-            let controller = try DeckController(feed: try SQLiteFeed(store: store, viewer: viewerID), physics: physics)
+            let controller = try DeckController(feed: AnyProfileFeed(try store.feed(viewer: viewerID)), physics: physics)
             let environment = ProcessInfo.processInfo.environment
             let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
             var session = ReplSession(
@@ -66,7 +66,7 @@ struct ReplCommand: ParsableCommand {
 
     /// `--as`, `$SWIPE_AS` or the remembered viewer; with none known and a
     /// person at the terminal, asks for a profile id.
-    private func resolveViewer(in store: Store, mayAsk: Bool) throws -> String {
+    private func resolveViewer(in store: any SwipeDatabase, mayAsk: Bool) throws -> String {
         do {
             return try viewer.resolve(in: store)
         } catch ViewerError.noneChosen where mayAsk {
@@ -76,7 +76,7 @@ struct ReplCommand: ParsableCommand {
 
     /// The first-run question: which profile is swiping. A wrong id asks
     /// again (Tab completes ids); Ctrl-D gives up with the usual error.
-    private func askForViewer(in store: Store) throws -> String {
+    private func askForViewer(in store: any SwipeDatabase) throws -> String {
         var output = StandardOutput()
         output.write("Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).\n")
         try output.flush()

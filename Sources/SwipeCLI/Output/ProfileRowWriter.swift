@@ -42,7 +42,7 @@ public struct ProfileRowWriter {
     }
 
     /// Writes one row of `Store.forEachProfileRow` (columns in `profileColumns` order).
-    public mutating func write(_ row: Row, to out: inout some TextOutputStream) {
+    public mutating func write(_ row: some StoredRow, to out: inout some TextOutputStream) {
         switch format {
         case .json, .jsonl:
             if format == .json { append(rowsWritten == 0 ? "[\n" : ",\n") }
@@ -116,7 +116,7 @@ public struct ProfileRowWriter {
         flush(to: &out)
     }
 
-    private mutating func writeTableRow(_ row: Row) {
+    private mutating func writeTableRow(_ row: some StoredRow) {
         if var table = page {
             var text = ""
             table.append(Self.cells(row), to: &text)
@@ -210,7 +210,7 @@ public struct ProfileRowWriter {
     }
 
     /// The cells `StoreRecords.cells` makes of the profile in `row`.
-    static func cells(_ row: Row) -> [Cell] {
+    static func cells(_ row: some StoredRow) -> [Cell] {
         (0..<8).map { column -> Cell in
             if column == 2 { return .int(row.int(2)) }
             guard let bytes = row.bytes(Int32(column)) else { return .null }
@@ -222,7 +222,7 @@ public struct ProfileRowWriter {
 
     /// Columns 8…13, the discovery fields, as `StoreRecords.cells` makes them
     /// (few and short: made as cells, then written as `RecordWriter` writes them).
-    static func discoveryCells(_ row: Row) -> [Cell] {
+    static func discoveryCells(_ row: some StoredRow) -> [Cell] {
         let seeking = row.bytes(10).map { String(decoding: $0, as: UTF8.self) }
         return [
             row.isNull(8) ? .null : .real(row.double(8)), row.isNull(9) ? .null : .real(row.double(9)),

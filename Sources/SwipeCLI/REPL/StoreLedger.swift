@@ -3,10 +3,10 @@ import SwipeStore
 
 /// The REPL's ledger over the SQLite store, for one viewer.
 public struct StoreLedger: ReplLedger {
-    public let store: Store
+    public let store: any SwipeDatabase
     public let viewer: String
 
-    public init(store: Store, viewer: String) {
+    public init(store: any SwipeDatabase, viewer: String) {
         self.store = store
         self.viewer = viewer
     }
@@ -44,7 +44,7 @@ public struct StoreLedger: ReplLedger {
             LedgerEntry(profileID: $0.profile, name: $0.name, decision: $0.decision, via: $0.via,
                         decidedAt: $0.decidedAt, undoneAt: $0.undoneAt)
         }
-        if let profile, entries.isEmpty, try store.profileKey(id: profile) == nil {
+        if let profile, entries.isEmpty, try !store.isProfile(profile) {
             throw StoreError.unknownProfile(profile)
         }
         return entries

@@ -42,16 +42,16 @@ struct Import: ParsableCommand {
     }
 
     /// Runs the import into `store`, noting in `made` what opening it created.
-    private func load(into store: Store, made: inout DatabaseCreation?) throws -> ImportSummary {
+    private func load(into store: any SwipeDatabase, made: inout DatabaseCreation?) throws -> ImportSummary {
         made = store.creation
-        var importer = Importer(store: store)
-        importer.skipInvalid = skipInvalid
+        var options = ImportOptions(skipInvalid: skipInvalid)
         Interrupt.install()
-        importer.shouldStop = { Interrupt.isRequested }
+        options.shouldStop = { Interrupt.isRequested }
         let bar = ProgressDrawer()
-        if !quiet && Terminal.stderrIsTerminal { importer.progress = bar.draw }
+        if !quiet && Terminal.stderrIsTerminal { options.progress = bar.draw }
         defer { bar.clear() }
-        return try decisions ? importer.importDecisions(path: file) : importer.importProfiles(path: file)
+        return try decisions
+            ? store.importDecisions(path: file, options: options) : store.importProfiles(path: file, options: options)
     }
 }
 

@@ -102,8 +102,8 @@ struct Link: ParsableCommand {
             let chosen = viewer ?? ProcessInfo.processInfo.environment["SWIPE_AS"]
             guard let chosen, !chosen.isEmpty else { throw ValidationError("say who the link signs in as: --as PROFILE_ID") }
             let store = try database.openExisting()
-            guard try store.profileKey(id: chosen) != nil else { throw ViewerError.notAProfile(chosen) }
-            guard let secret = try store.accessSecret(create: true) else { throw StoreError.missing(path: store.connection.path) }
+            guard try store.isProfile(chosen) else { throw ViewerError.notAProfile(chosen) }
+            guard let secret = try store.accessSecret(create: true) else { throw StoreError.missing(path: store.location) }
             let expiry = Date().addingTimeInterval(hours * 3600)
             let token = AccessTokens(secret: secret).issue(viewer: chosen, expiry: expiry)
             var trimmed = base

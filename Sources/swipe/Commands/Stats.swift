@@ -26,7 +26,7 @@ struct Stats: ParsableCommand {
             let counts: [(String, Int)]
             var viewerCell: [(String, Cell)] = []
             if let viewer {
-                guard try store.profileKey(id: viewer) != nil else { throw ViewerError.notAProfile(viewer) }
+                guard try store.isProfile(viewer) else { throw ViewerError.notAProfile(viewer) }
                 let stats = try store.stats(viewer: viewer)
                 viewerCell = [("viewer", .text(viewer))]
                 counts = [

@@ -32,7 +32,7 @@ struct DatabaseOptions: ParsableArguments {
 
     /// Opens the resolved database for `swipe import`, the one command that
     /// creates: a missing or 0-byte file becomes a new database.
-    func openCreating() throws -> Store {
+    func openCreating() throws -> any SwipeDatabase {
         try Store(path: resolvedPath, synchronous: synchronous)
     }
 
@@ -41,13 +41,13 @@ struct DatabaseOptions: ParsableArguments {
     /// command but `import` needs profiles, which only an import brings, so
     /// a missing file is a mistyped `--db` or a first run that has not
     /// imported yet.
-    func openExisting() throws -> Store {
+    func openExisting() throws -> any SwipeDatabase {
         try Store(path: resolvedPath, synchronous: synchronous, create: false)
     }
 
     /// Opens the resolved database read-only (history, matches, profiles,
     /// stats): nothing is written, not even the journal mode.
-    func openReading() throws -> Store {
+    func openReading() throws -> any SwipeDatabase {
         try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
     }
 }

@@ -10,7 +10,7 @@ struct ViewerOptions: ParsableArguments {
     var id: String?
 
     /// The viewer per `--as`, `$SWIPE_AS` or the database's memory (only the REPL remembers one).
-    func resolve(in store: Store) throws -> String {
+    func resolve(in store: any SwipeDatabase) throws -> String {
         try store.resolveViewer(Self.requested(option: id, environment: ProcessInfo.processInfo.environment))
     }
 

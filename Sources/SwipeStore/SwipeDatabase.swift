@@ -1,0 +1,182 @@
+import Foundation
+import SwipeCore
+
+/// The swipe database, whatever holds it: one SQLite file (`Store`) or a
+/// PostgreSQL server (`PostgresStore`). The REPL session, the feed, the
+/// importer's callers, `swipe serve` and every command use it through this
+/// protocol; only the executable's wiring chooses the backend (from `--db`).
+///
+/// Every method is synchronous and may block on I/O. Both backends keep the
+/// same contract, which the store tests hold by running each test on both:
+/// the same values, the same `StoreError`s for the same refusals, the same
+/// order of rows. Failures of the backend itself (SQLite's, libpq's) come as
+/// the backend's own error values, carrying the SQL and its arguments.
+///
+/// Not `Sendable`: a value is used from one thread at a time.
+public protocol SwipeDatabase: AnyObject {
+    /// Where the data is, for messages: a file path, or a URI without its password.
+    var location: String { get }
+
+    /// What opening made, when it made a new database file (SQLite only;
+    /// nil otherwise): a failed first import undoes it (`DatabaseCreation.undo`).
+    var creation: DatabaseCreation? { get }
+
+    // MARK: Profiles
+
+    /// Inserts `profile`, or updates the profile with the same id in place
+    /// (keeping its internal key, so decisions and the feed order survive).
+    @discardableResult
+    func upsert(_ profile: Profile) throws -> UpsertOutcome
+    /// The profile with external id `id`, or nil.
+    func profile(id: String) throws -> Profile?
+    /// Whether a profile has external id `id`.
+    func isProfile(_ id: String) throws -> Bool
+    /// Up to `limit` ids starting with `prefix`, in id order (Tab completion).
+    func profileIDs(startingWith prefix: String, limit: Int) throws -> [String]
+    /// Calls `body` with each profile `query` selects, in internal-key order,
+    /// one at a time (memory stays flat however many there are).
+    func forEachProfile(_ query: ProfileQuery, _ body: (Profile) throws -> Void) throws
+    /// `forEachProfile` as the stored row itself: columns 0…13 in
+    /// `StoreRecords.profileColumns` order, `photos` and `interests` as their
+    /// stored JSON arrays, for output that streams millions without a `Profile` each.
+    func forEachProfileRow(_ query: ProfileQuery, _ body: (any StoredRow) throws -> Void) throws
+
+    // MARK: The decision ledger
+
+    /// Records that `viewer` decided `decision` about `profile` at `date`
+    /// (now when nil), and makes the match when both sides now like each
+    /// other, in one transaction: two mutual likes at the same instant make
+    /// exactly one match.
+    ///
+    /// - Throws: `StoreError.unknownProfile`, `.selfDecision`, `.alreadyDecided`,
+    ///   `.blocked`, `.quotaExceeded`, `.notStored`.
+    func record(viewer: String, profile: String, decision: Decision, via: Via, at date: Date?) throws -> RecordedDecision
+    /// Stamps the viewer's standing decision about `profile` as undone (and
+    /// ends the match it made).
+    ///
+    /// - Throws: `StoreError.unknownProfile`, `.notDecided`, `.rewindRefused`.
+    func undo(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision
+    /// The viewer's decisions, newest first.
+    func history(_ query: HistoryQuery) throws -> [HistoryEntry]
+    /// The ids the viewer holds a standing decision about.
+    func decidedProfileIDs(viewer: String) throws -> [String]
+    /// The viewer's standing matches, newest first.
+    func matches(viewer: String) throws -> [Match]
+    /// Likes the viewer passed on (a match that did not happen).
+    func missedMatches(viewer: String) throws -> [MissedMatch]
+
+    // MARK: Discovery
+
+    /// Changes the viewer's preferences and returns the profile as stored.
+    func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile
+    /// Which of `candidates` the viewer may still be shown.
+    func eligible(viewer: String, among candidates: [String]) throws -> Set<String>
+    func block(viewer: String, profile: String, at date: Date?) throws -> BlockOutcome
+    func unblock(viewer: String, profile: String) throws
+    func unmatch(viewer: String, profile: String, at date: Date?) throws
+    func report(viewer: String, profile: String, reason: String, at date: Date?) throws -> BlockOutcome
+    func reports() throws -> [Report]
+    func blocked(viewer: String) throws -> [String]
+    /// Who holds a standing like or superlike of the viewer (blocks excluded).
+    func likes(viewer: String) throws -> [Liker]
+    /// The deck's feed for `viewer` (README "Discovery"), who must be a profile.
+    func feed(viewer: String) throws -> any ProfileFeed
+
+    // MARK: Counts
+
+    func stats() throws -> StoreStats
+    func stats(viewer: String) throws -> ViewerStats
+
+    // MARK: Settings and rules
+
+    /// The viewer last used in a REPL session with this database.
+    func lastViewer() throws -> String?
+    func setLastViewer(_ viewer: String) throws
+    func rules() throws -> Rules
+    /// Sets one rule by its name and text value and returns them all.
+    func setRule(_ name: String, _ value: String) throws -> Rules
+    /// The secret that signs `swipe serve` links; made on first use when `create`.
+    func accessSecret(create: Bool) throws -> String?
+
+    // MARK: Import
+
+    /// Loads profiles from the CSV file at `path` (`-`: standard input), all
+    /// rows or none unless `options.skipInvalid`.
+    func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary
+    /// Loads past decisions (`viewer,profile,decision,decided_at[,via]`).
+    func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary
+}
+
+/// What an upsert did. `unchanged`: the profile was already stored exactly so.
+public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
+
+/// How an import runs, whatever the backend.
+public struct ImportOptions {
+    /// Import the valid rows and report the others, instead of importing nothing.
+    public var skipInvalid = false
+    /// Called about every `progressInterval` rows and once at the end.
+    public var progress: ((ImportProgress) -> Void)?
+    public var progressInterval = 500
+    /// Checked between rows; when it returns true the import rolls back and
+    /// throws `ImportInterrupted` (the executable sets it from SIGINT).
+    public var shouldStop: () -> Bool = { false }
+
+    public init(skipInvalid: Bool = false) { self.skipInvalid = skipInvalid }
+}
+
+/// One stored profile row, read in place (SQLite's `Row`, a PostgreSQL
+/// result row): `forEachProfileRow` hands these out so that output need not
+/// build a `String` per field.
+public protocol StoredRow {
+    func isNull(_ column: Int32) -> Bool
+    func int(_ column: Int32) -> Int
+    func double(_ column: Int32) -> Double
+    /// The column's bytes (UTF-8 for text), valid until `body` returns; nil for NULL.
+    func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>?
+}
+
+extension SwipeDatabase {
+    /// The viewer to act as: `requested` (the caller's choice, nil or empty
+    /// for none), else the last one used with this database. The chosen
+    /// viewer must be a profile. Nothing is written: only a REPL session,
+    /// where a person acts as someone, remembers its viewer
+    /// (`setLastViewer`); reading someone's history must not make the next
+    /// session act as them.
+    ///
+    /// - Throws: `ViewerError.noneChosen` or `ViewerError.notAProfile`.
+    public func resolveViewer(_ requested: String?) throws -> String {
+        let chosen: String
+        if let requested, !requested.isEmpty {
+            chosen = requested
+        } else if let last = try lastViewer() {
+            chosen = last
+        } else {
+            throw ViewerError.noneChosen
+        }
+        guard try isProfile(chosen) else { throw ViewerError.notAProfile(chosen) }
+        return chosen
+    }
+
+    /// The viewer's profile, preferences included.
+    public func viewerProfile(_ viewer: String) throws -> Profile {
+        guard let profile = try profile(id: viewer) else { throw StoreError.unknownProfile(viewer) }
+        return profile
+    }
+
+    // Defaults for the trailing arguments a protocol requirement cannot default.
+    public func forEachProfile(_ body: (Profile) throws -> Void) throws { try forEachProfile(.all, body) }
+    public func record(viewer: String, profile: String, decision: Decision, via: Via) throws -> RecordedDecision {
+        try record(viewer: viewer, profile: profile, decision: decision, via: via, at: nil)
+    }
+    @discardableResult
+    public func undo(viewer: String, profile: String) throws -> UndoneDecision {
+        try undo(viewer: viewer, profile: profile, at: nil)
+    }
+    @discardableResult
+    public func block(viewer: String, profile: String) throws -> BlockOutcome { try block(viewer: viewer, profile: profile, at: nil) }
+    public func unmatch(viewer: String, profile: String) throws { try unmatch(viewer: viewer, profile: profile, at: nil) }
+    @discardableResult
+    public func report(viewer: String, profile: String, reason: String) throws -> BlockOutcome {
+        try report(viewer: viewer, profile: profile, reason: reason, at: nil)
+    }
+}
