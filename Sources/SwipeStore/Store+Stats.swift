@@ -9,6 +9,18 @@ public struct StoreStats: Hashable, Sendable {
     public var superlikes: Int
     public var matches: Int
     public var missedMatches: Int
+
+    public init(profiles: Int, viewers: Int, decisions: Int, undone: Int, likes: Int, hates: Int, superlikes: Int, matches: Int, missedMatches: Int) {
+        self.profiles = profiles
+        self.viewers = viewers
+        self.decisions = decisions
+        self.undone = undone
+        self.likes = likes
+        self.hates = hates
+        self.superlikes = superlikes
+        self.matches = matches
+        self.missedMatches = missedMatches
+    }
 }
 
 extension Store {
@@ -49,6 +61,18 @@ public struct ViewerStats: Hashable, Sendable {
     public var matches: Int
     /// The viewer's decisions taken back with undo.
     public var undone: Int
+
+    public init(viewer: String, decided: Int, likesGiven: Int, superlikesGiven: Int, hatesGiven: Int, likesReceived: Int, superlikesReceived: Int, matches: Int, undone: Int) {
+        self.viewer = viewer
+        self.decided = decided
+        self.likesGiven = likesGiven
+        self.superlikesGiven = superlikesGiven
+        self.hatesGiven = hatesGiven
+        self.likesReceived = likesReceived
+        self.superlikesReceived = superlikesReceived
+        self.matches = matches
+        self.undone = undone
+    }
 }
 
 extension Store {
