@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeCore", "CEditLine",
+                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipePostgres", "SwipeCore", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,16 +94,17 @@ let package = Package(
         ),
         .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
 
-        // PostgreSQL (README "PostgreSQL (in progress)"): libpq and a small
-        // synchronous wrapper over it, not yet wired into the store or the CLI.
+        // PostgreSQL (README "PostgreSQL"): libpq, a small synchronous wrapper
+        // over it, and PostgresStore, which `--db postgres://…` opens.
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "SwipePostgres", dependencies: ["CLibPQ"]),
-        // SwipeStore only to hold schema.postgres.sql to schema.sql, side by side.
-        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeTestSupport"]),
+        // PostgresStore conforms to SwipeStore's SwipeDatabase; it must never
+        // reach SQLite code (once SwipeStore is the backend-neutral layer).
+        .target(name: "SwipePostgres", dependencies: ["CLibPQ", "SwipeStore", "SwipeCore"]),
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
     ]
 )
