@@ -1,6 +1,6 @@
 #!/bin/sh
 # Regenerates the embedded copies of the schema files, the one place each
-# schema is written: Sources/SwipeStore/Schema+SQL.swift from schema.sql and
+# schema is written: Sources/SwipeSQLite/Schema+SQL.swift from schema.sql and
 # Sources/SwipePostgres/Store/PostgresSchema+SQL.swift from schema.postgres.sql.
 # SchemaTests (both suites) fail when a copy differs, so run this after every
 # edit of either file.
@@ -19,5 +19,5 @@ embed() { # embed SCHEMA_FILE OUTPUT TYPE
     } > "$root/$2"
     echo "wrote $root/$2"
 }
-embed schema.sql Sources/SwipeStore/Schema+SQL.swift Schema
+embed schema.sql Sources/SwipeSQLite/Schema+SQL.swift Schema
 embed schema.postgres.sql Sources/SwipePostgres/Store/PostgresSchema+SQL.swift PostgresSchema

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SwipePostgres
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `--db PATH` and `--sync normal|full`, shared by every subcommand.
 struct DatabaseOptions: ParsableArguments {
