@@ -111,6 +111,6 @@ let package = Package(
         ),
         .target(name: "SwipePostgres", dependencies: ["CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore"]),
         // SwipeSQLite to hold schema.postgres.sql to schema.sql, and both backends to the same behaviour.
-        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeTestSupport"]),
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
     ]
 )
