@@ -44,12 +44,15 @@ let package = Package(
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCLI", "SwipeStore", "SwipeCore",
+                // SwipePostgres for LISTEN/NOTIFY between serve processes (PostgresMatchRelay);
+                // the backend itself is any SwipeDatabase, chosen by the executable.
+                "SwipeCLI", "SwipeStore", "SwipeCore", "SwipePostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
@@ -85,7 +88,7 @@ let package = Package(
         .testTarget(
             name: "SwipeServerTests",
             dependencies: [
-                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport",
+                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeCore", "SwipePostgres", "SwipeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),

@@ -1,0 +1,79 @@
+import Foundation
+import Synchronization
+import SwipeCore
+import SwipeStore
+import SwipeTestSupport
+import Testing
+@testable import SwipeServer
+
+/// The backend over a SQLite file: many sessions in one process sharing a
+/// few connections, other processes beside it.
+struct DatabaseServerBackendTests {
+    let fixture: ServerFixture
+
+    init() throws { fixture = try ServerFixture() }
+
+    func sqlite3(_ sql: String) throws -> String { try sqlite3Elsewhere(fixture.path, sql) }
+
+    func backend(connections: Int = 8) throws -> DatabaseServerBackend {
+        let path = fixture.path
+        return try DatabaseServerBackend(writes: .oneAtATime, connections: connections) {
+            try Store(path: path, create: false)
+        }
+    }
+
+    /// Opening a connection must not drop the POSIX locks the others hold (a
+    /// descriptor of the file closed behind SQLite's back does): another
+    /// process's last close would then checkpoint and remove the WAL under
+    /// them, and their next read finds the database "malformed". The
+    /// browser test of a match between two viewers met it.
+    @Test func openingSessionsKeepsTheOthersSafeFromAnotherProcess() throws {
+        let backend = try backend()
+        let alice = try backend.openSession(viewer: "alice") { _ in }
+        #expect(alice.run("like").hasPrefix("{\"ok\":true"))
+        for viewer in ["bob", "carol", "dave"] {
+            let other = try backend.openSession(viewer: viewer) { _ in }
+            #expect(other.run("like").hasPrefix("{\"ok\":true"))
+            // Another process reads and closes: it must see it is not alone.
+            #expect(try sqlite3("SELECT count(*) FROM decisions") != "")
+            let answer = alice.run("like")
+            #expect(answer.hasPrefix("{\"ok\":true"), "\(answer)")
+        }
+        #expect(try sqlite3("PRAGMA integrity_check") == "ok")
+        #expect(try sqlite3("SELECT count(*) FROM decisions") == "7")
+    }
+
+    /// Sessions hold no connection: 40 sessions at once share
+    /// at most 3 connections, every like is stored once, and the matches
+    /// are those the ledger makes (each pair liked both ways, once).
+    @Test func manySessionsShareAFewConnections() async throws {
+        let viewers = (0..<40).map { "v\($0)" }
+        let store = try Store(path: fixture.path, create: false)
+        for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
+        let backend = try backend(connections: 3)
+        let sessions = try viewers.map { try SessionBox(backend.openSession(viewer: $0) { _ in }) }
+        // Each session likes its whole deck: the 44 other profiles.
+        let all = await withTaskGroup(of: [String].self) { group in
+            for session in sessions {
+                group.addTask { (0..<44).map { _ in session.run("like") } }
+            }
+            return await group.reduce(into: []) { $0 += $1 }
+        }
+        #expect(backend.openConnections <= 3)
+        let failed = all.filter { !$0.hasPrefix("{\"ok\":true") }
+        #expect(failed.isEmpty, "\(failed.prefix(3))")
+        // Everyone liked everyone else (the five fixture profiles included):
+        // 40 × 44 likes, and a match for every pair of the 40.
+        #expect(try sqlite3("SELECT count(*) FROM decisions WHERE undone_at IS NULL") == "\(40 * 44)")
+        #expect(try sqlite3("SELECT count(*) FROM matches") == "\(40 * 39 / 2)")
+    }
+
+    /// A pool whose database cannot be opened fails at start, naming it.
+    @Test func aMissingDatabaseFailsAtStart() throws {
+        let missing = fixture.folder.path + "/none.sqlite"
+        #expect(throws: StoreError.self) {
+            _ = try DatabaseServerBackend(writes: .oneAtATime) { try Store(path: missing, create: false) }
+        }
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+}
