@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
 import SwipeTestSupport
 import Testing
 @testable import SwipeServer

@@ -5,6 +5,7 @@ import HummingbirdWSTesting
 import Testing
 import WSClient
 import SwipeStore
+import SwipeSQLite
 @testable import SwipeServer
 
 /// `/ws`: the REPL's commands in, its JSON answers out, one frame per line.
