@@ -7,9 +7,9 @@ import SwipeStore
 /// thinks; on SQLite each is a connection to the file.
 ///
 /// At most `capacity` are opened, lazily; a borrower finding none free
-/// waits for one. A database whose call failed other than by a refusal is
-/// closed rather than returned (its connection may be what failed); the
-/// next borrower opens a new one.
+/// waits for one. A database goes back to the pool whatever its call
+/// threw: a refusal leaves it as it was, and a store whose connection broke
+/// reconnects on its next call (`PostgresStore` does, once).
 final class DatabasePool: @unchecked Sendable {
     let capacity: Int
     private let open: @Sendable () throws -> any SwipeDatabase
@@ -30,20 +30,8 @@ final class DatabasePool: @unchecked Sendable {
     /// Runs `body` with a borrowed database, on the calling thread.
     func withDatabase<T>(_ body: (any SwipeDatabase) throws -> T) throws -> T {
         let database = try borrow()
-        do {
-            let result = try body(database)
-            giveBack(database)
-            return result
-        } catch let refusal as StoreError {
-            giveBack(database)
-            throw refusal
-        } catch let refusal as ViewerError {
-            giveBack(database)
-            throw refusal
-        } catch {
-            discard()
-            throw error
-        }
+        defer { giveBack(database) }
+        return try body(database)
     }
 
     private func borrow() throws -> any SwipeDatabase {
