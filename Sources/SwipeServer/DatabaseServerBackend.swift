@@ -13,7 +13,7 @@ import SwipeStore
 /// sockets in this process) and published on `relay` (for other processes).
 public final class DatabaseServerBackend: ServerBackend {
     private let pool: DatabasePool
-    private let writes: WriterLock
+    private let writes: WriteQueue
     private let relay: any MatchRelay
     /// Where the data is, for messages (a path, or a URI without its password).
     public let location: String
@@ -27,7 +27,7 @@ public final class DatabaseServerBackend: ServerBackend {
     public init(writes: ServedWrites, connections: Int = 8, relay: any MatchRelay = LocalMatchRelay(),
                 open: @escaping @Sendable () throws -> any SwipeDatabase) throws {
         pool = DatabasePool(capacity: max(1, connections), open: open)
-        self.writes = WriterLock(serializes: writes == .oneAtATime)
+        self.writes = WriteQueue(pool: pool, grouped: writes == .oneAtATime)
         self.relay = relay
         location = try pool.withDatabase { $0.location }
     }
@@ -36,13 +36,11 @@ public final class DatabaseServerBackend: ServerBackend {
     public var openConnections: Int { pool.openCount }
 
     public func accessSecret() throws -> String {
-        try writes.run {
-            try pool.withDatabase { database in
-                guard let secret = try database.accessSecret(create: true) else {
-                    throw StoreError.missing(path: database.location)
-                }
-                return secret
+        try writes.write { database in
+            guard let secret = try database.accessSecret(create: true) else {
+                throw StoreError.missing(path: database.location)
             }
+            return secret
         }
     }
 
@@ -59,7 +57,7 @@ public final class DatabaseServerBackend: ServerBackend {
             onMatch(notice)
             relay.publish(notice)
         }
-        let controller = try DeckController(feed: PooledFeed(pool: pool, writes: writes, viewer: viewer),
+        let controller = try DeckController(feed: PooledFeed(writes: writes, viewer: viewer),
                                             physics: .tantan)
         return ReplViewerSession(ReplSession(controller: controller, ledger: ledger, format: .json))
     }
@@ -75,28 +73,13 @@ public final class DatabaseServerBackend: ServerBackend {
 
 /// How the writes of one serve process meet.
 public enum ServedWrites: Sendable {
-    /// SQLite: one writer per file. The process's writes queue on one lock
-    /// here rather than meet SQLITE_BUSY (whose busy handler sleeps); other
-    /// processes are covered by the connection's busy timeout.
+    /// SQLite: one writer per file. The process's writes queue here and
+    /// commit in groups (`WriteQueue`) rather than meet SQLITE_BUSY (whose
+    /// busy handler sleeps); other processes are covered by the busy timeout.
     case oneAtATime
     /// PostgreSQL: writers run side by side; the store's transactions and
     /// row locks decide (two mutual likes at once make exactly one match).
     case concurrent
-}
-
-/// One lock for every write this process makes to the database, or none.
-final class WriterLock: Sendable {
-    private let mutex = Mutex(())
-    private let serializes: Bool
-
-    init(serializes: Bool) {
-        self.serializes = serializes
-    }
-
-    func run<T>(_ body: () throws -> T) throws -> T {
-        guard serializes else { return try body() }
-        return try mutex.withLock { _ in try body() }
-    }
 }
 
 /// The deck's feed for one viewer, each fetch on a borrowed database. The
@@ -104,23 +87,20 @@ final class WriterLock: Sendable {
 /// any connection continues where the last one stopped. A fetch may move
 /// those cursors, so it counts as a write.
 struct PooledFeed: ProfileFeed {
-    let pool: DatabasePool
-    let writes: WriterLock
+    let writes: WriteQueue
     let viewer: String
 
     func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
-        try writes.run {
-            try pool.withDatabase { try $0.feed(viewer: viewer).nextProfiles(limit: limit, excluding: excluding) }
-        }
+        try writes.write { try $0.feed(viewer: viewer).nextProfiles(limit: limit, excluding: excluding) }
     }
 }
 
 /// The REPL's ledger (`StoreLedger`, discovery included) for one viewer,
-/// each call on a borrowed database, writes under the writer lock, and
+/// each call on a borrowed database, writes through the write queue, and
 /// each decision that completes a match reported after its commit.
 struct PooledLedger: ReplLedger, DiscoveryLedger {
     let pool: DatabasePool
-    let writes: WriterLock
+    let writes: WriteQueue
     let viewer: String
     let viewerName: String?
     let onMatch: @Sendable (MatchNotice) -> Void
@@ -129,8 +109,8 @@ struct PooledLedger: ReplLedger, DiscoveryLedger {
         try pool.withDatabase { try body(StoreLedger(store: $0, viewer: viewer)) }
     }
 
-    private func write<T>(_ body: (StoreLedger) throws -> T) throws -> T {
-        try writes.run { try read(body) }
+    private func write<T>(_ body: @escaping (StoreLedger) throws -> T) throws -> T {
+        try writes.write { [viewer] in try body(StoreLedger(store: $0, viewer: viewer)) }
     }
 
     func record(_ decision: DeckDecision) throws -> LedgerReceipt {

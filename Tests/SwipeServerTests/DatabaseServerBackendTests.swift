@@ -78,3 +78,53 @@ struct DatabaseServerBackendTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 }
+
+/// Group commit on SQLite: writes that arrive together share a commit, and
+/// each is still refused or stored on its own.
+struct WriteQueueTests {
+    let fixture: ServerFixture
+
+    init() throws { fixture = try ServerFixture() }
+
+    @Test func writesArrivingTogetherShareCommitsAndAreRefusedAlone() throws {
+        let viewers = (0..<48).map { "w\($0)" }
+        let store = try Store(path: fixture.path, create: false)
+        for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
+        let path = fixture.path
+        let pool = DatabasePool(capacity: 4) { try Store(path: path, create: false) }
+        let queue = WriteQueue(pool: pool, grouped: true)
+        // 48 threads at once: the even ones like the next viewer, the odd
+        // ones like themselves (refused: selfDecision) in the same batches.
+        let outcomes = Mutex<[Int: String]>([:])
+        let start = DispatchSemaphore(value: 0), finished = DispatchGroup()
+        for (index, viewer) in viewers.enumerated() {
+            finished.enter()
+            Thread {
+                start.wait()
+                let target = index.isMultiple(of: 2) ? viewers[index + 1] : viewer
+                let outcome: String
+                do {
+                    outcome = try queue.write { database in
+                        try database.record(viewer: viewer, profile: target, decision: .like, via: .button).profile
+                    }
+                } catch StoreError.selfDecision {
+                    outcome = "refused"
+                } catch {
+                    outcome = "\(error)"
+                }
+                outcomes.withLock { $0[index] = outcome }
+                finished.leave()
+            }.start()
+        }
+        for _ in viewers { start.signal() }
+        finished.wait()
+        let all = outcomes.withLock { $0 }
+        for index in viewers.indices {
+            #expect(all[index] == (index.isMultiple(of: 2) ? viewers[index + 1] : "refused"), "\(index)")
+        }
+        #expect(queue.batches < viewers.count, "writes waiting together commit together")
+        #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions") == "24")
+        #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions d JOIN profiles v ON v.key = d.viewer "
+            + "JOIN profiles p ON p.key = d.profile WHERE v.id = p.id") == "0")
+    }
+}
