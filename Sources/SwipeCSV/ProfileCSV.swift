@@ -154,7 +154,7 @@ package enum ProfileCSV {
         func number(_ column: Column, _ range: ClosedRange<Double>, _ rule: String) throws -> Double? {
             let value = text(column)
             if value.isEmpty { return nil }
-            guard let number = Double(value), number.isFinite, range.contains(number) else {
+            guard let number = PlainDecimal.value(value), number.isFinite, range.contains(number) else {
                 throw RowIssue(column: column.name, value: value, message: "\(column.name) must be \(rule)")
             }
             return number

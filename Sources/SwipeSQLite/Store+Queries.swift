@@ -55,9 +55,12 @@ extension Store {
             WHERE mm.viewer = ?1
             ORDER BY mm.passed_at DESC, p.key
             """).bind(.int(key)).map { row in
-            MissedMatch(
-                profile: row.text(0), name: row.text(1), theirDecision: Decision(rawValue: row.text(2)) ?? .like,
-                likedAt: row.text(3), passedAt: row.text(4))
+            // The view yields only 'like' and 'superlike'; anything else is a changed view.
+            guard let theirs = Decision(rawValue: row.text(2)) else {
+                throw StoreError.undecodable(table: "missed_matches", key: key, column: "their_decision", value: row.text(2))
+            }
+            return MissedMatch(
+                profile: row.text(0), name: row.text(1), theirDecision: theirs, likedAt: row.text(3), passedAt: row.text(4))
         }
     }
 }

@@ -76,6 +76,17 @@ do {
             log("no --postgres URI: the PostgreSQL COPY comparison is skipped")
         }
     }
+    if options.only.contains("pgimport") {
+        if let uri = options.postgres {
+            let schema = try String(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("schema.postgres.sql"), encoding: .utf8)
+            report.add(try PostgresImportBench(
+                data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs, schema: schema).run())
+        } else {
+            log("no --postgres URI: the PostgreSQL import comparison is skipped")
+        }
+    }
     if let output = options.output {
         try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)
         log("wrote \(output)")
