@@ -15,6 +15,14 @@ import Testing
         "\"LISTEN \" + quotedIdentifier(channel)",  // PQescapeIdentifier, not a value
         "\"UNLISTEN \" + quotedIdentifier(channel)",
         "schema",  // PostgresImport: the text of schema.postgres.sql, given by the caller
+        "Self.upsertSQL",  // made once from the constant column list
+    ]
+
+    /// Interpolations allowed inside SQL literals: constants (column lists,
+    /// the `--sync` setting's two spellings), never a value.
+    static let allowedInterpolations = [
+        "\\(Self.profileColumns)", "\\(PostgresStore.profileColumns)", "\\(PostgresStore.prefixedProfileColumns)",
+        "\\(synchronous.setting)",
     ]
 
     /// The first argument of every call to a function that sends SQL, as written.
@@ -43,14 +51,17 @@ import Testing
         }
     }
 
+    /// A string literal (one line, or `"""` lines) holding no interpolation
+    /// but the allowed constants.
     static func isPlainLiteral(_ argument: String) -> Bool {
-        if argument.hasPrefix("\"\"\"") {
-            // A multi-line literal: no interpolation, nothing after its end.
-            return argument.count >= 6 && argument.hasSuffix("\"\"\"") && !argument.contains("\\(")
-                && !argument.dropFirst(3).dropLast(3).contains("\"\"\"")
+        var text = argument
+        for allowed in allowedInterpolations { text = text.replacingOccurrences(of: allowed, with: "") }
+        if text.hasPrefix("\"\"\"") {
+            return text.hasSuffix("\"\"\"") && text.count >= 6 && !text.contains("\\(")
+                && !text.dropFirst(3).dropLast(3).contains("\"\"\"")
         }
-        return argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count >= 2
-            && !argument.contains("\\(") && !argument.dropFirst().dropLast().contains("\"")
+        return text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2
+            && !text.contains("\\(") && !text.dropFirst().dropLast().contains("\"")
     }
 
     /// `Self.name` where the same file defines `static let name = ` a plain
@@ -122,5 +133,9 @@ import Testing
         #expect(!Self.isLiteralConstant("Self.badSQL", in: constants))
         #expect(!Self.isLiteralConstant("Self.addedSQL", in: constants))
         #expect(!Self.isLiteralConstant("Self.missingSQL", in: constants))
+        let multiline = "try run(\"\"\"\n  SELECT \\(Self.profileColumns) FROM p WHERE id = '\\(id)'\n  \"\"\")"
+        #expect(Self.sqlArguments(in: multiline).count == 1)
+        #expect(!Self.isPlainLiteral(Self.sqlArguments(in: multiline)[0]), "a value interpolated into \"\"\" lines")
+        #expect(Self.isPlainLiteral("\"\"\"\n  SELECT \\(Self.profileColumns) FROM p\n  \"\"\""))
     }
 }

@@ -30,15 +30,15 @@ extension PostgresStore {
 
     @discardableResult
     public func setRule(_ name: String, _ value: String) throws -> Rules {
-        let stored = try Rules.storedSetting(name, value)
+        let setting = try Rules.setting(name, value)
         try write {
-            if let stored {
+            if let stored = setting.value {
                 try connection.run("""
                     INSERT INTO settings (name, value) VALUES ($1, $2)
                     ON CONFLICT (name) DO UPDATE SET value = excluded.value
-                    """, .text("rule." + name), .text(stored))
+                    """, .text(setting.name), .text(stored))
             } else {
-                try connection.run("DELETE FROM settings WHERE name = $1", .text("rule." + name))
+                try connection.run("DELETE FROM settings WHERE name = $1", .text(setting.name))
             }
         }
         return try rules()
@@ -50,7 +50,7 @@ extension PostgresStore {
     /// day old. The viewer's row lock (`+Locks`) makes the count exact with
     /// concurrent sessions of the same viewer.
     func checkQuota(viewer: Int, decision: Decision, decidedAt: String, rules: Rules) throws {
-        guard let limit = rules.dailyLimit(for: decision), let now = Timestamp.date(from: decidedAt) else { return }
+        guard let limit = rules.limit(for: decision), let now = Timestamp.date(from: decidedAt) else { return }
         guard limit > 0 else { throw StoreError.quotaExceeded(decision: decision, limit: limit, freesAt: decidedAt) }
         let windowStart = Timestamp.string(from: now.addingTimeInterval(-86_400))
         let nth = try connection.scalarText("""
