@@ -76,13 +76,12 @@ extension Serve {
     /// The backend for `--db`: on PostgreSQL writers run side by side, a
     /// few connections serve every socket, and matches reach other serve
     /// processes on the same database (LISTEN/NOTIFY); on SQLite this
-    /// process's writes queue on one lock (SQLite has one writer per file).
+    /// process's writes queue and commit in groups (one writer per file).
     static func backend(_ database: DatabaseOptions) throws -> DatabaseServerBackend {
-        let location = database.resolvedPath
         let open: @Sendable () throws -> any SwipeDatabase = { try database.openExisting() }
-        if location.hasPrefix("postgres://") || location.hasPrefix("postgresql://") {
+        if let uri = database.postgresURI {
             return try DatabaseServerBackend(writes: .concurrent, connections: SwipeServer.threadCount,
-                                             relay: PostgresMatchRelay(uri: location), open: open)
+                                             relay: PostgresMatchRelay(uri: uri), open: open)
         }
         return try DatabaseServerBackend(writes: .oneAtATime, connections: SwipeServer.threadCount, open: open)
     }
