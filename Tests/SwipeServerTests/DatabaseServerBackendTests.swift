@@ -51,22 +51,34 @@ struct DatabaseServerBackendTests {
         let viewers = (0..<40).map { "v\($0)" }
         let store = try Store(path: fixture.path, create: false)
         for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
-        let backend = try backend(connections: 3)
+        try await Self.everyoneLikesEveryone(try backend(connections: 3), connections: 3, store: store,
+                                             viewers: viewers, others: 5)
+        #expect(try sqlite3("SELECT count(*) FROM decisions WHERE undone_at IS NULL") == "\(40 * 44)")
+        #expect(try sqlite3("SELECT count(*) FROM matches") == "\(40 * 39 / 2)")
+    }
+
+    /// Each of `viewers`' sessions, all at once, likes its whole deck (the
+    /// other viewers and `others` more profiles); then every like is stored
+    /// once and every pair of viewers matched once, read through `store`.
+    static func everyoneLikesEveryone(_ backend: DatabaseServerBackend, connections: Int, store: any SwipeDatabase,
+                                      viewers: [String], others: Int) async throws {
         let sessions = try viewers.map { try SessionBox(backend.openSession(viewer: $0) { _ in }) }
-        // Each session likes its whole deck: the 44 other profiles.
+        let deck = viewers.count - 1 + others
         let all = await withTaskGroup(of: [String].self) { group in
             for session in sessions {
-                group.addTask { (0..<44).map { _ in session.run("like") } }
+                group.addTask { (0..<deck).map { _ in session.run("like") } }
             }
             return await group.reduce(into: []) { $0 += $1 }
         }
-        #expect(backend.openConnections <= 3)
+        #expect(backend.openConnections <= connections)
         let failed = all.filter { !$0.hasPrefix("{\"ok\":true") }
         #expect(failed.isEmpty, "\(failed.prefix(3))")
-        // Everyone liked everyone else (the five fixture profiles included):
-        // 40 × 44 likes, and a match for every pair of the 40.
-        #expect(try sqlite3("SELECT count(*) FROM decisions WHERE undone_at IS NULL") == "\(40 * 44)")
-        #expect(try sqlite3("SELECT count(*) FROM matches") == "\(40 * 39 / 2)")
+        for viewer in viewers {
+            let history = try store.history(HistoryQuery(viewer: viewer, profile: nil))
+            #expect(history.count == deck && Set(history.map(\.profile)).count == deck, "\(viewer)")
+            #expect(Set(try store.matches(viewer: viewer).map(\.profile)) == Set(viewers).subtracting([viewer]),
+                    "\(viewer)")
+        }
     }
 
     /// A pool whose database cannot be opened fails at start, naming it.

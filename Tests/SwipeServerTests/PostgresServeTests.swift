@@ -32,6 +32,20 @@ import WSClient
                                      logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, threadPool: pool)
     }
 
+    /// 40 sessions at once over 3 PostgreSQL connections, writing side by
+    /// side: every like stored once, every mutual pair matched once.
+    @Test func manySessionsShareAFewConnections() async throws {
+        let uri = database.uri
+        let store = try PostgresStore(uri: uri, create: false)
+        let viewers = (0..<40).map { "v\($0)" }
+        for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
+        let backend = try DatabaseServerBackend(writes: .concurrent, connections: 3) {
+            try PostgresStore(uri: uri, create: false)
+        }
+        try await DatabaseServerBackendTests.everyoneLikesEveryone(backend, connections: 3, store: store,
+                                                                   viewers: viewers, others: 3)
+    }
+
     @Test func aLikeOnOneServerPushesTheMatchToASocketOnTheOther() async throws {
         let secret = try #require(try PostgresStore(uri: database.uri, create: false).accessSecret(create: true))
         let tokens = AccessTokens(secret: secret)
