@@ -81,7 +81,7 @@ let package = Package(
             ]
         ),
         // Helpers shared by the test targets (temporary folders); not a product.
-        .target(name: "SwipeTestSupport", path: "Tests/Support"),
+        .target(name: "SwipeTestSupport", dependencies: ["SwipeCore"], path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]
