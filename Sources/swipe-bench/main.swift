@@ -60,10 +60,14 @@ do {
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
         report.add(try await ServeBench(
-            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100)).run())
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100),
+            staggered: true).run())
+        report.add(try await ServeBench(
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100),
+            viewerOffset: options.sessions + 40).run())
         report.add(try await ServeBench(
             data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
-            viewerOffset: options.sessions + 40).run())
+            viewerOffset: 2 * (options.sessions + 40)).run())
     }
     if options.only.contains("postgres") {
         if let uri = options.postgres {
