@@ -1,6 +1,7 @@
 # The whole setup on a fresh Debian machine with Swift:
 #   make run    build and start the REPL on a demo database made from seed/
 #   make serve  the same demo database in a browser: prints a sign-in link
+#   make run-postgres  the same demo on PostgreSQL: a throwaway server, stopped when the REPL ends
 #   make test   install what is missing, build, run every test (browser tests included)
 SHELL := /bin/bash
 SWIFT ?= swift
@@ -8,7 +9,7 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps build test browser-test fuzz run demo-db serve bench bench-serve clean
+.PHONY: deps build test browser-test fuzz run run-postgres demo-db serve bench bench-serve clean
 
 # Headers, not packages, are what the build needs: install only when absent.
 deps:
@@ -71,21 +72,28 @@ browser-test: deps
 fuzz:
 	fuzz/run.sh
 
-# The demo database from seed/, made once.
+# The demo database from seed/, made once (scripts/load-seed.sh).
 demo-db: build
 	@mkdir -p $(DEMO_DIR)
 	@if [ ! -f $(DEMO_DB) ]; then \
 	  echo "creating $(DEMO_DB) from seed/"; \
-	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) seed/profiles.csv && \
-	  $$($(SWIFT) build --show-bin-path)/swipe import --db $(DEMO_DB) --decisions seed/decisions.csv && \
-	  tail -n +2 seed/blocks.csv | while IFS=, read -r blocker blocked; do \
-	    $$($(SWIFT) build --show-bin-path)/swipe block --db $(DEMO_DB) --as "$$blocker" "$$blocked" >/dev/null || exit 1; \
-	  done \
+	  scripts/load-seed.sh $$($(SWIFT) build --show-bin-path)/swipe $(DEMO_DB) \
 	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
 	fi
 
 run: demo-db
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
+
+# The same demo with `--db postgres://…`: a throwaway PostgreSQL cluster
+# (scripts/pg-test-cluster.sh, about 1 s), the seed imported into it, the
+# REPL on it; the cluster and its data go away when the REPL ends.
+run-postgres: build
+	@bin=$$($(SWIFT) build --show-bin-path); \
+	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
+	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; \
+	echo "loading seed/ into $$SWIPE_TEST_PG"; \
+	scripts/load-seed.sh $$bin/swipe "$$SWIPE_TEST_PG" && \
+	$$bin/swipe repl --db "$$SWIPE_TEST_PG" --as $(DEMO_VIEWER)
 
 # The demo in a browser: open the printed link. SERVE_PORT=8080 by default.
 SERVE_PORT ?= 8080

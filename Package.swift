@@ -6,15 +6,20 @@ import PackageDescription
 //   swipe (executable)  ArgumentParser commands, libedit loop, TTY detection
 //   SwipeServer         `swipe serve`: HTTP + WebSocket driver of the REPL session, page, tokens
 //   SwipeCLI            REPL command parser, session, renderers, output formats
-//   SwipeStore          SQLite connection, schema, repositories, CSV reader, importer
+//   SwipeSQLite         the SQLite backend: connection, schema, Store, feed, import writers
+//   SwipePostgres       the PostgreSQL backend: libpq wrapper, PostgresStore, feed, COPY import
+//   SwipeCSV            streaming RFC 4180 reader, import pipeline, row validation
+//   SwipeStore          backend-neutral: the SwipeDatabase protocol, domain types, errors
 //   SwipeCore           pure Swift deck state machine and physics (no I/O)
-//   CSQLite, CEditLine  system-library shims
+//   CSQLite, CLibPQ, CEditLine  system-library shims
 let package = Package(
     name: "swipe",
     products: [
         .executable(name: "swipe", targets: ["swipe"]),
         .library(name: "SwipeCore", targets: ["SwipeCore"]),
         .library(name: "SwipeStore", targets: ["SwipeStore"]),
+        .library(name: "SwipeSQLite", targets: ["SwipeSQLite"]),
+        .library(name: "SwipePostgres", targets: ["SwipePostgres"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -39,12 +44,14 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "SwipeCore"),
-        .target(name: "SwipeStore", dependencies: ["SwipeCore", "CSQLite"]),
+        .target(name: "SwipeStore", dependencies: ["SwipeCore"]),
+        .target(name: "SwipeCSV", dependencies: ["SwipeStore", "SwipeCore"]),
+        .target(name: "SwipeSQLite", dependencies: ["SwipeStore", "SwipeCSV", "SwipeCore", "CSQLite"]),
         .target(name: "SwipeCLI", dependencies: ["SwipeCore", "SwipeStore"]),
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCLI", "SwipeStore", "SwipeCore",
+                "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -58,14 +65,14 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeCore", "CEditLine",
+                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeStore", "SwipeCore", "CSQLite", "SwipeServer", "SwipePostgres",
+                "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeServer", "SwipePostgres",
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,32 +86,32 @@ let package = Package(
         ),
         .testTarget(
             name: "SwipeStoreTests",
-            dependencies: ["SwipeStore", "SwipeCore", "CSQLite", "SwipeTestSupport",
+            dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport",
                            .product(name: "PropertyBased", package: "swift-property-based")]
         ),
-        .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
         .testTarget(
             name: "SwipeServerTests",
             dependencies: [
-                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeCore", "SwipeTestSupport",
+                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
 
-        // PostgreSQL (README "PostgreSQL (in progress)"): libpq and a small
-        // synchronous wrapper over it, not yet wired into the store or the CLI.
+        // PostgreSQL: libpq and a small synchronous wrapper over it, and the
+        // PostgreSQL backend of SwipeDatabase.
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
-        .target(name: "SwipePostgres", dependencies: ["CLibPQ"]),
-        // SwipeStore only to hold schema.postgres.sql to schema.sql, side by side.
-        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeTestSupport"]),
+        .target(name: "SwipePostgres", dependencies: ["CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore"]),
+        // SwipeSQLite to hold schema.postgres.sql to schema.sql, and both backends to the same behaviour.
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeTestSupport"]),
     ]
 )

@@ -1,6 +1,6 @@
 import Foundation
 
-/// libFuzzer target for `CSVReader` (fuzz/run.sh builds it with CSVReader.swift,
+/// libFuzzer target for `CSVReader` (fuzz/run.sh builds it with SwipeCSV's CSVReader.swift,
 /// CSVError.swift and the word-at-a-time scans it uses, ByteScan.swift and
 /// JSONText.swift; under ASan, a scan reading past its buffer is caught). The input's first byte picks the buffer size (4–67
 /// bytes) so records straddle refills; the rest is the file, written to

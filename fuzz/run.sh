@@ -20,8 +20,11 @@ link -I "$out" -L "$out" -lSwipeCore -o "$out/repl-input" \
   Sources/SwipeCLI/REPL/ReplInput.swift Sources/SwipeCLI/REPL/ReplInput+Parsing.swift \
   Sources/SwipeCLI/REPL/ReplInput+Words.swift Sources/SwipeCLI/REPL/ReplInputError.swift \
   Sources/SwipeCLI/REPL/ReplView.swift Sources/SwipeCLI/REPL/ReplInput+Discovery.swift fuzz/ReplInputFuzz.swift
-link -o "$out/csv-reader" Sources/SwipeStore/CSVReader.swift Sources/SwipeStore/CSVError.swift \
-  Sources/SwipeStore/ByteScan.swift Sources/SwipeStore/JSONText.swift fuzz/CSVReaderFuzz.swift
+# SwipeStore (JSONText, String trimming) as its own module, for the CSV reader.
+link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore -emit-module \
+  -emit-module-path "$out/SwipeStore.swiftmodule" -emit-library -static -o "$out/libSwipeStore.a" Sources/SwipeStore/*.swift
+link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/csv-reader" \
+  Sources/SwipeCSV/CSVReader.swift Sources/SwipeCSV/CSVError.swift Sources/SwipeCSV/ByteScan.swift fuzz/CSVReaderFuzz.swift
 
 status=0
 for target in csv-reader repl-input; do

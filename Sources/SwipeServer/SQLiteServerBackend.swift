@@ -2,6 +2,7 @@ import Synchronization
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
 
 /// `swipe serve` over one SQLite file: each WebSocket session opens its own
 /// connection (WAL lets readers run side by side), and every write in this

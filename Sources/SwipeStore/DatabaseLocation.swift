@@ -69,4 +69,9 @@ public struct DatabaseCreation: Hashable, Sendable {
         if made.last == path { unlink(path) } else { truncate(path, 0) }
         for folder in made.dropLast().reversed() { rmdir(folder) }
     }
+
+    public init(path: String, made: [String]) {
+        self.path = path
+        self.made = made
+    }
 }

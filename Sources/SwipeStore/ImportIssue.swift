@@ -8,6 +8,14 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
     public var value: String?
     public var message: String
 
+    public init(file: String, line: Int, column: String? = nil, value: String? = nil, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.value = value
+        self.message = message
+    }
+
     public var description: String {
         var text = "\(file):\(line):"
         if let column { text += " column \(column):" }
@@ -20,7 +28,7 @@ public struct ImportIssue: Hashable, Sendable, CustomStringConvertible {
 
     /// `value` cut to `valueWidth` characters with "…": a message stays one
     /// readable line whatever the file holds (`value` itself stays whole).
-    static func cut(_ value: String) -> String {
+    package static func cut(_ value: String) -> String {
         value.count <= valueWidth ? value : String(value.prefix(valueWidth - 1)) + "…"
     }
 }
@@ -61,5 +69,6 @@ public struct ImportFailure: Error, Hashable, Sendable, CustomStringConvertible 
 /// An import stopped by the user (Ctrl-C); its transaction was rolled back.
 public struct ImportInterrupted: Error, Hashable, Sendable, CustomStringConvertible {
     public var file: String
+    public init(file: String) { self.file = file }
     public var description: String { "interrupted: nothing imported from \(file), the database is unchanged" }
 }

@@ -11,6 +11,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var rejected: [ImportIssue] = []
     public var seconds: Double = 0
 
+    public init(file: String) { self.file = file }
+
     /// The one-line summary of the import.
     public var line: String {
         var parts = ["\(inserted) inserted", "\(updated) updated"]
@@ -25,5 +27,11 @@ public struct ImportProgress: Hashable, Sendable {
     public var bytesRead: Int
     public var totalBytes: Int
     public var rows: Int
+
+    public init(bytesRead: Int, totalBytes: Int, rows: Int) {
+        self.bytesRead = bytesRead
+        self.totalBytes = totalBytes
+        self.rows = rows
+    }
 }
 

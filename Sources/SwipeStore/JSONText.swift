@@ -28,7 +28,7 @@ public enum JSONText {
     /// Whether a UTF-8 byte may start something `quoted` escapes (0xC2 leads
     /// the C1 controls U+0080–U+009F, 0xE2 leads U+2028 and U+2029); a string
     /// with none is copied whole, not by scalar.
-    static func needsEscape(_ byte: UInt8) -> Bool {
+    package static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
 

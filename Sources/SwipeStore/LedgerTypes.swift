@@ -13,6 +13,16 @@ public struct RecordedDecision: Hashable, Sendable {
     public var match: Match?
     /// The viewer hated someone whose like or superlike of them stands.
     public var missedMatch: Bool
+
+    public init(viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, match: Match? = nil, missedMatch: Bool) {
+        self.viewer = viewer
+        self.profile = profile
+        self.decision = decision
+        self.via = via
+        self.decidedAt = decidedAt
+        self.match = match
+        self.missedMatch = missedMatch
+    }
 }
 
 /// A mutual like between the viewer and `profile`.
@@ -23,6 +33,12 @@ public struct Match: Hashable, Sendable {
     public var name: String
     /// The later of the two decisions' times.
     public var matchedAt: String
+
+    public init(profile: String, name: String, matchedAt: String) {
+        self.profile = profile
+        self.name = name
+        self.matchedAt = matchedAt
+    }
 }
 
 /// A decision taken back by `undo`.
@@ -35,6 +51,16 @@ public struct UndoneDecision: Hashable, Sendable {
     public var undoneAt: String
     /// The undo dissolved a match.
     public var unmatched: Bool
+
+    public init(viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, undoneAt: String, unmatched: Bool) {
+        self.viewer = viewer
+        self.profile = profile
+        self.decision = decision
+        self.via = via
+        self.decidedAt = decidedAt
+        self.undoneAt = undoneAt
+        self.unmatched = unmatched
+    }
 }
 
 /// One line of a viewer's history; undone decisions stay, with `undoneAt`.
@@ -45,6 +71,15 @@ public struct HistoryEntry: Hashable, Sendable {
     public var via: Via
     public var decidedAt: String
     public var undoneAt: String?
+
+    public init(profile: String, name: String, decision: Decision, via: Via, decidedAt: String, undoneAt: String? = nil) {
+        self.profile = profile
+        self.name = name
+        self.decision = decision
+        self.via = via
+        self.decidedAt = decidedAt
+        self.undoneAt = undoneAt
+    }
 }
 
 /// Someone the viewer passed on although their like or superlike stands.
@@ -54,6 +89,14 @@ public struct MissedMatch: Hashable, Sendable {
     public var theirDecision: Decision
     public var likedAt: String
     public var passedAt: String
+
+    public init(profile: String, name: String, theirDecision: Decision, likedAt: String, passedAt: String) {
+        self.profile = profile
+        self.name = name
+        self.theirDecision = theirDecision
+        self.likedAt = likedAt
+        self.passedAt = passedAt
+    }
 }
 
 /// Filters for `Store.history`.

@@ -4,7 +4,7 @@ extension String {
     /// `newlines`, `.whitespacesAndNewlines` (Z*, U+000A–U+000D, U+0085) —
     /// but without its NSString round trip, which cost the importer more than
     /// half its instructions; an already trimmed string is returned as is.
-    func trimmed(newlines: Bool = false) -> String {
+    package func trimmed(newlines: Bool = false) -> String {
         func isBlank(_ scalar: Unicode.Scalar) -> Bool {
             if scalar.value < 0x80 {
                 return scalar == " " || scalar == "\t" || (newlines && (0x0A...0x0D).contains(scalar.value))

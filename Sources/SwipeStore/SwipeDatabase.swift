@@ -121,7 +121,15 @@ public struct ImportOptions {
     /// throws `ImportInterrupted` (the executable sets it from SIGINT).
     public var shouldStop: () -> Bool = { false }
 
-    public init(skipInvalid: Bool = false) { self.skipInvalid = skipInvalid }
+    public init(
+        skipInvalid: Bool = false, progress: ((ImportProgress) -> Void)? = nil, progressInterval: Int = 500,
+        shouldStop: @escaping () -> Bool = { false }
+    ) {
+        self.skipInvalid = skipInvalid
+        self.progress = progress
+        self.progressInterval = progressInterval
+        self.shouldStop = shouldStop
+    }
 }
 
 /// One stored profile row, read in place (SQLite's `Row`, a PostgreSQL

@@ -19,7 +19,7 @@ public enum Timestamp {
     /// The stored spelling of these fields, zero-padded digit by digit:
     /// `string(from:)` runs once per recorded decision, where Foundation's
     /// `String(format:)` cost more than the rest of the formatting.
-    static func spelled(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millis: Int) -> String {
+    package static func spelled(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millis: Int) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         func digits(_ value: Int, _ width: Int) {

@@ -1,6 +1,8 @@
 import Foundation
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// Who is who in a generated database of `count` profiles (keys 1…count, in
 /// file order). The roles are fixed so every benchmark knows whom to ask for.

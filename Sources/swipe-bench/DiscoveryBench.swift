@@ -1,5 +1,7 @@
 import Foundation
-@_spi(Benchmarks) import SwipeStore
+@_spi(Benchmarks) import SwipeSQLite
+import SwipeStore
+import SwipeCSV
 import SwipeCore
 
 /// Discovery benchmarks (`--only discovery`; README "Discovery"): the next

@@ -1,5 +1,7 @@
 import Foundation
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// The discovery data set of one size (README "Discovery", BENCHMARKS.md):
 /// `count` profiles over 240 cities whose sizes follow Zipf's law (the k-th

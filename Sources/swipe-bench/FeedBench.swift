@@ -1,5 +1,7 @@
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// The next card as the deck asks for it: one profile, excluding the three
 /// already in the deck, after the top card was decided (untimed). Alternates

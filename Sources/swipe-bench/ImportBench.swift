@@ -1,5 +1,7 @@
 import Foundation
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// Import of one profiles file three ways, alternated: `swipe import` (a
 /// release-built process), the sqlite3 shell's `.import` into a plain table,

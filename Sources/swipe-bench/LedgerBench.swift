@@ -2,6 +2,8 @@ import CSQLite
 import Foundation
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// Recording one decision with its match check, each in its own transaction,
 /// through `Store.record` against the same statements through the raw C API,

@@ -1,7 +1,9 @@
-@_spi(Benchmarks) import SwipeStore
+import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// The profiles of a CSV file encoded once, up front, into the exact values
-/// `swipe import` binds (`Importer.forEachEncodedProfile`: the importer's own
+/// `swipe import` binds (`ProfileCSV.forEachEncodedProfile`: the importer's own
 /// trimming, NULLs and JSON lists), packed in one byte buffer: the input of
 /// the raw C-API insert loop, the floor no importer can beat.
 struct ParsedProfiles {
@@ -19,7 +21,7 @@ struct ParsedProfiles {
     var count: Int { ages.count }
 
     init(path: String) throws {
-        try Importer.forEachEncodedProfile(path: path) { texts, age in
+        try ProfileCSV.forEachEncodedProfile(path: path) { texts, age in
             ages.append(age)
             for text in texts {
                 guard let text else {

@@ -1,4 +1,6 @@
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// Read queries a person waits for: matches for a viewer with few and with
 /// about a thousand, and one page (20) of the heavy viewer's history next to

@@ -3,6 +3,8 @@ import HummingbirdWSClient
 import Logging
 import SwipeServer
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `swipe serve` under load (BENCHMARKS.md, "swipe serve"): `sessions`
 /// WebSockets on loopback at once, each a different viewer sending the same

@@ -1,4 +1,6 @@
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// The libraries' errors say what is wrong with the values at fault; here
 /// they gain what a person types to fix it (options, commands, variables),

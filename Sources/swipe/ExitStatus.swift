@@ -1,6 +1,8 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// Maps failures to sysexits codes (README, "Exit codes") and reports them on stderr.
 enum ExitStatus {

@@ -4,6 +4,8 @@ import Foundation
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 extension PhysicsKind: ExpressibleByArgument {}
 

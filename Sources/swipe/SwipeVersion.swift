@@ -1,4 +1,6 @@
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// What `swipe --version` prints: the release and the newest database
 /// schema this binary reads and writes.

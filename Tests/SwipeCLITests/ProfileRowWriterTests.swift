@@ -1,5 +1,7 @@
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 import Testing
 @testable import SwipeCLI

@@ -2,6 +2,8 @@ import Foundation
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 import Testing
 

@@ -1,5 +1,7 @@
 import Foundation
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 import Testing
 

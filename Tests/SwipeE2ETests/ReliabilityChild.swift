@@ -1,5 +1,7 @@
 import Foundation
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// A `swipe` child process the test talks to while it runs: standard input
 /// from a pipe or a file, standard output read line by line with a deadline,

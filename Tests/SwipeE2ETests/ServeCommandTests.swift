@@ -4,6 +4,8 @@ import FoundationNetworking
 #endif
 import SwipeServer
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 import Testing
 

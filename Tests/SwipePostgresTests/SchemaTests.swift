@@ -1,6 +1,8 @@
 import Foundation
 import SwipePostgres
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 import Testing
 
@@ -23,7 +25,7 @@ import Testing
     /// Indexes on one side only (none today).
     static let postgresOnlyIndexes: Set<String> = []
 
-    func both() throws -> (SwipeStore.Connection, PGConnection) {
+    func both() throws -> (SwipeSQLite.Connection, PGConnection) {
         let sqlite = try Connection(path: folder.path + "/twin.sqlite")
         try sqlite.execute(Self.sqliteSchema)
         let postgres = try database.connect()
@@ -228,7 +230,7 @@ import Testing
         if Schema.version >= 2 {
             let preferences = "SELECT lat, lon, seeking, age_min, age_max, max_km FROM profiles WHERE key <= 3 ORDER BY key"
             // lat, lon and max_km are numbers; seeking text; the ages integers.
-            func sqliteCell(_ row: SwipeStore.Row, _ column: Int32) -> String {
+            func sqliteCell(_ row: SwipeSQLite.Row, _ column: Int32) -> String {
                 if row.isNull(column) { return "NULL" }
                 switch column {
                 case 0, 1, 5: return String(row.double(column))

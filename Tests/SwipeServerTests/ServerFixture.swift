@@ -6,6 +6,8 @@ import NIOPosix
 import Synchronization
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 @testable import SwipeServer
 

@@ -4,6 +4,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The profile import's fast paths: 64-row INSERTs and their row-by-row
 /// fallback, the rollback journal while it runs, and row checks that stand

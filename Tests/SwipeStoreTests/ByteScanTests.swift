@@ -1,6 +1,8 @@
 import PropertyBased
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The word-at-a-time scans against the plain byte loops they replace, on
 /// random bytes drawn mostly from the values they test for (so matches land

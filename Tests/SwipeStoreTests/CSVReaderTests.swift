@@ -1,6 +1,8 @@
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 @Suite struct CSVReaderTests {
     let folder = TemporaryFolder()

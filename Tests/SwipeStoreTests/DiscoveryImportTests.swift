@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The discovery columns through the importer (README "Profiles CSV").
 @Suite struct DiscoveryImportTests {
@@ -48,6 +50,19 @@ import Testing
         let a = try #require(try store.profile(id: "a"))
         #expect(a.location == Location(lat: 52.5, lon: 13.25))
         #expect(a.preferences == Preferences(seeking: [], ageMin: 25, ageMax: 120, maxKm: 7))
+    }
+
+    /// Numbers as people type them and nothing else: Swift's `Double`
+    /// would read `0x10` as 16 and `inf` as infinity; the importer refuses
+    /// them, as `prefs` does, naming the line, column and value.
+    @Test(arguments: ["0x10", "0X1p4", "inf", "nan", "1e", "١٢"])
+    func aNumberThatIsNotPlainDecimalIsRefused(_ value: String) throws {
+        let store = try folder.store()
+        let csv = folder.file("p.csv", "id,name,age,lat,lon,max_km\na,A,30,1,\(value),5\nb,B,30,1,2,\(value)\n")
+        let failure = #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: csv) }
+        #expect(failure?.issues.map(\.line) == [2, 3])
+        #expect(failure?.issues.map(\.column) == ["lon", "max_km"])
+        #expect(failure?.issues.allSatisfy { $0.value == value } == true)
     }
 
     /// A re-import keeps the columns its file lacks, but sets an age window

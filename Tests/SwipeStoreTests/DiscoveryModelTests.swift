@@ -3,7 +3,9 @@ import PropertyBased
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@_spi(Benchmarks) @testable import SwipeStore
+@testable import SwipeStore
+@_spi(Benchmarks) @testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The feed against an independent brute-force model of README "Discovery":
 /// random profiles (some without a location or a gender, some exactly at a

@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The feed is fetched by index however selective the preferences (README
 /// "Discovery"): each query's plan, on a database with enough rows and

@@ -2,6 +2,8 @@ import Foundation
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The reading thread hands records over in file order, batch after batch,
 /// with their lines and row problems, then what stopped it; and it can be

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The byte-level reader of stored JSON string arrays, against Foundation's
 /// JSONSerialization as the independent oracle.

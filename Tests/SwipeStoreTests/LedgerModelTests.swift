@@ -4,6 +4,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// Random sequences of decisions and undos across four people keep the
 /// store's ledger (standing decisions) and matches table equal to a plain

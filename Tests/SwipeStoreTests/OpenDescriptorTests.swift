@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// A second `Store` opened on a database this process already has open must
 /// not drop the first connection's POSIX locks (closing any descriptor of

@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// The daily quota (README "Discovery") against a brute-force count over
 /// random ledgers: a like or superlike is refused exactly when the viewer's

@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// Hostile CSV: huge lines, NUL and control bytes, invalid UTF-8, numbers
 /// that are not numbers. The reader and importer answer each with a value or

@@ -5,6 +5,8 @@ import Synchronization
 import SwipeCore
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// Two sessions on one database at once, each with its own store (its own
 /// SQLite or PostgreSQL connection) on its own thread, as two processes

@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// SQL is always bound, never built from values: text that looks like SQL or
 /// is full of escapes is stored and read back verbatim, and no source file
@@ -111,12 +113,12 @@ import Testing
         var scanned = 0
         for file in files {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
-            // swipe-bench's raw C-API loop is the baseline SwipeStore is measured against.
+            // swipe-bench's raw C-API loop is the baseline SwipeSQLite is measured against.
             if text.contains("import CSQLite") {
-                #expect(file.hasPrefix("SwipeStore/") || file.hasPrefix("swipe-bench/"),
-                        "only SwipeStore (and the benchmark's raw baseline) talks to SQLite: \(file)")
+                #expect(file.hasPrefix("SwipeSQLite/") || file.hasPrefix("swipe-bench/"),
+                        "only SwipeSQLite (and the benchmark's raw baseline) talks to SQLite: \(file)")
             }
-            guard file.hasPrefix("SwipeStore/") else { continue }
+            guard file.hasPrefix("SwipeSQLite/") || file.hasPrefix("SwipeCSV/") || file.hasPrefix("SwipeStore/") else { continue }
             let code = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             for argument in Self.sqlArguments(in: code) {

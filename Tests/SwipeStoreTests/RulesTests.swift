@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// Daily quotas and rewind rules (README "Discovery"), with times worked by hand.
 @Suite struct RulesTests {

@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// A version-1 database, made with the first release's schema text
 /// (`SchemaV1Fixture`), opens, migrates to version 2 in one transaction and

@@ -2,6 +2,8 @@ import Foundation
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 @Suite struct SchemaTests {
     @Test func embeddedSchemaIsSchemaSQL() throws {

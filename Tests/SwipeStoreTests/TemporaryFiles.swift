@@ -1,6 +1,8 @@
 import Foundation
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 import SwipeTestSupport
 
 extension TemporaryFolder {

@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// Issue 10 items 2, 3, 10 and 12 (the decisions import's journal): an import
 /// loses nothing it was not asked to change, and counts what it refuses.

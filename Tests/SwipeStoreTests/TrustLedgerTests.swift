@@ -3,6 +3,8 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
+@testable import SwipeSQLite
+@testable import SwipeCSV
 
 /// Issue 10 item 11: a tampered database is not believed. A decision is
 /// acknowledged only when its row is stored; a stored value swipe never

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.
 struct Import: ParsableCommand {

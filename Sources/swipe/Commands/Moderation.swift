@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `swipe block --as V ID`.
 struct Block: ParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `swipe profile ID`: one profile as the REPL's detail page shows it, or
 /// as data (`--format json|jsonl|csv`, keyed as `swipe profiles`).

@@ -4,6 +4,8 @@ import Foundation
 import SwipeCLI
 import SwipeServer
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `swipe serve`: the deck in a browser (README, "The deck in a browser").
 /// The library does the serving; this wires the database, the address, the

@@ -1,6 +1,8 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `swipe stats`: counts over the whole database, or with `--as` one viewer's.
 struct Stats: ParsableCommand {

@@ -2,6 +2,8 @@ import ArgumentParser
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 // Option values parsed straight into the shared enums (by raw value). Declared
 // once here for every command, the REPL's included.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwipeStore
+import SwipeSQLite
+import SwipeCSV
 
 /// `--db PATH` and `--sync normal|full`, shared by every subcommand.
 struct DatabaseOptions: ParsableArguments {

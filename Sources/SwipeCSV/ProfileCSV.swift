@@ -1,0 +1,294 @@
+import Foundation
+import SwipeCore
+import SwipeStore
+
+/// The profiles CSV (README "Profiles CSV"), whatever database it goes
+/// into: its columns, and each record checked against every CHECK of the
+/// `profiles` table and encoded into a `ProfileRow`, with the same message
+/// for the same bad value on every backend.
+package enum ProfileCSV {
+    package typealias RowIssue = CSVImport.RowIssue
+
+    /// The ids a profile import has read, each with its line: only the
+    /// reading thread touches it (`ImportPipeline`).
+    ///
+    /// An id is kept as a 64-bit hash of its trimmed bytes with a 32-bit
+    /// line, not as a `String`: 12 bytes a row instead of about 70 (a
+    /// million ids cost some 24 MB instead of 70 MB), and no allocation per
+    /// row. Two different ids share a hash with probability about n²/2⁶⁵
+    /// (1 in 37 million for a million ids); the hash is seeded per process.
+    /// After the first rows the table is sized once for the rows the file
+    /// size suggests, so it does not double (and briefly hold both copies)
+    /// again and again as it grows.
+    package final class SeenIDs: @unchecked Sendable {
+        private var lines: [UInt64: UInt32] = [:]
+        private let fileSize: Int
+        private var sampledBytes = 0
+        private static let sample = 256
+
+        package init(fileSize: Int) { self.fileSize = fileSize }
+
+        /// Notes `row`'s id from `line` (a record of about `recordBytes`
+        /// bytes in the file); a `RowIssue` when an earlier line had it.
+        package func insert(_ row: ProfileRow, line: Int, recordBytes: Int) throws {
+            if lines.count < Self.sample {
+                sampledBytes += recordBytes
+                if lines.count == Self.sample - 1 {
+                    let estimate = Double(fileSize) / (Double(sampledBytes) / Double(Self.sample))
+                    lines.reserveCapacity(Int(min(estimate * 1.05, 100_000_000)))
+                }
+            }
+            guard let range = row.texts[ProfileRow.Column.id.rawValue] else { return }
+            var hasher = Hasher()
+            row.bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
+            let key = UInt64(bitPattern: Int64(hasher.finalize()))
+            if let first = lines.updateValue(UInt32(truncatingIfNeeded: line), forKey: key) {
+                lines[key] = first
+                throw RowIssue(
+                    column: "id", value: row.text(.id), message: "id repeats line \(first); an id may appear once per file")
+            }
+        }
+    }
+
+    /// The profile columns in `CaseIterable` order, which is `required + optional`.
+    package enum Column: Int, CaseIterable {
+        case id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, ageMin, ageMax, maxKm
+
+        package var name: String {
+            switch self {
+            case .ageMin: "age_min"
+            case .ageMax: "age_max"
+            case .maxKm: "max_km"
+            default: "\(self)"
+            }
+        }
+        package static let required = ["id", "name", "age"]
+
+        /// The columns an update sets for a file with these header names:
+        /// those it has, with lat and lon, and age_min and age_max, always
+        /// together (a file with only age_max must not leave a stored
+        /// age_min above it; a missing half takes its default).
+        package static func updated(byFileWith names: Set<String>) -> [Column] {
+            let pairs: [[Column]] = [[.lat, .lon], [.ageMin, .ageMax]]
+            var chosen = Set(allCases.filter { names.contains($0.name) })
+            for pair in pairs where pair.contains(where: chosen.contains) { chosen.formUnion(pair) }
+            return allCases.filter(chosen.contains)
+        }
+        package static let optional = allCases.dropFirst(3).map(\.name)
+    }
+
+    /// Checks `record` and writes its columns into `row`; `positions` gives
+    /// each `Column`'s field index (nil when the file lacks it). The
+    /// checks are all of the `profiles` table's CHECKs, which the import
+    /// does not ask SQLite to repeat (`Connection.bulkWrite`); the JSON
+    /// arrays are valid by construction.
+    package static func encode(_ record: CSVRawRecord, positions: [Int?], into row: inout ProfileRow) throws {
+        row.removeAll()
+        try record.bytes.withUnsafeBufferPointer { buffer in
+            func field(_ column: Column) -> UnsafeBufferPointer<UInt8> {
+                guard let position = positions[column.rawValue] else { return UnsafeBufferPointer(start: nil, count: 0) }
+                return UnsafeBufferPointer(rebasing: buffer[record.range(position)])
+            }
+            // The schema's CHECK (length(x) > 0), which SQLite is not asked to
+            // evaluate here: its length() stops at a NUL, so a value that begins
+            // with one is as empty as no value.
+            func required(_ column: Column) throws {
+                row.appendTrimmed(field(column))
+                if row.bytes.count == row.lastEnd {
+                    throw RowIssue(column: column.name, value: "", message: "\(column.name) is required")
+                }
+                if row.bytes[row.lastEnd] == 0 {
+                    let value = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
+                    throw RowIssue(column: column.name, value: value, message: "\(column.name) must not begin with a NUL byte")
+                }
+                row.endText()
+            }
+            func optional(_ column: Column) {
+                row.appendTrimmed(field(column))
+                if row.bytes.count == row.lastEnd { row.appendNull() } else { row.endText() }
+            }
+            try required(.id)
+            try required(.name)
+            row.appendTrimmed(field(.age))
+            let ageText = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
+            row.bytes.removeSubrange(row.lastEnd...)
+            guard let age = Int(ageText), (18...120).contains(age) else {
+                throw RowIssue(column: "age", value: ageText, message: "age must be a whole number from 18 to 120")
+            }
+            row.age = age
+            optional(.gender)
+            optional(.city)
+            let bio = field(.bio)
+            if bio.isBlank(newlines: true) { row.appendNull() } else {
+                row.bytes += bio
+                row.endText()
+            }
+            row.appendJSONList(field(.photos))
+            row.endText()
+            row.appendJSONList(field(.interests))
+            row.endText()
+            try encodeDiscovery(field, into: &row)
+        }
+    }
+
+    /// The discovery columns (README "Discovery"): checked as the schema's
+    /// CHECKs check them, each failure naming its column and value.
+    private static func encodeDiscovery(
+        _ field: (Column) -> UnsafeBufferPointer<UInt8>, into row: inout ProfileRow
+    ) throws {
+        // Trimmed as `String.trimmed()` trims. The ASCII blanks come off the
+        // bytes; when both ends are then ASCII non-blanks (nearly always)
+        // nothing else can be trimmed, so the walk of Unicode scalars, which
+        // cost the reading thread ~3% of a 1M import, is skipped.
+        func text(_ column: Column) -> String {
+            let bytes = field(column)
+            var start = 0, end = bytes.count
+            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+            if start == end { return "" }
+            if bytes[start] < 0x80 && bytes[end - 1] < 0x80 {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+            }
+            return String(decoding: bytes, as: UTF8.self).trimmed()
+        }
+        func number(_ column: Column, _ range: ClosedRange<Double>, _ rule: String) throws -> Double? {
+            let value = text(column)
+            if value.isEmpty { return nil }
+            guard let number = PlainDecimal.value(value), number.isFinite, range.contains(number) else {
+                throw RowIssue(column: column.name, value: value, message: "\(column.name) must be \(rule)")
+            }
+            return number
+        }
+        let lat = try number(.lat, -90...90, "a number of degrees from -90 to 90")
+        let lon = try number(.lon, -180...180, "a number of degrees from -180 to 180")
+        switch (lat, lon) {
+        case (.some, nil):
+            throw RowIssue(column: "lon", value: "", message: "lat \(text(.lat)) has no lon: give both or neither")
+        case (nil, .some):
+            throw RowIssue(column: "lat", value: "", message: "lon \(text(.lon)) has no lat: give both or neither")
+        default:
+            row.lat = lat
+            row.lon = lon
+        }
+        let seeking = Discovery.seeking(fromList: text(.seeking))
+        if seeking.isEmpty { row.appendNull() } else {
+            row.bytes += seeking.joined(separator: ";").utf8
+            row.endText()
+        }
+        func age(_ column: Column, default value: Int) throws -> Int {
+            let given = text(column)
+            if given.isEmpty { return value }
+            guard let age = Int(given), (18...120).contains(age) else {
+                throw RowIssue(column: column.name, value: given, message: "\(column.name) must be a whole number from 18 to 120")
+            }
+            return age
+        }
+        row.ageMin = try age(.ageMin, default: 18)
+        row.ageMax = try age(.ageMax, default: 120)
+        guard row.ageMin <= row.ageMax else {
+            throw RowIssue(column: "age_max", value: text(.ageMax),
+                           message: "age_max \(row.ageMax) is below age_min \(row.ageMin)")
+        }
+        row.maxKm = try number(.maxKm, Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
+                               "a number of km above 0 (leave it empty for no limit)")
+    }
+}
+
+extension ProfileRow {
+    /// Appends `bytes` trimmed exactly as `String.trimmed()` trims: ASCII
+    /// blanks on the bytes, through `trimmed()` only when an edge character
+    /// may be a Unicode blank.
+    package mutating func appendTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) {
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte)) }
+        var start = 0, end = bytes.count
+        while start < end && isBlank(bytes[start]) { start += 1 }
+        while end > start && isBlank(bytes[end - 1]) { end -= 1 }
+        guard start < end else { return }
+        let inner = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        // Every non-ASCII blank (U+0085, U+00A0, U+1680, U+2000–U+200A,
+        // U+2028, U+2029, U+202F, U+205F, U+3000) starts with C2, E1, E2 or E3.
+        func mayBeBlank(_ lead: UInt8) -> Bool { lead == 0xC2 || (0xE1...0xE3).contains(lead) }
+        var lastLead = inner.count - 1
+        while lastLead > 0 && (0x80...0xBF).contains(inner[lastLead]) { lastLead -= 1 }
+        if !mayBeBlank(inner[0]) && !mayBeBlank(inner[lastLead]) {
+            self.bytes += inner
+        } else {
+            self.bytes += String(decoding: inner, as: UTF8.self).trimmed(newlines: newlines).utf8
+        }
+    }
+
+    /// Appends a `;`-separated list as a JSON array of its trimmed, non-empty
+    /// items: what `JSONText.array` makes of them.
+    package mutating func appendJSONList(_ list: UnsafeBufferPointer<UInt8>) {
+        bytes.append(0x5B)
+        // One pass over the whole list settles most lists (every photo URL):
+        // printable ASCII with no quote or backslash needs no escape and no
+        // Unicode trimming, so an item is its bytes between spaces and tabs.
+        let plain = ByteScan.isPlainASCII(list)
+        var first = true
+        var itemStart = 0
+        while itemStart <= list.count {
+            var itemEnd = list.count
+            if itemStart < list.count, let separator = memchr(list.baseAddress! + itemStart, 0x3B, list.count - itemStart) {
+                itemEnd = list.baseAddress!.distance(to: separator.assumingMemoryBound(to: UInt8.self))
+            }
+            let item = UnsafeBufferPointer(rebasing: list[itemStart..<itemEnd])
+            itemStart = itemEnd + 1
+            if plain {
+                var start = 0, end = item.count
+                while start < end && (item[start] == 0x20 || item[start] == 0x09) { start += 1 }
+                while end > start && (item[end - 1] == 0x20 || item[end - 1] == 0x09) { end -= 1 }
+                guard start < end else { continue }
+                if !first { bytes.append(0x2C) }
+                bytes.append(0x22)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: item[start..<end]))
+                bytes.append(0x22)
+                first = false
+            } else if appendJSONItem(item, first: first) {
+                first = false
+            }
+        }
+        bytes.append(0x5D)
+    }
+
+    /// Appends one list item trimmed as `String.trimmed()` trims and quoted
+    /// as `JSONText.quoted` quotes, after a comma unless `first`: false (and
+    /// nothing appended) when the item is blank.
+    private mutating func appendJSONItem(_ item: UnsafeBufferPointer<UInt8>, first: Bool) -> Bool {
+        let start = bytes.count
+        if !first { bytes.append(0x2C) }
+        bytes.append(0x22)
+        let textStart = bytes.count
+        appendTrimmed(item)
+        if bytes.count == textStart {
+            bytes.removeSubrange(start...)
+            return false
+        }
+        let escape = bytes.withUnsafeBufferPointer {
+            ByteScan.containsJSONEscape(UnsafeBufferPointer(rebasing: $0[textStart...]))
+        }
+        if escape {
+            let text = String(decoding: bytes[textStart...], as: UTF8.self)
+            bytes.removeSubrange(textStart - 1..<bytes.count)
+            bytes += JSONText.quoted(text).utf8
+        } else {
+            bytes.append(0x22)
+        }
+        return true
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether the bytes are empty once trimmed as `String.trimmed(newlines:)` trims.
+    package func isBlank(newlines: Bool) -> Bool {
+        var ascii = true
+        for byte in self {
+            if byte >= 0x80 {
+                ascii = false
+            } else if !(byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte))) {
+                return false
+            }
+        }
+        return ascii || String(decoding: self, as: UTF8.self).trimmed(newlines: newlines).isEmpty
+    }
+}

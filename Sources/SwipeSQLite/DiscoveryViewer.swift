@@ -1,0 +1,85 @@
+import SwipeCSV
+import SwipeStore
+import SwipeCore
+
+/// One viewer's side of discovery, read from the store for one fetch: the
+/// parameters `DiscoverySQL` binds, and the exact distance test applied to
+/// what its queries return.
+struct DiscoveryViewer {
+    let key: Int
+    let profile: Profile
+    /// The box holding every place within the viewer's max_km, when they have one and a location.
+    let box: Discovery.Box?
+
+    init(key: Int, profile: Profile) {
+        self.key = key
+        self.profile = profile
+        if let maxKm = profile.preferences.maxKm, let location = profile.location {
+            box = Discovery.box(around: location, km: maxKm)
+        } else {
+            box = nil
+        }
+    }
+
+    /// Nobody can be eligible: the viewer limits the distance but has no location.
+    var seesNobody: Bool { profile.preferences.maxKm != nil && profile.location == nil }
+
+    /// ?1…?14 of `DiscoverySQL`, then `extra` as ?15.
+    func parameters(_ extra: SQLiteValue) -> [SQLiteValue] {
+        let preferences = profile.preferences
+        let seeking: SQLiteValue = preferences.seeking.isEmpty ? .null : .text(JSONText.array(preferences.seeking))
+        let gender: SQLiteValue = profile.gender.map { Discovery.genderKey($0) }.flatMap { $0.isEmpty ? nil : $0 }
+            .map(SQLiteValue.text) ?? .null
+        var values: [SQLiteValue] = [
+            .int(key), .int(profile.age), .int(preferences.ageMin), .int(preferences.ageMax), seeking, gender,
+            .int(profile.location == nil ? 0 : 1), .int(box == nil ? 0 : 1),
+        ]
+        if let box {
+            let lons = box.lons ?? [-180...180]
+            let second = lons.count > 1 ? lons[1] : lons[0]
+            values += [.real(box.lats.lowerBound), .real(box.lats.upperBound),
+                       .real(lons[0].lowerBound), .real(lons[0].upperBound),
+                       .real(second.lowerBound), .real(second.upperBound)]
+        } else {
+            values += [.real(-90), .real(90), .real(-180), .real(180), .real(-180), .real(180)]
+        }
+        return values + [extra]
+    }
+
+    /// The distance half of eligibility, exact: where either side limits the
+    /// distance, both have a location and are within every limit.
+    func accepts(_ candidate: Profile) -> Bool {
+        let mine = profile.preferences.maxKm, theirs = candidate.preferences.maxKm
+        guard mine != nil || theirs != nil else { return true }
+        guard let here = profile.location, let there = candidate.location else { return false }
+        let distance = Discovery.distanceKm(here, there)
+        return distance <= (mine ?? .infinity) && distance <= (theirs ?? .infinity)
+    }
+}
+
+extension Store {
+    /// The viewer's side of discovery, read now.
+    func discoveryViewer(key: Int) throws -> DiscoveryViewer {
+        guard let profile = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = ?1")
+            .bind(.int(key)).first({ Self.profile(from: $0) })
+        else { throw StoreError.unknownProfile("#\(key)") }
+        return DiscoveryViewer(key: key, profile: profile)
+    }
+
+    /// Which of `candidates` (external ids) the viewer may be shown now
+    /// (README "Discovery"), whether decided or not aside: a card already in
+    /// the deck that no longer qualifies after a change of preferences or a
+    /// block leaves it.
+    public func eligible(viewer: String, among candidates: [String]) throws -> Set<String> {
+        let viewer = try discoveryViewer(key: try requireKey(viewer))
+        guard !viewer.seesNobody else { return [] }
+        var result: Set<String> = []
+        for id in candidates {
+            guard let key = try profileKey(id: id) else { continue }
+            let candidate = try connection.statement(DiscoverySQL.one).bind(viewer.parameters(.int(key)))
+                .first { Self.profile(from: $0, offset: 1) }
+            if let candidate, viewer.accepts(candidate) { result.insert(id) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import SwipeCSV
+import SwipeStore
+
+/// Loads CSV files into the store in one transaction: all rows or none
+/// (unless `skipInvalid`), Ctrl-C included. Columns are matched by header
+/// name in any order; `Importer+Profiles` and `Importer+Decisions` give the
+/// columns and what a row means.
+public struct Importer {
+    public let store: Store
+    /// Import the valid rows and report the others, instead of importing nothing.
+    public var skipInvalid = false
+    /// Called about every `progressInterval` rows (at most once per batch of
+    /// 256, as the writing thread finishes it) and once at the end.
+    public var progress: ((ImportProgress) -> Void)?
+    public var progressInterval = 500
+    /// Checked before each row; when it returns true the import rolls back
+    /// and throws `ImportInterrupted` (the executable sets it from SIGINT).
+    public var shouldStop: () -> Bool = { false }
+
+    public init(store: Store) { self.store = store }
+
+    public init(store: Store, options: ImportOptions) {
+        self.store = store
+        skipInvalid = options.skipInvalid
+        progress = options.progress
+        progressInterval = options.progressInterval
+        shouldStop = options.shouldStop
+    }
+
+    typealias RowIssue = CSVImport.RowIssue
+    typealias RowOutcome = CSVImport.RowOutcome
+
+    /// `CSVImport.run` inside one SQLite write transaction. `checkedRows`:
+    /// `prepare` and `write` enforce every CHECK of the table written, so
+    /// SQLite need not (`Connection.bulkWrite`). `rollbackJournal`: leave
+    /// WAL for the transaction when no one else has the file open (faster
+    /// for big loads; readers wait for it meanwhile).
+    func run<Row>(
+        path: String, required: [String], optional: [String], checkedRows: Bool, rollbackJournal: Bool,
+        makeRow: @escaping () -> Row,
+        prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
+        write: @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
+        flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int)
+    ) throws -> ImportSummary {
+        let options = ImportOptions(
+            skipInvalid: skipInvalid, progress: progress, progressInterval: progressInterval, shouldStop: shouldStop)
+        return try CSVImport(options: options).run(
+            path: path, required: required, optional: optional,
+            transaction: { body in
+                try store.connection.bulkWrite(checkedByCaller: checkedRows, rollbackJournal: rollbackJournal) {
+                    try store.connection.writeTransaction(body)
+                }
+            },
+            makeRow: makeRow, prepare: prepare, write: write, flush: flush)
+    }
+}

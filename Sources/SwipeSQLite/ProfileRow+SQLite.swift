@@ -1,0 +1,52 @@
+import SwipeStore
+import Foundation
+import SwipeCSV
+
+extension ProfileRow {
+    /// The values as bound, by parameter, for an error.
+    var arguments: [SQLiteValue] {
+        [.optionalText(text(.id)), .optionalText(text(.name)), .int(age)]
+            + [Column.gender, .city, .bio, .photos, .interests].map { .optionalText(text($0)) }
+            + [lat.map(SQLiteValue.real) ?? .null, lon.map(SQLiteValue.real) ?? .null, .optionalText(text(.seeking)),
+               .int(ageMin), .int(ageMax), maxKm.map(SQLiteValue.real) ?? .null]
+    }
+
+    /// Binds the row to `statement` (parameters 1…14 in `profileColumns`
+    /// order), steps it once and resets it: sqlite3_step's code.
+    func run(_ statement: Statement) throws -> Int32 {
+        try bytes.withUnsafeBufferPointer { buffer in
+            try bind(buffer, to: statement, offset: 0, terminate: true)
+            return statement.stepAndReset()
+        }
+    }
+
+    /// Binds the row to parameters `offset + 1` … `offset + 14` of
+    /// `statement`, in `profileColumns` order. The texts are bound in place
+    /// (SQLITE_STATIC) from `buffer`, which must be `bytes` and stay valid
+    /// until the statement has been stepped. With `terminate`, texts without
+    /// a NUL inside are bound as NUL-terminated, which spares SQLite a copy
+    /// when a CHECK calls length() or json_valid() on them; without, they
+    /// are bound by length (the import, whose CHECKs SQLite skips).
+    func bind(_ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement, offset: Int32, terminate: Bool) throws {
+        precondition(texts.count == Column.allCases.count, "a profile row needs every text column")
+        let parameters: [Int32] = [1, 2, 4, 5, 6, 7, 8, 11]
+        for column in 0..<texts.count {
+            guard let range = texts[column] else {
+                try statement.bind(offset + parameters[column], bytes: nil)
+                continue
+            }
+            let text = UnsafeBufferPointer(rebasing: buffer[range])
+            // Each text is followed by a NUL; unless one is inside it too,
+            // SQLite may read it as terminated and skips copying it to add
+            // one (length() and json_valid() want terminated text).
+            let terminated = terminate && (text.isEmpty || memchr(text.baseAddress!, 0, text.count) == nil)
+            try statement.bind(offset + parameters[column], bytes: text, terminated: terminated)
+        }
+        try statement.bind(offset + 3, int: age)
+        try statement.bind(offset + 9, double: lat)
+        try statement.bind(offset + 10, double: lon)
+        try statement.bind(offset + 12, int: ageMin)
+        try statement.bind(offset + 13, int: ageMax)
+        try statement.bind(offset + 14, double: maxKm)
+    }
+}

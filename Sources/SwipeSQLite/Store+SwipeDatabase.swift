@@ -1,0 +1,23 @@
+import SwipeCSV
+import SwipeStore
+import SwipeCore
+
+/// The SQLite file as a `SwipeDatabase`: the requirements the other
+/// extensions do not already meet.
+extension Store: SwipeDatabase {
+    public var location: String { connection.path }
+
+    public func isProfile(_ id: String) throws -> Bool { try profileKey(id: id) != nil }
+
+    public func feed(viewer: String) throws -> any ProfileFeed { try SQLiteFeed(store: self, viewer: viewer) }
+
+    public func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary {
+        try Importer(store: self, options: options).importProfiles(path: path)
+    }
+
+    public func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary {
+        try Importer(store: self, options: options).importDecisions(path: path)
+    }
+}
+
+extension Row: StoredRow {}
