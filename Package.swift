@@ -79,7 +79,7 @@ let package = Package(
         ),
         // Helpers shared by the test targets (temporary folders, a fresh database
         // per test on either backend); not a product.
-        .target(name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeCore", "SwipePostgres"], path: "Tests/Support"),
+        .target(name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"], path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]

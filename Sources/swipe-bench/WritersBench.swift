@@ -1,6 +1,7 @@
 import Foundation
 import SwipeCore
 import SwipePostgres
+import SwipeSQLite
 import SwipeStore
 
 /// The writers section (`--only writers`, issue 13): the same work on SQLite

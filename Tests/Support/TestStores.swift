@@ -1,6 +1,7 @@
 import Foundation
 import SwipeCore
 import SwipePostgres
+import SwipeSQLite
 import SwipeStore
 
 /// Fresh databases for one test, on either backend, removed when the value
