@@ -65,7 +65,7 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CEditLine",
+                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore", "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,16 +102,17 @@ let package = Package(
         ),
         .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
 
-        // PostgreSQL: libpq and a small synchronous wrapper over it, and the
-        // PostgreSQL backend of SwipeDatabase.
+        // PostgreSQL (README "PostgreSQL"): libpq, a small synchronous wrapper
+        // over it, and PostgresStore, which `--db postgres://…` opens.
         .systemLibrary(
             name: "CLibPQ",
             path: "Sources/CLibPQ",
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // Never SwipeSQLite: PostgresStore conforms to SwipeStore's SwipeDatabase on its own.
         .target(name: "SwipePostgres", dependencies: ["CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore"]),
         // SwipeSQLite to hold schema.postgres.sql to schema.sql, and both backends to the same behaviour.
-        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeTestSupport"]),
+        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
     ]
 )

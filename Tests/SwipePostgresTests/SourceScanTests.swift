@@ -14,6 +14,14 @@ import Testing
         "Self.beginSQL(isolation)",  // three constant BEGIN statements
         "\"LISTEN \" + quotedIdentifier(channel)",  // PQescapeIdentifier, not a value
         "\"UNLISTEN \" + quotedIdentifier(channel)",
+        "Self.upsertSQL",  // made once from the constant column list
+    ]
+
+    /// Interpolations allowed inside SQL literals: constants (column lists,
+    /// the `--sync` setting's two spellings), never a value.
+    static let allowedInterpolations = [
+        "\\(Self.profileColumns)", "\\(PostgresStore.profileColumns)", "\\(PostgresStore.prefixedProfileColumns)",
+        "\\(synchronous.setting)",
     ]
 
     /// The first argument of every call to a function that sends SQL, as written.
@@ -42,9 +50,17 @@ import Testing
         }
     }
 
+    /// A string literal (one line, or `"""` lines) holding no interpolation
+    /// but the allowed constants.
     static func isPlainLiteral(_ argument: String) -> Bool {
-        argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count >= 2
-            && !argument.contains("\\(") && !argument.dropFirst().dropLast().contains("\"")
+        var text = argument
+        for allowed in allowedInterpolations { text = text.replacingOccurrences(of: allowed, with: "") }
+        if text.hasPrefix("\"\"\"") {
+            return text.hasSuffix("\"\"\"") && text.count >= 6 && !text.contains("\\(")
+                && !text.dropFirst(3).dropLast(3).contains("\"\"\"")
+        }
+        return text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2
+            && !text.contains("\\(") && !text.dropFirst().dropLast().contains("\"")
     }
 
     @Test func everySQLArgumentIsALiteralOrAnAllowedConstant() throws {
@@ -76,5 +92,9 @@ import Testing
         #expect(found.count == 2)
         #expect(!found.contains { Self.isPlainLiteral($0) || Self.allowedArguments.contains($0) })
         #expect(Self.sqlArguments(in: #"try run("SELECT $1, $2", .integer(1))"#) == [#""SELECT $1, $2""#])
+        let multiline = "try run(\"\"\"\n  SELECT \\(Self.profileColumns) FROM p WHERE id = '\\(id)'\n  \"\"\")"
+        #expect(Self.sqlArguments(in: multiline).count == 1)
+        #expect(!Self.isPlainLiteral(Self.sqlArguments(in: multiline)[0]), "a value interpolated into \"\"\" lines")
+        #expect(Self.isPlainLiteral("\"\"\"\n  SELECT \\(Self.profileColumns) FROM p\n  \"\"\""))
     }
 }
