@@ -1,7 +1,8 @@
+import SwipePostgres
 import SwipeStore
 
-/// The PostgreSQL store for the writers section. Until `PostgresStore` is
-/// merged there is none, and the section says so.
+/// The PostgreSQL store for the writers section, opened as `swipe import`
+/// opens it (an empty database gets the schema).
 func openPostgresStore(uri: String) throws -> any SwipeDatabase {
-    throw BenchError("PostgresStore is not in this build yet: the writers section needs it")
+    try PostgresStore(uri: uri, create: true)
 }
