@@ -72,6 +72,17 @@ do {
             log("no --postgres URI: the PostgreSQL COPY comparison is skipped")
         }
     }
+    if options.only.contains("pgimport") {
+        if let uri = options.postgres {
+            let schema = try String(
+                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                    .deletingLastPathComponent().appendingPathComponent("schema.postgres.sql"), encoding: .utf8)
+            report.add(try PostgresImportBench(
+                data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs, schema: schema).run())
+        } else {
+            log("no --postgres URI: the PostgreSQL import comparison is skipped")
+        }
+    }
     if options.only.contains("writers") {
         if let uri = options.postgres {
             report.add(try WritersBench(swipe: options.swipe, postgres: uri, directory: options.dataDirectory, runs: runs).run())

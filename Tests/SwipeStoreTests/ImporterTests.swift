@@ -53,6 +53,31 @@ import Testing
         #expect(try store.history(HistoryQuery(viewer: "a")).map(\.decision) == [.hate, .hate])
     }
 
+    /// A decision between two profiles one of whom blocked the other is a
+    /// bad row naming its line (it used to end the whole import with the
+    /// ledger's bare message, `--skip-invalid` or not).
+    @Test func aBlockedPairIsABadRowNamingItsLine() throws {
+        let store = try folder.store(profiles: ["a", "b", "c"])
+        try store.block(viewer: "c", profile: "b")
+        let file = folder.file("blocked.csv", """
+            viewer,profile,decision,decided_at
+            a,b,like,2026-11-20
+            b,c,like,2026-11-20
+            a,c,hate,2026-11-20
+            """)
+        let failure = try #require(throws: ImportFailure.self) { try Importer(store: store).importDecisions(path: file) }
+        #expect(failure.description == """
+            \(file):3: column profile: value "c": b and c are blocked from each other
+            nothing imported (1 invalid row)
+            """)
+        var importer = Importer(store: store)
+        importer.skipInvalid = true
+        let summary = try importer.importDecisions(path: file)
+        #expect(summary.inserted == 2)
+        #expect(summary.rejected.map(\.line) == [3])
+        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions") == 2)
+    }
+
     @Test func memoryStaysFlat() throws {
         // The reader holds one buffer: a file many times its size reads fine
         // with a 64-byte buffer, and every record keeps its line number.
