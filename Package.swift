@@ -100,7 +100,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipeTestSupport"]),
+        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipePostgres", "SwipeTestSupport"]),
 
         // PostgreSQL (README "PostgreSQL"): libpq, a small synchronous wrapper
         // over it, and PostgresStore, which `--db postgres://…` opens.

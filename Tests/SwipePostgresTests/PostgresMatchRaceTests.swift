@@ -15,6 +15,7 @@ import Testing
 
     @Test func mutualLikesAtTheSameInstantMakeExactlyOneMatch() throws {
         let setup = try PostgresStore(uri: database.uri, create: true)
+        _ = try setup.stats()  // the first call brings the schema
         // Round i: a-i and b-i, strangers until they like each other at once.
         try setup.connection.execute("""
             INSERT INTO profiles (id, name, age)

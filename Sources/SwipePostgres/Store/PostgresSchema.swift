@@ -59,17 +59,4 @@ public enum PostgresSchema {
             throw error
         }
     }
-
-    /// Drops what `create` made (every object of `schema.postgres.sql`), in
-    /// one transaction: a first import that failed leaves the database empty
-    /// again, as the SQLite store removes the file it made.
-    static func drop(_ connection: PGConnection) throws {
-        try connection.transaction {
-            try connection.execute("""
-                DROP VIEW IF EXISTS missed_matches;
-                DROP TABLE IF EXISTS settings, reports, blocks, liker_cursors, feed_cursors, matches, decisions,
-                    profiles, schema_version CASCADE;
-                """)
-        }
-    }
 }

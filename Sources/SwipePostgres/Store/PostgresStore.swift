@@ -39,13 +39,15 @@ public final class PostgresStore: SwipeDatabase {
     public let connection: PGConnection
     /// The URI without its password: what messages name.
     public let location: String
-    /// Opening never makes a file: nothing to undo (`importProfiles` drops a
-    /// schema it created itself when the first import fails).
+    /// Opening never makes a file: nothing to undo (a first import brings
+    /// the schema inside its own transaction, so a failed one leaves none).
     public var creation: DatabaseCreation? { nil }
     let readOnly: Bool
     let synchronous: Synchronous
-    /// This open applied the schema to an empty database.
-    private(set) var createdSchema = false
+    /// Opened with `create` on an empty database: the schema is still to be
+    /// applied, by the first import in its own transaction (all or nothing),
+    /// or before any other call in a transaction of its own.
+    var pendingSchema = false
 
     /// Runs in place of COMMIT, for tests that break the connection around it.
     @_spi(Testing) public var commitStep: ((PGConnection) throws -> Void)?
@@ -72,7 +74,7 @@ public final class PostgresStore: SwipeDatabase {
             break
         case .empty:
             guard create && !readOnly else { throw StoreError.missing(path: location) }
-            createdSchema = try PostgresSchema.create(connection, location: location)
+            pendingSchema = true
         }
         try configureSession()
     }
@@ -85,9 +87,20 @@ public final class PostgresStore: SwipeDatabase {
 
     // MARK: - Sessions and transactions
 
+    /// Runs `body` on a live session with swipe's schema in place.
+    func session<T>(_ body: () throws -> T) throws -> T {
+        try liveSession {
+            if pendingSchema {
+                _ = try PostgresSchema.create(connection, location: location)
+                pendingSchema = false
+            }
+            return try body()
+        }
+    }
+
     /// Runs `body` on a live session: a connection lost by an earlier call is
     /// reopened first, once (a failure to reconnect is this call's error).
-    func session<T>(_ body: () throws -> T) throws -> T {
+    func liveSession<T>(_ body: () throws -> T) throws -> T {
         if !connection.isConnected {
             try connection.reconnect()
             try configureSession()
