@@ -43,7 +43,7 @@ struct WritersBench {
         try admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
         try admin.execute("CREATE DATABASE " + quoted)
         defer { try? admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)") }
-        let pg = Self.uri(postgres, database: database)
+        let pg = PostgresImportBench.uri(postgres, database: database)
         let stores: [(name: String, location: String, store: any SwipeDatabase)] = [
             ("SQLite", sqlite, try Store(path: sqlite)),
             ("PostgreSQL", pg, try openPostgresStore(uri: pg)),
@@ -59,15 +59,6 @@ struct WritersBench {
         var rows = try recordLatency(stores.map(\.store))
         rows += try concurrentWriters(stores)
         return rows
-    }
-
-    /// `uri` with its database (the path) replaced by `database`.
-    static func uri(_ uri: String, database: String) -> String {
-        guard let schemeEnd = uri.range(of: "://")?.upperBound else { return uri }
-        let rest = uri[schemeEnd...]
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let query = rest[pathStart...].firstIndex(of: "?").map { String(rest[$0...]) } ?? ""
-        return String(uri[..<pathStart]) + "/" + database + query
     }
 
     // MARK: - One decision
