@@ -80,8 +80,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Helpers shared by the test targets (temporary folders); not a product.
-        .target(name: "SwipeTestSupport", dependencies: ["SwipeCore"], path: "Tests/Support"),
+        // Helpers shared by the test targets (temporary folders, a fresh database
+        // per test on either backend); not a product.
+        .target(name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"], path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]
