@@ -37,6 +37,26 @@ import Testing
         #expect(backends.importProfilesIntoPostgres(path) == .imported(inserted: Self.rows, updated: 0, unchanged: 0, rejected: []))
     }
 
+    /// Ctrl-C after the last row, while the server writes what the COPY
+    /// brought (the rows' loop is over): still all or nothing.
+    @Test(arguments: [1, 2, 3, 4])
+    func ctrlCAfterTheLastRowStillRollsBack(laterCheck: Int) throws {
+        let first = backends.folder.file("first.csv", "id,name,age\nkeep,Keep,30\np1,Old,40\n")
+        #expect(backends.importProfilesIntoPostgres(first) == .imported(inserted: 2, updated: 0, unchanged: 0, rejected: []))
+        var options = ImportOptions()
+        var asked = 0
+        // One check per row, then the checks between the statements after the COPY.
+        options.shouldStop = {
+            asked += 1
+            return asked == Self.rows + laterCheck
+        }
+        let path = bigFile("big.csv")
+        let answer = backends.importProfilesIntoPostgres(path, options: options)
+        #expect(answer == .failed("interrupted: nothing imported from \(path), the database is unchanged"))
+        #expect(try backends.pg.scalarInt("SELECT count(*) FROM profiles") == 2)
+        #expect(try backends.pg.scalarText("SELECT name FROM profiles WHERE id = 'p1'") == "Old")
+    }
+
     /// Another session ends the importing one's server process while rows
     /// stream in (from the progress callback, so at a known row): the
     /// import fails as a lost connection and nothing is stored.

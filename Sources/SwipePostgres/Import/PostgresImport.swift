@@ -57,7 +57,13 @@ public enum PostgresImport {
                 }
                 return nil
             },
-            flush: { try loader?.finish() ?? (0, 0, 0) })
+            flush: {
+                let interrupted = interruption(path, options)
+                try interrupted()
+                let counts = try loader?.finish(checking: interrupted) ?? (0, 0, 0)
+                try interrupted()
+                return counts
+            })
     }
 
     /// Loads a decisions CSV (`viewer,profile,decision,decided_at[,via]`).
@@ -97,10 +103,14 @@ public enum PostgresImport {
                 return nil
             },
             flush: {
+                let interrupted = interruption(path, options)
+                try interrupted()
                 try loader?.write()
+                try interrupted()
                 return (checked.inserted, 0, checked.unchanged)
             },
             lateIssues: { _ in
+                try interruption(path, options)()
                 checked = try loader?.check() ?? DecisionLoader.Outcome()
                 return try checked.refusals.map { (line: $0.line, issue: try issue(for: $0, malformed: malformed)) }
             })
@@ -155,6 +165,17 @@ public enum PostgresImport {
                 abort()
                 throw error
             }
+        }
+    }
+
+    /// Throws `ImportInterrupted` when `options.shouldStop` says so: checked
+    /// between the statements that write what the COPY brought (the rows'
+    /// loop checks it before each row), so a Ctrl-C then still rolls back.
+    /// A statement already running goes on to its end (a `PGCanceller` can
+    /// cut it short).
+    private static func interruption(_ path: String, _ options: ImportOptions) -> () throws -> Void {
+        {
+            if options.shouldStop() { throw ImportInterrupted(file: path == CSVReader.standardInput ? CSVReader.standardInputName : path) }
         }
     }
 

@@ -76,8 +76,9 @@ final class ProfileLoader {
     }
 
     /// Ends the COPY and writes the rows: how many were inserted, updated
-    /// and left unchanged.
-    func finish() throws -> (inserted: Int, updated: Int, unchanged: Int) {
+    /// and left unchanged. `checking` runs between statements (it throws to
+    /// stop: Ctrl-C).
+    func finish(checking: () throws -> Void) throws -> (inserted: Int, updated: Int, unchanged: Int) {
         guard case .copying(let stream, let staged) = state else {
             state = .finished
             return (0, 0, 0)
@@ -90,7 +91,9 @@ final class ProfileLoader {
         // table's size and may probe `profiles` once per row.
         try connection.execute("ANALYZE swipe_import_profiles")
         let arguments = updates.map { PostgresValue.boolean($0) }
+        try checking()
         let updated = try connection.statement(Self.updateSQL).run(arguments)
+        try checking()
         let inserted = try connection.run(Self.insertSQL)
         if updated > 0 {
             // An updated profile may now be eligible for feeds that passed it
