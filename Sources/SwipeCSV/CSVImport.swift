@@ -42,13 +42,19 @@ public struct CSVImport {
     /// bad row is still reported. `transaction` runs its body in the
     /// backend's one write transaction (rolled back when the body throws:
     /// a bad row, `shouldStop`, a failed write).
+    ///
+    /// `lateIssues`, for a backend that checks the rows it kept all at once
+    /// (PostgreSQL's decisions): called after the last row, before the
+    /// import is judged, with whether it is already doomed; the issues it
+    /// returns count as those `write` throws, in file order among them.
     package func run<Row>(
         path: String, required: [String], optional: [String],
         transaction: (() throws -> Void) throws -> Void,
         makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
         write: @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
-        flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int)
+        flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int),
+        lateIssues: ((_ doomed: Bool) throws -> [(line: Int, issue: RowIssue)])? = nil
     ) throws -> ImportSummary {
         let start = ContinuousClock.now
         let reader = try CSVReader(path: path)
@@ -101,6 +107,23 @@ public struct CSVImport {
                     pipeline.recycle(consume batch)
                     if rows / options.progressInterval != (rows - count) / options.progressInterval {
                         options.progress?(ImportProgress(bytesRead: bytesRead, totalBytes: fileSize, rows: rows))
+                    }
+                }
+                if let late = try lateIssues?(total > 0 && !options.skipInvalid), !late.isEmpty {
+                    let full = late.map {
+                        ImportIssue(file: path, line: $0.line, column: $0.issue.column, value: $0.issue.value,
+                                    message: $0.issue.message)
+                    }
+                    total += full.count
+                    // Both lists are in file order; the shown ones stay the first by line.
+                    func merged(_ a: [ImportIssue], _ b: [ImportIssue]) -> [ImportIssue] {
+                        (a + b).enumerated().sorted { ($0.element.line, $0.offset) < ($1.element.line, $1.offset) }
+                            .map(\.element)
+                    }
+                    if options.skipInvalid {
+                        summary.rejected = merged(summary.rejected, full)
+                    } else {
+                        issues = Array(merged(issues, full).prefix(ImportFailure.shownLimit))
                     }
                 }
                 if total > 0 && !options.skipInvalid { throw ImportFailure(issues: issues, total: total) }

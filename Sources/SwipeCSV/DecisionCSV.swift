@@ -36,6 +36,20 @@ package enum DecisionCSV {
         package var decidedAt: String
         /// `import` when the file does not say.
         package var via: Via
+
+        package init(viewer: (key: Key, id: String), profile: (key: Key, id: String), decision: Decision,
+                     decidedAt: String, via: Via) {
+            self.viewer = viewer
+            self.profile = profile
+            self.decision = decision
+            self.decidedAt = decidedAt
+            self.via = via
+        }
+    }
+
+    /// The issue of a row whose `column` (viewer or profile) names no profile.
+    package static func unknownProfile(column: String, id: String) -> CSVImport.RowIssue {
+        CSVImport.RowIssue(column: column, value: id, message: "no profile has this id")
     }
 
     /// Checks a record: both ids name profiles (`key` answers nil for an
@@ -43,9 +57,7 @@ package enum DecisionCSV {
     package static func parse<Key>(_ fields: CSVImport.Fields, key: (String) throws -> Key?) throws -> Row<Key> {
         func profile(_ column: String) throws -> (key: Key, id: String) {
             let id = fields[column] ?? ""
-            guard let found = try key(id) else {
-                throw CSVImport.RowIssue(column: column, value: id, message: "no profile has this id")
-            }
+            guard let found = try key(id) else { throw unknownProfile(column: column, id: id) }
             return (found, id)
         }
         let viewer = try profile("viewer"), profile = try profile("profile")
@@ -68,8 +80,8 @@ package enum DecisionCSV {
 
     /// What the ledger's refusal of `row` means for the import: the same
     /// decision already standing at the same time is unchanged (a file
-    /// imported twice); another standing decision or a self-decision is the
-    /// row's error; anything else is rethrown.
+    /// imported twice); another standing decision, a self-decision or a
+    /// block between the two is the row's error; anything else is rethrown.
     package static func outcome<Key>(of error: StoreError, _ row: Row<Key>) throws -> CSVImport.RowOutcome {
         switch error {
         case let .alreadyDecided(_, _, standing, standingAt):
@@ -79,6 +91,9 @@ package enum DecisionCSV {
                 message: "\(row.viewer.id) already decided \(standing.rawValue) on \(row.profile.id) at \(standingAt)")
         case let .selfDecision(id):
             throw CSVImport.RowIssue(column: "profile", value: id, message: "a viewer cannot decide about themself")
+        case .blocked:
+            // A bad row like any other (it named no line, and aborted even `--skip-invalid`, before).
+            throw CSVImport.RowIssue(column: "profile", value: row.profile.id, message: error.description)
         default:
             throw error
         }

@@ -60,7 +60,7 @@ extension PGConnection {
 /// backslash escapes), or raw bytes in the format the COPY statement named.
 public struct PGCopyWriter {
     private unowned let connection: PGConnection
-    private var buffer: [UInt8] = []
+    var buffer: [UInt8] = []
     private var fieldsInRow = 0
     static let chunk = 256 * 1024
 

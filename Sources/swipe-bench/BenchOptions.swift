@@ -6,17 +6,18 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres",
-                           "discovery-postgres"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport",
+                             "writers", "discovery-postgres"]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
-    /// A PostgreSQL URI for the COPY comparison (`make bench` starts a throwaway cluster).
+    /// A PostgreSQL URI for the COPY comparison and the writers section
+    /// (`make bench` starts a throwaway cluster).
     var postgres: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,
+                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers,
                                   discovery-postgres] [--sessions N]
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]

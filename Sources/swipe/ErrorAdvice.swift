@@ -1,3 +1,4 @@
+import SwipePostgres
 import SwipeStore
 import SwipeSQLite
 import SwipeCSV
@@ -16,6 +17,10 @@ extension ExitStatus {
             "\(error): pass --as PROFILE_ID or set SWIPE_AS (a REPL session remembers its viewer in the database)"
         case ViewerError.notAProfile:
             "\(error) (see `swipe profiles`)"
+        case let error as PostgresError where error.kind == .unreachable:
+            "\(error) (is the server running there? --db or $SWIPE_DB names it)"
+        case let error as PostgresError where error.kind == .connectionLost:
+            "\(error) (the next command reconnects)"
         case let failure as ImportFailure where !failure.isWholeFile:
             // Only invalid rows stopped it: skipping them imports the rest. (An
             // empty file or a bad header gets no such hint: nothing could be imported.)

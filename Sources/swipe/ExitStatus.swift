@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCLI
+import SwipePostgres
 import SwipeStore
 import SwipeSQLite
 import SwipeCSV
@@ -25,6 +26,8 @@ enum ExitStatus {
         case is OutputFailure, is ReplOutputFailure: ioError
         case StoreError.notSwipeDatabase, StoreError.permissionDenied, StoreError.notStored: ioError
         case let error as SQLiteError where error.isIOError: ioError
+        // The server could not be reached, refused us, or the connection broke.
+        case let error as PostgresError where error.kind != .server && error.kind != .client: ioError
         default: 1
         }
     }

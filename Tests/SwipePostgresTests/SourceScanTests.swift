@@ -14,6 +14,15 @@ import Testing
         "Self.beginSQL(isolation)",  // three constant BEGIN statements
         "\"LISTEN \" + quotedIdentifier(channel)",  // PQescapeIdentifier, not a value
         "\"UNLISTEN \" + quotedIdentifier(channel)",
+        "schema",  // PostgresImport: the text of schema.postgres.sql, given by the caller
+        "Self.upsertSQL",  // made once from the constant column list
+    ]
+
+    /// Interpolations allowed inside SQL literals: constants (column lists,
+    /// the `--sync` setting's two spellings), never a value.
+    static let allowedInterpolations = [
+        "\\(Self.profileColumns)", "\\(PostgresStore.profileColumns)", "\\(PostgresStore.prefixedProfileColumns)",
+        "\\(synchronous.setting)",
     ]
 
     /// The first argument of every call to a function that sends SQL, as written.
@@ -48,9 +57,38 @@ import Testing
         argument.wholeMatch(of: /PostgresDiscoverySQL\.[A-Za-z]+/) != nil
     }
 
+    /// A string literal (one line, or `"""` lines) holding no interpolation
+    /// but the allowed constants.
     static func isPlainLiteral(_ argument: String) -> Bool {
-        argument.hasPrefix("\"") && argument.hasSuffix("\"") && argument.count >= 2
-            && !argument.contains("\\(") && !argument.dropFirst().dropLast().contains("\"")
+        var text = argument
+        for allowed in allowedInterpolations { text = text.replacingOccurrences(of: allowed, with: "") }
+        if text.hasPrefix("\"\"\"") {
+            return text.hasSuffix("\"\"\"") && text.count >= 6 && !text.contains("\\(")
+                && !text.dropFirst(3).dropLast(3).contains("\"\"\"")
+        }
+        return text.hasPrefix("\"") && text.hasSuffix("\"") && text.count >= 2
+            && !text.contains("\\(") && !text.dropFirst().dropLast().contains("\"")
+    }
+
+    /// `Self.name` where the same file defines `static let name = ` a plain
+    /// literal (the import's statements, kept as named constants).
+    static func isLiteralConstant(_ argument: String, in code: String) -> Bool {
+        guard argument.hasPrefix("Self."), argument.dropFirst(5).allSatisfy({ $0.isLetter || $0.isNumber }) else {
+            return false
+        }
+        let declaration = "static let " + argument.dropFirst(5) + " = "
+        guard let start = code.range(of: declaration)?.upperBound else { return false }
+        let rest = code[start...]
+        let literal: Substring
+        if rest.hasPrefix("\"\"\"") {
+            guard let end = rest.dropFirst(3).range(of: "\"\"\"")?.upperBound else { return false }
+            literal = rest[..<end]
+            // Nothing may be added to it (`+ value`) on the next line.
+            if rest[end...].drop(while: { $0 == " " || $0 == "\n" }).hasPrefix("+") { return false }
+        } else {
+            literal = rest.prefix(while: { $0 != "\n" })
+        }
+        return isPlainLiteral(String(literal))
     }
 
     @Test func everySQLArgumentIsALiteralOrAnAllowedConstant() throws {
@@ -65,11 +103,12 @@ import Testing
             for argument in Self.sqlArguments(in: code) where !argument.isEmpty && !argument.hasPrefix("_") {
                 scanned += 1
                 // Calls whose first argument is not SQL (handles, closures, argument lists).
-                if ["handle", "arguments", "attempt", "isolation", "transform", "body"].contains(argument)
+                if ["handle", "arguments", "attempt", "isolation", "transform", "body", "path: path"].contains(argument)
                     || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".") {
                     continue
                 }
                 #expect(Self.isPlainLiteral(argument) || Self.allowedArguments.contains(argument)
+                            || Self.isLiteralConstant(argument, in: code)
                             || Self.isDiscoveryConstant(argument),
                         "\(file): SQL built from «\(argument)»: bind values as $n parameters instead")
             }
@@ -98,5 +137,27 @@ import Testing
         #expect(found.count == 2)
         #expect(!found.contains { Self.isPlainLiteral($0) || Self.allowedArguments.contains($0) })
         #expect(Self.sqlArguments(in: #"try run("SELECT $1, $2", .integer(1))"#) == [#""SELECT $1, $2""#])
+        // Named constants pass only when the same file makes them of a plain literal.
+        let constants = #"""
+            static let goodSQL = """
+                SELECT a, b FROM t WHERE c = $1
+                """
+            static let badSQL = """
+                SELECT \(column) FROM t
+                """
+            static let addedSQL = """
+                SELECT a FROM t WHERE b =
+                """ + value
+            static let shortSQL = "SELECT 1"
+            """#
+        #expect(Self.isLiteralConstant("Self.goodSQL", in: constants))
+        #expect(Self.isLiteralConstant("Self.shortSQL", in: constants))
+        #expect(!Self.isLiteralConstant("Self.badSQL", in: constants))
+        #expect(!Self.isLiteralConstant("Self.addedSQL", in: constants))
+        #expect(!Self.isLiteralConstant("Self.missingSQL", in: constants))
+        let multiline = "try run(\"\"\"\n  SELECT \\(Self.profileColumns) FROM p WHERE id = '\\(id)'\n  \"\"\")"
+        #expect(Self.sqlArguments(in: multiline).count == 1)
+        #expect(!Self.isPlainLiteral(Self.sqlArguments(in: multiline)[0]), "a value interpolated into \"\"\" lines")
+        #expect(Self.isPlainLiteral("\"\"\"\n  SELECT \\(Self.profileColumns) FROM p\n  \"\"\""))
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwipePostgres
 import SwipeStore
 import SwipeSQLite
 import SwipeCSV
@@ -7,12 +8,15 @@ import SwipeCSV
 /// `--db PATH` and `--sync normal|full`, shared by every subcommand.
 struct DatabaseOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The database file (default $SWIPE_DB, else $XDG_DATA_HOME/swipe/swipe.sqlite).", valueName: "PATH"))
+        "The database: a SQLite file, or a PostgreSQL server as postgres://USER@HOST:PORT/DBNAME "
+            + "(passwords from PGPASSWORD or ~/.pgpass) (default $SWIPE_DB, else $XDG_DATA_HOME/swipe/swipe.sqlite).",
+        valueName: "PATH|URI"))
     var path: String?
 
     @Option(name: .customLong("sync"), help: ArgumentHelp(
         "normal: every commit survives a crash of swipe; full: also a crash of the machine or a power cut, "
-            + "at the cost of an fsync per commit (README, section What is durable when).",
+            + "at the cost of an fsync per commit (README, section What is durable when). On PostgreSQL "
+            + "normal is synchronous_commit=on, full is remote_apply (waits for synchronous standbys).",
         valueName: "normal|full"))
     var synchronous: Connection.Synchronous = .normal
 
@@ -35,7 +39,8 @@ struct DatabaseOptions: ParsableArguments {
     /// Opens the resolved database for `swipe import`, the one command that
     /// creates: a missing or 0-byte file becomes a new database.
     func openCreating() throws -> any SwipeDatabase {
-        try Store(path: resolvedPath, synchronous: synchronous)
+        if let uri = postgresURI { return try PostgresStore(uri: uri, create: true, synchronous: postgresSynchronous) }
+        return try Store(path: resolvedPath, synchronous: synchronous)
     }
 
     /// Opens the resolved database to write (the REPL), refusing a missing
@@ -44,12 +49,31 @@ struct DatabaseOptions: ParsableArguments {
     /// a missing file is a mistyped `--db` or a first run that has not
     /// imported yet.
     func openExisting() throws -> any SwipeDatabase {
-        try Store(path: resolvedPath, synchronous: synchronous, create: false)
+        if let uri = postgresURI { return try PostgresStore(uri: uri, create: false, synchronous: postgresSynchronous) }
+        return try Store(path: resolvedPath, synchronous: synchronous, create: false)
     }
 
     /// Opens the resolved database read-only (history, matches, profiles,
     /// stats): nothing is written, not even the journal mode.
     func openReading() throws -> any SwipeDatabase {
-        try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
+        if let uri = postgresURI {
+            return try PostgresStore(uri: uri, create: false, readOnly: true, synchronous: postgresSynchronous)
+        }
+        return try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
+    }
+
+    /// The resolved database when it is a `postgres://` or `postgresql://`
+    /// URI (README "PostgreSQL"), else nil (a SQLite file).
+    var postgresURI: String? {
+        let resolved = resolvedPath
+        return PostgresURI.isPostgres(resolved) ? resolved : nil
+    }
+
+    /// `--sync` on PostgreSQL, where the server owns durability.
+    var postgresSynchronous: PostgresStore.Synchronous {
+        switch synchronous {
+        case .normal: .normal
+        case .full: .full
+        }
     }
 }

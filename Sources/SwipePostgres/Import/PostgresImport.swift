@@ -1,0 +1,185 @@
+import Foundation
+import SwipeCSV
+import SwipeCore
+import SwipeStore
+
+/// `swipe import` into PostgreSQL: the same files, checks, messages, counts
+/// and exit codes as into SQLite (README "Profiles CSV"), because the
+/// reading and checking are the same code (`CSVImport`, `ProfileCSV`,
+/// `DecisionCSV`); only the storing differs. Each import is one
+/// transaction: a bad row (unless `skipInvalid`), `shouldStop`, a lost
+/// connection or a killed process leaves the database as it was.
+///
+/// The rows go to the server with COPY into a temporary table (or, for a
+/// first profile import, straight into `profiles`) and are then written by
+/// a few set-based statements (`ProfileLoader`, `DecisionLoader`).
+///
+/// One difference the server imposes: PostgreSQL text cannot hold a NUL
+/// character, so a profile row with one in any text is refused, naming its
+/// line and column (SQLite stores it verbatim). A decisions row naming an
+/// id with a NUL names no profile on PostgreSQL.
+public enum PostgresImport {
+    /// Loads a profiles CSV (`-`: standard input). `schema`: the text of
+    /// schema.postgres.sql, applied first, in the import's transaction, when
+    /// the database has no swipe schema yet (a failed first import then
+    /// leaves no tables behind).
+    public static func profiles(
+        connection: PGConnection, path: String, options: ImportOptions, schema: String? = nil
+    ) throws -> ImportSummary {
+        var loader: ProfileLoader?
+        let seen = ProfileCSV.SeenIDs(fileSize: fileSize(path))
+        return try CSVImport(options: options).run(
+            path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
+            transaction: { body in
+                try transaction(connection, schema: schema, abort: { loader?.abort() }, body)
+            },
+            makeRow: ProfileRow.init,
+            prepare: { record, positions, row in
+                try ProfileCSV.encode(record, positions: positions, into: &row)
+                try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
+            },
+            write: { slot, index, dryRun in
+                do {
+                    if dryRun {
+                        loader?.discard()
+                        try ProfileLoader.checkNoNUL(slot.row)
+                        return .inserted
+                    }
+                    if loader == nil {
+                        loader = ProfileLoader(connection: connection, fileColumns: Set(index.keys))
+                        try loader!.begin()
+                    }
+                    try loader!.add(slot.row, line: slot.record.line)
+                } catch let refused as ProfileLoader.NULInText {
+                    throw CSVImport.RowIssue(
+                        column: refused.column, value: refused.value,
+                        message: "\(refused.column) holds a NUL character, which PostgreSQL cannot store")
+                }
+                return nil
+            },
+            flush: {
+                let interrupted = interruption(path, options)
+                try interrupted()
+                let counts = try loader?.finish(checking: interrupted) ?? (0, 0, 0)
+                try interrupted()
+                return counts
+            })
+    }
+
+    /// Loads a decisions CSV (`viewer,profile,decision,decided_at[,via]`).
+    /// Every row is checked, against the database and the rows before it,
+    /// even once the import is doomed: the same rows are refused, with the
+    /// same messages, as by SQLite's row-by-row ledger.
+    public static func decisions(
+        connection: PGConnection, path: String, options: ImportOptions, schema: String? = nil
+    ) throws -> ImportSummary {
+        var loader: DecisionLoader?
+        /// The rows whose decision, time or via is malformed: the problem
+        /// to report if both ids turn out to name profiles.
+        var malformed: [Int: CSVImport.RowIssue] = [:]
+        var checked = DecisionLoader.Outcome()
+        return try CSVImport(options: options).run(
+            path: path, required: DecisionCSV.required, optional: DecisionCSV.optional,
+            transaction: { body in
+                try transaction(connection, schema: schema, abort: { loader?.abort() }, body)
+            },
+            makeRow: {}, prepare: { _, _, _ in },
+            write: { slot, index, _ in
+                if loader == nil {
+                    loader = DecisionLoader(connection: connection)
+                    try loader!.begin()
+                }
+                let fields = CSVImport.Fields(index: index, record: slot.record)
+                let line = slot.record.line
+                // Every id counts as known here; the server finds the unknown ones.
+                var decision: (Decision, String, Via)?
+                do {
+                    let row = try DecisionCSV.parse(fields, key: { $0 })
+                    decision = (row.decision, row.decidedAt, row.via)
+                } catch let issue as CSVImport.RowIssue {
+                    malformed[line] = issue
+                }
+                try loader!.add(line: line, viewer: fields["viewer"] ?? "", profile: fields["profile"] ?? "", decision: decision)
+                return nil
+            },
+            flush: {
+                let interrupted = interruption(path, options)
+                try interrupted()
+                try loader?.write()
+                try interrupted()
+                return (checked.inserted, 0, checked.unchanged)
+            },
+            lateIssues: { _ in
+                try interruption(path, options)()
+                checked = try loader?.check() ?? DecisionLoader.Outcome()
+                return try checked.refusals.map { (line: $0.line, issue: try issue(for: $0, malformed: malformed)) }
+            })
+    }
+
+    /// The row issue the ledger's check gives for `refusal`: the same
+    /// words, from the same code (`DecisionCSV`), as on SQLite.
+    static func issue(for refusal: DecisionLoader.Refusal, malformed: [Int: CSVImport.RowIssue]) throws -> CSVImport.RowIssue {
+        let viewer = refusal.viewer ?? "", profile = refusal.profile ?? ""
+        func ledger(_ error: StoreError, _ decision: Decision = .like, _ decidedAt: String = "") throws -> CSVImport.RowIssue {
+            let row = DecisionCSV.Row(
+                viewer: (key: viewer, id: viewer), profile: (key: profile, id: profile), decision: decision,
+                decidedAt: decidedAt, via: .import)
+            do {
+                _ = try DecisionCSV.outcome(of: error, row)
+            } catch let issue as CSVImport.RowIssue {
+                return issue
+            }
+            throw PostgresError(kind: .client, message: "line \(refusal.line): \(error) was counted as refused, and is not")
+        }
+        switch refusal.problem {
+        case .unknownViewer: return DecisionCSV.unknownProfile(column: "viewer", id: viewer)
+        case .unknownProfile: return DecisionCSV.unknownProfile(column: "profile", id: profile)
+        case .malformed:
+            guard let issue = malformed[refusal.line] else {
+                throw PostgresError(kind: .client, message: "line \(refusal.line) was sent as malformed, with no issue kept")
+            }
+            return issue
+        case .selfDecision: return try ledger(.selfDecision(viewer))
+        case .blocked: return try ledger(.blocked(viewer: viewer, profile: profile))
+        case let .conflict(decision, decidedAt, standing, standingAt):
+            return try ledger(
+                .alreadyDecided(viewer: viewer, profile: profile, decision: standing, decidedAt: standingAt), decision, decidedAt)
+        }
+    }
+
+    /// Runs `body` in one transaction, applying `schema` first when the
+    /// database has none; `abort` ends a COPY still open before the
+    /// rollback (a connection in COPY mode takes no other command).
+    private static func transaction(
+        _ connection: PGConnection, schema: String?, abort: () -> Void, _ body: () throws -> Void
+    ) throws {
+        try connection.transaction {
+            do {
+                if let schema, try connection.scalarInt(
+                    "SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 1 ELSE 0 END") == 1 {
+                    // schema.postgres.sql: a constant text, checked by SchemaTests.
+                    try connection.execute(schema)
+                }
+                try body()
+            } catch {
+                abort()
+                throw error
+            }
+        }
+    }
+
+    /// Throws `ImportInterrupted` when `options.shouldStop` says so: checked
+    /// between the statements that write what the COPY brought (the rows'
+    /// loop checks it before each row), so a Ctrl-C then still rolls back.
+    /// A statement already running goes on to its end (a `PGCanceller` can
+    /// cut it short).
+    private static func interruption(_ path: String, _ options: ImportOptions) -> () throws -> Void {
+        {
+            if options.shouldStop() { throw ImportInterrupted(file: path == CSVReader.standardInput ? CSVReader.standardInputName : path) }
+        }
+    }
+
+    private static func fileSize(_ path: String) -> Int {
+        (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+    }
+}

@@ -1,0 +1,62 @@
+import SwipeStore
+
+/// `schema.postgres.sql` on a server: recognising a database by reading
+/// only, and creating the schema in an empty one.
+public enum PostgresSchema {
+    /// The newest schema version this swipe reads and writes (the one
+    /// `schema.postgres.sql` creates).
+    public static let version = 2
+
+    /// What a database holds, as far as swipe is concerned.
+    enum Identity: Equatable {
+        /// Nothing in its current schema: `swipe import` may create swipe's.
+        case empty
+        /// swipe's schema at `version`.
+        case swipe
+    }
+
+    /// Identifies the database without writing: swipe's schema (its
+    /// `schema_version` row) at this version, or an empty current schema.
+    ///
+    /// - Throws: `StoreError.newerSchema` for a newer version,
+    ///   `.notSwipeDatabase` for any other content (another application's
+    ///   tables, a `schema_version` that is not swipe's, a version swipe never wrote).
+    static func identify(_ connection: PGConnection, location: String) throws -> Identity {
+        let hasVersionTable = try connection.scalarInt("""
+            SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname = current_schema() AND c.relname = $1 AND c.relkind IN ('r', 'p')
+            """, .text("schema_version")) ?? 0
+        if hasVersionTable == 0 {
+            let relations = try connection.scalarInt("""
+                SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                WHERE n.nspname = current_schema()
+                """) ?? 0
+            if relations == 0 { return .empty }
+            throw StoreError.notSwipeDatabase(path: location)
+        }
+        let row = try connection.statement("SELECT application, version FROM schema_version").first([]) {
+            (try $0.text(0), try $0.int(1))
+        }
+        guard let (application, found) = row, application == "swipe", found > 0 else {
+            throw StoreError.notSwipeDatabase(path: location)
+        }
+        if found > version { throw StoreError.newerSchema(path: location, found: found, supported: version) }
+        // No PostgreSQL database of an older version was ever written.
+        guard found == version else { throw StoreError.notSwipeDatabase(path: location) }
+        return .swipe
+    }
+
+    /// Applies `schema.postgres.sql` in one transaction. Another process
+    /// creating it at the same moment makes this attempt fail; the database
+    /// is then identified again and accepted when it now holds the schema.
+    /// Returns whether this call created it.
+    static func create(_ connection: PGConnection, location: String) throws -> Bool {
+        do {
+            try connection.transaction { try connection.execute(sql) }
+            return true
+        } catch let error as PostgresError where error.kind == .server {
+            if try identify(connection, location: location) == .swipe { return false }
+            throw error
+        }
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import SwipeCore
+import SwipeStore
+
+/// The swipe database on a PostgreSQL server: the same contract as the SQLite
+/// `Store` (`SwipeDatabase`), over one synchronous `PGConnection`.
+/// Extensions hold each part (`+Profiles`, `+Ledger`, `+Queries`, `+Blocks`,
+/// `+Preferences`, `+Stats`, `+Settings`, `+Rules`, `+AccessSecret`).
+///
+/// Where SQLite serialises every writer, here any number of processes write
+/// at once: each write is one READ COMMITTED transaction that first takes the
+/// locks it needs (`PostgresStore+Locks.swift` says which and why), so the
+/// checks it makes afterwards see every write that could change their answer.
+///
+/// Faults (README "PostgreSQL"): a lost connection fails the call that found
+/// it (`PostgresError.connectionLost`); the next call reconnects once. A
+/// write whose COMMIT lost its answer is looked up by transaction id before
+/// anything else happens: committed is success, aborted runs it again once.
+public final class PostgresStore: SwipeDatabase {
+    /// How durable a commit is before it is acknowledged (`--sync`).
+    public enum Synchronous: String, Sendable, CaseIterable {
+        /// Survives a crash of swipe: `synchronous_commit = on` (the server
+        /// owns durability; an acknowledged commit is in its WAL on disk).
+        case normal
+        /// Also survives losing the server's machine when it has synchronous
+        /// standbys: `synchronous_commit = remote_apply` (on a server without
+        /// standbys PostgreSQL treats it as `on`).
+        case full
+
+        var setting: String {
+            switch self {
+            case .normal: "on"
+            case .full: "remote_apply"
+            }
+        }
+    }
+
+    /// The connection, for tests and tools that need raw SQL.
+    public let connection: PGConnection
+    /// The URI without its password: what messages name.
+    public let location: String
+    /// Opening never makes a file: nothing to undo (a first import brings
+    /// the schema inside its own transaction, so a failed one leaves none).
+    public var creation: DatabaseCreation? { nil }
+    let readOnly: Bool
+    let synchronous: Synchronous
+    /// Opened with `create` on an empty database: the schema is still to be
+    /// applied, by the first import in its own transaction (all or nothing),
+    /// or before any other call in a transaction of its own.
+    var pendingSchema = false
+
+    /// Runs in place of COMMIT, for tests that break the connection around it.
+    @_spi(Testing) public var commitStep: ((PGConnection) throws -> Void)?
+
+    /// Connects to `uri` and identifies the database (`PostgresSchema.identify`).
+    ///
+    /// With `create` (`swipe import`) an empty database (nothing in its
+    /// current schema) gets `schema.postgres.sql` in one transaction; without
+    /// it, an empty database is `StoreError.missing`, as a missing file is on
+    /// SQLite. A newer swipe schema is `.newerSchema`, anything else that is
+    /// not swipe's `.notSwipeDatabase`; each names the URI without password.
+    /// With `readOnly` every transaction of the session is read-only.
+    ///
+    /// - Throws: `StoreError`, or `PostgresError` (`.unreachable` names the
+    ///   host and port, never the password).
+    public init(uri: String, create: Bool = true, readOnly: Bool = false, synchronous: Synchronous = .normal) throws {
+        let location = PostgresURI.redacted(uri)
+        connection = try PGConnection(uri: uri)
+        self.location = location
+        self.readOnly = readOnly
+        self.synchronous = synchronous
+        switch try PostgresSchema.identify(connection, location: location) {
+        case .swipe:
+            break
+        case .empty:
+            guard create && !readOnly else { throw StoreError.missing(path: location) }
+            pendingSchema = true
+        }
+        try configureSession()
+    }
+
+    /// Session settings, again after every reconnect.
+    private func configureSession() throws {
+        try connection.execute("SET synchronous_commit = \(synchronous.setting)")
+        if readOnly { try connection.execute("SET default_transaction_read_only = on") }
+    }
+
+    // MARK: - Sessions and transactions
+
+    /// Runs `body` on a live session with swipe's schema in place.
+    func session<T>(_ body: () throws -> T) throws -> T {
+        try liveSession {
+            if pendingSchema {
+                _ = try PostgresSchema.create(connection, location: location)
+                pendingSchema = false
+            }
+            return try body()
+        }
+    }
+
+    /// Runs `body` on a live session: a connection lost by an earlier call is
+    /// reopened first, once (a failure to reconnect is this call's error).
+    func liveSession<T>(_ body: () throws -> T) throws -> T {
+        if !connection.isConnected {
+            try connection.reconnect()
+            try configureSession()
+        }
+        return try body()
+    }
+
+    /// Runs `body` in one READ COMMITTED write transaction on a live session.
+    ///
+    /// A deadlock or serialization failure runs it again (PostgreSQL's
+    /// documented remedy). When the connection is lost after the body ran,
+    /// during COMMIT, the outcome is unknown: the transaction's id, taken
+    /// before COMMIT, is looked up from a new session. Committed: the result
+    /// stands, nothing is done twice. Aborted: the body runs again, once, on
+    /// the new session. Lost before that point: nothing was committed, and
+    /// the call fails saying the connection was lost.
+    func write<T>(_ body: () throws -> T) throws -> T {
+        try session {
+            var attempt = 1
+            var rerunAfterLoss = false
+            while true {
+                var produced: T?
+                var transactionID: Int64?
+                do {
+                    try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+                    let result = try body()
+                    produced = result
+                    transactionID = try connection.currentTransactionID()
+                    if let commitStep { try commitStep(connection) } else { try connection.execute("COMMIT") }
+                    return result
+                } catch let error as PostgresError where error.isConnectionLost {
+                    guard let transactionID, let produced, !rerunAfterLoss else { throw error }
+                    try connection.reconnect()
+                    try configureSession()
+                    switch try settledStatus(of: transactionID) {
+                    case .committed:
+                        return produced
+                    case .aborted:
+                        rerunAfterLoss = true
+                    case .inProgress, .unknown:
+                        throw error
+                    }
+                } catch let error as PostgresError where error.isRetryableTransactionFailure && attempt < 10 {
+                    rollback()
+                    attempt += 1
+                    usleep(UInt32.random(in: 0...UInt32(min(1 << attempt, 64))) * 1000)
+                } catch {
+                    rollback()
+                    throw error
+                }
+            }
+        }
+    }
+
+    /// The outcome of transaction `id`, waiting (up to 10 s) while the server
+    /// still finishes a backend whose connection died.
+    private func settledStatus(of id: Int64) throws -> PGConnection.TransactionStatus {
+        let deadline = Date().addingTimeInterval(10)
+        while true {
+            let status = try connection.transactionStatus(id)
+            if status != .inProgress || Date() > deadline { return status }
+            usleep(10_000)
+        }
+    }
+
+    private func rollback() {
+        if connection.isConnected && connection.isInTransaction { try? connection.execute("ROLLBACK") }
+    }
+
+    // MARK: - Keys
+
+    /// The internal key of the profile with external id `id`, or nil.
+    func profileKey(id: String) throws -> Int? {
+        // PostgreSQL text cannot hold NUL, so no profile has such an id.
+        guard !id.utf8.contains(0) else { return nil }
+        return try connection.scalarInt("SELECT key FROM profiles WHERE id = $1", .text(id))
+    }
+
+    /// The internal key of `id`, or `StoreError.unknownProfile`.
+    func requireKey(_ id: String) throws -> Int {
+        guard let key = try profileKey(id: id) else { throw StoreError.unknownProfile(id) }
+        return key
+    }
+
+    public func isProfile(_ id: String) throws -> Bool {
+        try session { try profileKey(id: id) != nil }
+    }
+}
