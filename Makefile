@@ -106,10 +106,11 @@ serve: demo-db
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing; the PostgreSQL rows run on a throwaway cluster. Quick run: make bench BENCH_SIZES=10k,100k
 # One section: make bench BENCH_ONLY=discovery BENCH_SIZES=100k,1M
-# (BENCH_ONLY=quota or discovery-import: those discovery rows alone)
+# (BENCH_ONLY=quota or discovery-import: those discovery rows alone;
+#  BENCH_ONLY=discovery-postgres BENCH_SIZES=1M: the next card on PostgreSQL beside SQLite)
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
-BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres,pgimport,writers
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres,pgimport,writers,discovery-postgres
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench

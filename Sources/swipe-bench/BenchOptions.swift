@@ -6,7 +6,8 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport", "writers"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport",
+                             "writers", "discovery-postgres"]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
@@ -16,7 +17,8 @@ struct BenchOptions {
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers] [--sessions N]
+                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers,
+                                  discovery-postgres] [--sessions N]
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
         (discovery's own rows alone: --only quota for the quota check,

@@ -12,7 +12,7 @@ do {
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
     // The discovery and writers sections make their own data; the others share these sets.
-    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers"]).isEmpty {
+    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers", "discovery-postgres"]).isEmpty {
         for data in sets { try data.prepare(swipe: options.swipe) }
     }
     guard let largest = sets.max(by: { $0.count < $1.count }) else { throw BenchError("no sizes given") }
@@ -68,6 +68,18 @@ do {
         report.add(try await ServeBench(
             data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
             viewerOffset: 2 * (options.sessions + 40)).run())
+    }
+    if options.only.contains("discovery-postgres") {
+        // The largest discovery set (1M in a full run): the target is at 1M.
+        if let uri = options.postgres, let label = options.sizes.max(by: {
+            ((try? DataSet(label: $0, directory: "").count) ?? 0) < ((try? DataSet(label: $1, directory: "").count) ?? 0)
+        }) {
+            let data = DiscoveryData(label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
+                                     directory: options.dataDirectory)
+            report.add(try PostgresDiscoveryBench(data: data, swipe: options.swipe, uri: uri, runs: runs, cardsPerRun: 200).run())
+        } else {
+            log("no --postgres URI: discovery on PostgreSQL is skipped")
+        }
     }
     if options.only.contains("postgres") {
         if let uri = options.postgres {

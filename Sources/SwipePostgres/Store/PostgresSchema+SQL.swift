@@ -201,9 +201,10 @@ CREATE TABLE settings (
 --
 -- Per 1-degree cell, the located profiles in key order: the feed reads one
 -- range per cell of the viewer's box after its cursor and merges them by key.
--- Chosen by measurement over GiST on point (BENCHMARKS.md): a GiST search
--- returns a box's places in no useful order, and the densest city's box
--- holds a sixth of everyone, to be sorted for every card.
+-- Chosen over GiST on point because a GiST search returns a box's places in
+-- no useful order, and the densest city's box holds a sixth of everyone, to
+-- be sorted for every card (`make bench BENCH_ONLY=discovery-postgres`
+-- measures the two side by side).
 CREATE INDEX profiles_cell_key ON profiles ((floor(lat + 90)::integer * 1000 + floor(lon + 180)::integer), key)
     WHERE lat IS NOT NULL;
 

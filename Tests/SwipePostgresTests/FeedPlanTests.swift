@@ -1,0 +1,105 @@
+import Foundation
+@testable import SwipePostgres
+import SwipeCore
+import SwipeStore
+import Testing
+
+/// The PostgreSQL feed is fetched by index (README "Discovery"): the plans
+/// PostgreSQL keeps for its prepared statements (generic plans, made without
+/// the values, forced here as a session reuses them) walk indexes in order
+/// and stop early, however selective the viewer; no sequential scan, no
+/// bitmap of a whole cell, no sort of a whole range, for any of them.
+@Suite(.needsPostgres) struct FeedPlanTests {
+    let database: TestDatabase
+    init() throws { database = try TestDatabase() }
+
+    /// 20k profiles around 40 cities (a few very large), decisions, blocks
+    /// and cursors for many viewers, analysed: enough rows that the planner
+    /// chooses as it would in production.
+    func populated() throws -> PGConnection {
+        let connection = try database.connect()
+        try connection.execute(FeedModelTests.schema)
+        try connection.execute("""
+            SELECT setseed(0.42);
+            INSERT INTO profiles (id, name, age, gender, lat, lon, seeking, age_min, age_max, max_km)
+            SELECT 'p' || n, 'P', 18 + n % 43, CASE WHEN n % 2 = 0 THEN 'f' ELSE 'm' END,
+                   c.lat + (random() - 0.5) / 5, c.lon + (random() - 0.5) / 5,
+                   CASE n % 10 WHEN 0 THEN NULL WHEN 1 THEN 'f;m' ELSE CASE WHEN n % 2 = 0 THEN 'm' ELSE 'f' END END,
+                   greatest(18, 18 + n % 43 - 8), least(120, 18 + n % 43 + 8),
+                   CASE WHEN n % 3 = 0 THEN NULL ELSE (ARRAY[5, 25, 50, 300])[1 + n % 4] END
+            FROM generate_series(1, 20000) AS n
+            JOIN LATERAL (SELECT 10 + (n % (1 + n % 40)) * 1.9 AS lat, 20 + (n % (1 + n % 40)) * 2.3 AS lon) AS c ON true;
+            INSERT INTO decisions (viewer, profile, decision, via, decided_at)
+            SELECT 1 + n % 5000, 1 + (n * 7919) % 20000, (ARRAY['like', 'hate', 'superlike'])[1 + n % 3], 'drag',
+                   '2026-11-' || lpad((10 + n % 10)::text, 2, '0') || 'T00:00:00.000Z'
+            FROM generate_series(1, 30000) AS n
+            WHERE 1 + n % 5000 <> 1 + (n * 7919) % 20000
+            ON CONFLICT DO NOTHING;
+            INSERT INTO blocks (blocker, blocked, blocked_at)
+            SELECT 1 + n, 1 + (n * 31) % 20000, '2026-11-20T00:00:00.000Z' FROM generate_series(1, 3000) AS n
+            WHERE 1 + n <> 1 + (n * 31) % 20000;
+            INSERT INTO feed_cursors SELECT n, n * 2 FROM generate_series(1, 5000) AS n;
+            INSERT INTO liker_cursors SELECT n, 'like', '2026-11-12T00:00:00.000Z', 0 FROM generate_series(1, 5000) AS n;
+            ANALYZE;
+            SET plan_cache_mode = force_generic_plan;
+            """)
+        return connection
+    }
+
+    /// The plan of `sql` run with `arguments`, as text.
+    func plan(_ connection: PGConnection, _ name: String, _ sql: String, _ arguments: [PostgresValue]) throws -> String {
+        try connection.execute("PREPARE " + name + " AS " + sql)
+        let literals = arguments.map(\.description).joined(separator: ", ")
+        return try connection.query("EXPLAIN EXECUTE " + name + "(" + literals + ")").map { try $0.text(0) }
+            .joined(separator: "\n")
+    }
+
+    func viewer(_ connection: PGConnection, _ profile: Profile) throws -> PostgresDiscoveryViewer {
+        try FeedModelTests.insert(profile, connection)
+        try connection.execute("ANALYZE profiles")
+        return try #require(try PostgresDiscoveryViewer.read(connection, id: profile.id))
+    }
+
+    static func expectIndexedOnly(_ plan: String, using indexes: [String], _ what: String) {
+        for index in indexes { #expect(plan.contains(index), "\(what) does not use \(index):\n\(plan)") }
+        #expect(!plan.contains("Seq Scan"), "\(what) scans a table:\n\(plan)")
+        #expect(!plan.contains("Bitmap"), "\(what) reads a whole range by bitmap:\n\(plan)")
+    }
+
+    @Test func theWalksReadIndexesInOrderAndStopEarly() throws {
+        let connection = try populated()
+        // A narrow viewer in the largest city, with a box of a few cells.
+        let narrow = try viewer(connection, Profile(
+            id: "v-narrow", name: "V", age: 30, gender: "m", location: Location(lat: 10, lon: 20),
+            preferences: Preferences(seeking: ["f"], ageMin: 29, ageMax: 31, maxKm: 60)))
+        let cells = try #require(narrow.box.flatMap { Discovery.cells(covering: $0) })
+        #expect(cells.count > 1)
+        let inCells = try plan(connection, "in_cells", PostgresDiscoverySQL.inCells,
+                               narrow.arguments(.int(0), .text("[" + cells.map(String.init).joined(separator: ",") + "]"), .int(4)))
+        Self.expectIndexedOnly(inCells, using: ["Index Scan using profiles_cell_key"], "the walk by cell")
+        // Sorted are only the few rows the cells' ranges return (each at most $20), never a cell's every row.
+        #expect(inCells.components(separatedBy: "Sort Key").count == 2, "one sort, of the merged rows:\n\(inCells)")
+
+        let open = try viewer(connection, Profile(id: "v-open", name: "O", age: 30, gender: "m"))
+        let byKey = try plan(connection, "by_key", PostgresDiscoverySQL.byKey, open.arguments(.int(0), .int(4)))
+        Self.expectIndexedOnly(byKey, using: ["Index Scan using profiles_pkey"], "the walk by key")
+        #expect(!byKey.contains("Sort"), "the walk by key sorts:\n\(byKey)")
+
+        let likers = try plan(connection, "likers", PostgresDiscoverySQL.likers,
+                              open.arguments(.text("like"), .text(""), .int(0), .int(4)))
+        Self.expectIndexedOnly(likers, using: ["decisions_likers_key"], "the likers")
+        #expect(!likers.contains("Sort"), "the likers are sorted:\n\(likers)")
+
+        for (name, sql, arguments) in [
+            ("last_like_before", PostgresDiscoverySQL.lastLikeBefore,
+             [PostgresValue.int(7), .text("like"), .text("2026-11-15T00:00:00.000Z"), .int(99)]),
+            ("last_like", PostgresDiscoverySQL.lastLike, [.int(7), .text("like")]),
+        ] {
+            let backwards = try plan(connection, name, sql, arguments)
+            Self.expectIndexedOnly(backwards, using: ["Backward using decisions_likers_key"], name)
+            #expect(!backwards.contains("Sort"), "\(name) sorts:\n\(backwards)")
+        }
+        let state = try plan(connection, "feed_state", PostgresDiscoverySQL.feedState, [.text("v-open")])
+        Self.expectIndexedOnly(state, using: ["decisions_likers_key", "profiles_id_key"], "the feed's state")
+    }
+}
