@@ -109,7 +109,7 @@ serve: demo-db
 # (BENCH_ONLY=quota or discovery-import: those discovery rows alone)
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
-BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres,pgimport
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres,pgimport,writers
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench

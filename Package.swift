@@ -51,12 +51,15 @@ let package = Package(
         .target(
             name: "SwipeServer",
             dependencies: [
-                "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCore",
+                // SwipePostgres for LISTEN/NOTIFY between serve processes (PostgresMatchRelay);
+                // the backend itself is any SwipeDatabase, chosen by the executable.
+                "SwipeCLI", "SwipeStore", "SwipeCore", "SwipePostgres",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
@@ -77,8 +80,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // Helpers shared by the test targets (temporary folders); not a product.
-        .target(name: "SwipeTestSupport", path: "Tests/Support"),
+        // Helpers shared by the test targets (temporary folders, a fresh database
+        // per test on either backend); not a product.
+        .target(name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"], path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]
@@ -92,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "SwipeServerTests",
             dependencies: [
-                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport",
+                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres",
+                "SwipeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
                 .product(name: "NIOPosix", package: "swift-nio"),

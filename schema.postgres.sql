@@ -188,3 +188,21 @@ CREATE TABLE settings (
     name  text PRIMARY KEY,
     value text NOT NULL
 );
+
+-- Discovery's walks in key order (README "Discovery"; PostgresFeed). SQLite
+-- ends every index with the rowid, so its profiles_cell and decisions_likers
+-- already list equal values in key order; a PostgreSQL B-tree lists them in
+-- heap order, so the key is written out here. (They supersede profiles_cell
+-- and decisions_likers for the feed; those stay for the twin's index names.)
+--
+-- Per 1-degree cell, the located profiles in key order: the feed reads one
+-- range per cell of the viewer's box after its cursor and merges them by key.
+-- Chosen by measurement over GiST on point (BENCHMARKS.md): a GiST search
+-- returns a box's places in no useful order, and the densest city's box
+-- holds a sixth of everyone, to be sorted for every card.
+CREATE INDEX profiles_cell_key ON profiles ((floor(lat + 90)::integer * 1000 + floor(lon + 180)::integer), key)
+    WHERE lat IS NOT NULL;
+
+-- Per viewer and kind, the standing likes in the likers' order (decided_at,
+-- then decision key): the likers' cursor is a row comparison on both.
+CREATE INDEX decisions_likers_key ON decisions (profile, decision, decided_at, key) WHERE undone_at IS NULL;

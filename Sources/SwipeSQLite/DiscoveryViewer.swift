@@ -14,47 +14,27 @@ struct DiscoveryViewer {
     init(key: Int, profile: Profile) {
         self.key = key
         self.profile = profile
-        if let maxKm = profile.preferences.maxKm, let location = profile.location {
-            box = Discovery.box(around: location, km: maxKm)
-        } else {
-            box = nil
-        }
+        box = Discovery.box(of: profile)
     }
 
     /// Nobody can be eligible: the viewer limits the distance but has no location.
-    var seesNobody: Bool { profile.preferences.maxKm != nil && profile.location == nil }
+    var seesNobody: Bool { Discovery.seesNobody(profile) }
 
     /// ?1…?14 of `DiscoverySQL`, then `extra` as ?15.
     func parameters(_ extra: SQLiteValue) -> [SQLiteValue] {
         let preferences = profile.preferences
         let seeking: SQLiteValue = preferences.seeking.isEmpty ? .null : .text(JSONText.array(preferences.seeking))
-        let gender: SQLiteValue = profile.gender.map { Discovery.genderKey($0) }.flatMap { $0.isEmpty ? nil : $0 }
-            .map(SQLiteValue.text) ?? .null
+        let gender: SQLiteValue = Discovery.genderKey(of: profile).map(SQLiteValue.text) ?? .null
         var values: [SQLiteValue] = [
             .int(key), .int(profile.age), .int(preferences.ageMin), .int(preferences.ageMax), seeking, gender,
             .int(profile.location == nil ? 0 : 1), .int(box == nil ? 0 : 1),
         ]
-        if let box {
-            let lons = box.lons ?? [-180...180]
-            let second = lons.count > 1 ? lons[1] : lons[0]
-            values += [.real(box.lats.lowerBound), .real(box.lats.upperBound),
-                       .real(lons[0].lowerBound), .real(lons[0].upperBound),
-                       .real(second.lowerBound), .real(second.upperBound)]
-        } else {
-            values += [.real(-90), .real(90), .real(-180), .real(180), .real(-180), .real(180)]
-        }
+        values += Discovery.boxBounds(box).map { .real($0) }
         return values + [extra]
     }
 
-    /// The distance half of eligibility, exact: where either side limits the
-    /// distance, both have a location and are within every limit.
-    func accepts(_ candidate: Profile) -> Bool {
-        let mine = profile.preferences.maxKm, theirs = candidate.preferences.maxKm
-        guard mine != nil || theirs != nil else { return true }
-        guard let here = profile.location, let there = candidate.location else { return false }
-        let distance = Discovery.distanceKm(here, there)
-        return distance <= (mine ?? .infinity) && distance <= (theirs ?? .infinity)
-    }
+    /// The distance half of eligibility, exact (`Discovery.withinDistance`).
+    func accepts(_ candidate: Profile) -> Bool { Discovery.withinDistance(viewer: profile, candidate: candidate) }
 }
 
 extension Store {

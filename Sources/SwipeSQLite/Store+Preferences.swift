@@ -11,20 +11,11 @@ extension Store {
     /// - Throws: `StoreError.unknownProfile`, `StoreError.invalidValue`.
     @discardableResult
     public func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
-        if let ages = change.ages, !(18...120).contains(ages.lowerBound) || !(18...120).contains(ages.upperBound) {
-            throw StoreError.invalidValue(name: "the age range", value: "\(ages.lowerBound)-\(ages.upperBound)",
-                                          expected: "two ages from 18 to 120")
-        }
-        if case .some(.some(let km)) = change.maxKm, !(km.isFinite && km > 0) {
-            throw StoreError.invalidValue(name: "the farthest distance", value: "\(km)", expected: "a number of km above 0")
-        }
+        try change.validate()
         return try connection.writeTransaction {
             let key = try requireKey(viewer)
-            guard var profile = try profile(id: viewer) else { throw StoreError.unknownProfile(viewer) }
-            if let seeking = change.seeking { profile.preferences.seeking = seeking.map(Discovery.genderKey).filter { !$0.isEmpty } }
-            if let ages = change.ages { (profile.preferences.ageMin, profile.preferences.ageMax) = (ages.lowerBound, ages.upperBound) }
-            if let maxKm = change.maxKm { profile.preferences.maxKm = maxKm }
-            if let location = change.location { profile.location = location }
+            guard let stored = try profile(id: viewer) else { throw StoreError.unknownProfile(viewer) }
+            let profile = change.applied(to: stored)
             let preferences = profile.preferences
             try connection.statement("""
                 UPDATE profiles SET seeking = ?2, age_min = ?3, age_max = ?4, max_km = ?5, lat = ?6, lon = ?7

@@ -1,9 +1,10 @@
 import SwipeCLI
 
 /// What `swipe serve` needs from a store, whatever the backend: the secret
-/// that signs links, whether a viewer exists, and one deck session per
-/// WebSocket. The executable passes the SQLite one (`SQLiteServerBackend`);
-/// a PostgreSQL backend would hand out sessions over a connection pool.
+/// that signs links, whether a viewer exists, one deck session per
+/// WebSocket, and matches made by other serve processes. The executable
+/// passes `DatabaseServerBackend` over the database `--db` names; tests may
+/// pass their own.
 ///
 /// Every method is synchronous and may block on I/O: the server calls them
 /// on its thread pool, never on an event loop.
@@ -16,6 +17,16 @@ public protocol ServerBackend: Sendable {
     /// thread) when one of its decisions completes a match, so the server can
     /// tell the other viewer.
     func openSession(viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void) throws -> any ViewerSession
+    /// Starts calling `deliver` with each match another process makes
+    /// (`MatchRelay`), until `stopRelay`.
+    func startRelay(deliver: @escaping @Sendable (MatchNotice) -> Void) throws
+    func stopRelay()
+}
+
+extension ServerBackend {
+    /// A backend that no other process shares relays nothing.
+    public func startRelay(deliver: @escaping @Sendable (MatchNotice) -> Void) throws {}
+    public func stopRelay() {}
 }
 
 /// One viewer's deck, driven one line at a time: the REPL's parser, deck and

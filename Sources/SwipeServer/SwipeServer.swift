@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import ServiceLifecycle
 
@@ -19,7 +20,8 @@ public struct SwipeServer: Sendable {
     let hub = ViewerHub()
 
     /// Reads (creating if needed) the link secret on `threadPool`, which must
-    /// be started and must outlive the server.
+    /// be started and must outlive the server, and starts the backend's
+    /// match relay (`stop()` stops it).
     public init(backend: any ServerBackend, configuration: ServeConfiguration, logger: Logger,
                 threadPool: NIOThreadPool) async throws {
         self.backend = backend
@@ -27,6 +29,16 @@ public struct SwipeServer: Sendable {
         self.logger = logger
         self.threadPool = threadPool
         tokens = AccessTokens(secret: try await threadPool.runIfActive { try backend.accessSecret() })
+        let hub = hub
+        try await threadPool.runIfActive {
+            try backend.startRelay { notice in hub.send(notice.json, to: notice.recipient) }
+        }
+    }
+
+    /// Stops the match relay (after the application has stopped).
+    public func stop() async {
+        let backend = backend
+        try? await threadPool.runIfActive { backend.stopRelay() }
     }
 
     /// How many sockets are open right now.
@@ -40,7 +52,7 @@ public struct SwipeServer: Sendable {
         addPageRoutes(to: router)
         let sockets = Router(context: ServeContext.self)
         sockets.ws("/ws") { request, context in
-            try await checkUpgrade(request, remote: context.remoteAddress)
+            try await checkUpgrade(request, context: context)
         } onUpgrade: { inbound, outbound, context in
             await serveSocket(inbound: inbound, outbound: outbound, request: context.request,
                               remote: context.requestContext.remoteAddress)
@@ -80,20 +92,35 @@ public struct SwipeServer: Sendable {
         return exists ? .success(grant) : .failure(.badSignature)
     }
 
-    /// `shouldUpgrade` for `/ws`: the origin must be this host, the token valid.
-    func checkUpgrade(_ request: Request, remote: SocketAddress?) async throws -> RouterShouldUpgrade {
+    /// `shouldUpgrade` for `/ws`: the origin must be this host (else 403),
+    /// the token valid (else 401, as for the page).
+    func checkUpgrade(_ request: Request, context: ServeContext) async throws -> RouterShouldUpgrade {
+        let remote = context.remoteAddress
         let origins = request.headers[values: .origin]
         guard origins.allSatisfy({ OriginCheck.allows(origin: $0, host: request.head.authority) }) else {
             logger.info("refused websocket: cross-origin", metadata: [
                 "origin": .string(origins.joined(separator: ", ")), "remote": .string(Self.describe(remote)),
             ])
-            throw HTTPError(.forbidden, message: "This socket accepts pages from its own host only.\n")
+            return try await refuseUpgrade(.forbidden, "This socket accepts pages from its own host only.\n",
+                                           on: context.channel)
         }
         if case .failure(let reason) = await authenticate(request) {
             logger.info("refused websocket: \(reason)", metadata: ["remote": .string(Self.describe(remote))])
-            throw HTTPError(.unauthorized, message: Self.signInHint + "\n")
+            return try await refuseUpgrade(.unauthorized, Self.signInHint + "\n", on: context.channel)
         }
         return .upgrade([:])
+    }
+
+    /// Declines the upgrade, and has its answer be `status` with `body`
+    /// and the page's security headers (`UpgradeRefusal`).
+    private func refuseUpgrade(_ status: HTTPResponseStatus, _ body: String, on channel: any Channel) async throws
+        -> RouterShouldUpgrade
+    {
+        let headers = Self.securityHeaders.map { ($0.name.rawName, $0.value) }
+        try await channel.eventLoop.submit {
+            try channel.pipeline.syncOperations.addHandler(UpgradeRefusal(status: status, headers: headers, body: body))
+        }.get()
+        return .dontUpgrade
     }
 
     /// What a 401 says: how to get in.

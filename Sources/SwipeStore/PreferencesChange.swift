@@ -60,4 +60,29 @@ public struct PreferencesChange: Hashable, Sendable {
         }
         return Location(lat: lat, lon: lon)
     }
+
+    /// Refuses values no backend stores (the parsers above already refuse
+    /// them; a library caller may not have used them).
+    ///
+    /// - Throws: `StoreError.invalidValue`.
+    public func validate() throws {
+        if let ages, !(18...120).contains(ages.lowerBound) || !(18...120).contains(ages.upperBound) {
+            throw StoreError.invalidValue(name: "the age range", value: "\(ages.lowerBound)-\(ages.upperBound)",
+                                          expected: "two ages from 18 to 120")
+        }
+        if case .some(.some(let km)) = maxKm, !(km.isFinite && km > 0) {
+            throw StoreError.invalidValue(name: "the farthest distance", value: "\(km)", expected: "a number of km above 0")
+        }
+    }
+
+    /// `profile` with this change applied, as every backend stores it
+    /// (genders as `Discovery.genderKey`, blanks dropped).
+    public func applied(to profile: Profile) -> Profile {
+        var profile = profile
+        if let seeking { profile.preferences.seeking = seeking.map(Discovery.genderKey).filter { !$0.isEmpty } }
+        if let ages { (profile.preferences.ageMin, profile.preferences.ageMax) = (ages.lowerBound, ages.upperBound) }
+        if let maxKm { profile.preferences.maxKm = maxKm }
+        if let location { profile.location = location }
+        return profile
+    }
 }

@@ -98,6 +98,19 @@ public protocol SwipeDatabase: AnyObject {
     /// The secret that signs `swipe serve` links; made on first use when `create`.
     func accessSecret(create: Bool) throws -> String?
 
+    // MARK: Batches
+
+    /// Runs `jobs` in turn, each a few calls of this protocol that may write,
+    /// committed together where the backend gains by it: on SQLite one
+    /// transaction with each job its own savepoint (group commit: one commit
+    /// for the decisions that arrive together). Each job succeeds or fails
+    /// alone (its outcome, nil for success, in `jobs`' order); nothing is
+    /// durable before this returns. Throws when the batch as a whole failed
+    /// (its commit): then no job's writes are stored.
+    ///
+    /// The default runs each job on its own, as if called one by one.
+    func writeBatch(_ jobs: [() throws -> Void]) throws -> [(any Error)?]
+
     // MARK: Import
 
     /// Loads profiles from the CSV file at `path` (`-`: standard input), all
@@ -144,6 +157,17 @@ public protocol StoredRow {
 }
 
 extension SwipeDatabase {
+    public func writeBatch(_ jobs: [() throws -> Void]) throws -> [(any Error)?] {
+        jobs.map { job in
+            do {
+                try job()
+                return nil
+            } catch {
+                return error
+            }
+        }
+    }
+
     /// The viewer to act as: `requested` (the caller's choice, nil or empty
     /// for none), else the last one used with this database. The chosen
     /// viewer must be a profile. Nothing is written: only a REPL session,

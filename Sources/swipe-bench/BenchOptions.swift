@@ -6,16 +6,17 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport"]
+    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport", "writers"]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
-    /// A PostgreSQL URI for the COPY comparison (`make bench` starts a throwaway cluster).
+    /// A PostgreSQL URI for the COPY comparison and the writers section
+    /// (`make bench` starts a throwaway cluster).
     var postgres: String?
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
-                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport] [--sessions N]
+                           [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers] [--sessions N]
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
         (discovery's own rows alone: --only quota for the quota check,

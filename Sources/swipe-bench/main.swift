@@ -11,8 +11,8 @@ do {
     let sqlite3 = ChildProcess.which("sqlite3")
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
-    // The discovery section makes its own data; the others share these sets.
-    if !options.only.subtracting(DiscoveryBench.sections).isEmpty {
+    // The discovery and writers sections make their own data; the others share these sets.
+    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers"]).isEmpty {
         for data in sets { try data.prepare(swipe: options.swipe) }
     }
     guard let largest = sets.max(by: { $0.count < $1.count }) else { throw BenchError("no sizes given") }
@@ -60,10 +60,14 @@ do {
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
         report.add(try await ServeBench(
-            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100)).run())
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100),
+            staggered: true).run())
+        report.add(try await ServeBench(
+            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100),
+            viewerOffset: options.sessions + 40).run())
         report.add(try await ServeBench(
             data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
-            viewerOffset: options.sessions + 40).run())
+            viewerOffset: 2 * (options.sessions + 40)).run())
     }
     if options.only.contains("postgres") {
         if let uri = options.postgres {
@@ -81,6 +85,13 @@ do {
                 data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs, schema: schema).run())
         } else {
             log("no --postgres URI: the PostgreSQL import comparison is skipped")
+        }
+    }
+    if options.only.contains("writers") {
+        if let uri = options.postgres {
+            report.add(try WritersBench(swipe: options.swipe, postgres: uri, directory: options.dataDirectory, runs: runs).run())
+        } else {
+            log("no --postgres URI: the writers comparison (SQLite vs PostgreSQL) is skipped")
         }
     }
     if let output = options.output {

@@ -6,7 +6,14 @@ import Testing
 @Suite final class CommandLineTests {
     let temporary = TemporaryFolder("swipe-cli")
     var folder: String { temporary.path }
-    var db: String { folder + "/db/swipe.sqlite" }
+    let stores = TestStores()
+    /// `--db`: SQLite unless the test chose its backend with `use`.
+    lazy var db: String = folder + "/db/swipe.sqlite"
+
+    /// Runs the test on `backend`: the SQLite file above, or a fresh PostgreSQL database.
+    func use(_ backend: TestBackend) throws {
+        db = try stores.database(backend, sqlite: folder + "/db/swipe.sqlite")
+    }
 
     func swipe(_ arguments: String..., environment: [String: String] = [:]) throws -> SwipeBinary.Result {
         try SwipeBinary.run(arguments, environment: environment)
@@ -26,7 +33,8 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    @Test func importThenProfilesAsJSON() throws {
+    @Test(arguments: TestBackend.all) func importThenProfilesAsJSON(_ backend: TestBackend) throws {
+        try use(backend)
         let first = try swipe("import", "--db", db, temporary.file("p.csv", Self.profiles))
         #expect(first.status == 0)
         #expect(first.stdout.contains("3 inserted, 0 updated, 0 rejected"))
@@ -44,7 +52,8 @@ import Testing
         #expect(array?[2]["gender"] is NSNull)
     }
 
-    @Test func decisionsHistoryMatchesAndStats() throws {
+    @Test(arguments: TestBackend.all) func decisionsHistoryMatchesAndStats(_ backend: TestBackend) throws {
+        try use(backend)
         try importProfiles()
         let decisions = temporary.file("d.csv", """
             viewer,profile,decision,decided_at,via
@@ -76,7 +85,8 @@ import Testing
         #expect(stats.stdout.contains("decisions      5"))
     }
 
-    @Test func tablesStripControlCharacters() throws {
+    @Test(arguments: TestBackend.all) func tablesStripControlCharacters(_ backend: TestBackend) throws {
+        try use(backend)
         let path = temporary.file("evil.csv", "id,name,age\nx,\"\u{1B}]0;owned\u{7}Eve\",30\n")
         #expect(try swipe("import", "--db", db, path).status == 0)
         let table = try swipe("profiles", "--db", db)
@@ -86,7 +96,8 @@ import Testing
         #expect(json.stdout.contains("\\u001b]0;owned\\u0007Eve"))
     }
 
-    @Test func badRowsImportNothingAndExit65() throws {
+    @Test(arguments: TestBackend.all) func badRowsImportNothingAndExit65(_ backend: TestBackend) throws {
+        try use(backend)
         let path = temporary.file("bad.csv", "id,name,age\nok,Ok,30\nyoung,Kid,12\n,Nobody,40\n")
         let result = try swipe("import", "--db", db, path)
         #expect(result.status == 65)
@@ -103,7 +114,8 @@ import Testing
         #expect(skipping.stderr.contains("rejected: "))
     }
 
-    @Test func manyBadRowsShowTwentyThenACount() throws {
+    @Test(arguments: TestBackend.all) func manyBadRowsShowTwentyThenACount(_ backend: TestBackend) throws {
+        try use(backend)
         let rows = (1...25).map { "p\($0),P,7" }.joined(separator: "\n")
         let result = try swipe("import", "--db", db, temporary.file("many.csv", "id,name,age\n" + rows + "\n"))
         #expect(result.status == 65)
@@ -112,7 +124,8 @@ import Testing
         #expect(result.stderr.contains("and 5 more"))
     }
 
-    @Test func unknownColumnsAndBrokenCSVExit65() throws {
+    @Test(arguments: TestBackend.all) func unknownColumnsAndBrokenCSVExit65(_ backend: TestBackend) throws {
+        try use(backend)
         let unknown = try swipe("import", "--db", db, temporary.file("u.csv", "id,name,age,shoe_size,zodiac\n"))
         #expect(unknown.status == 65)
         #expect(unknown.stderr.contains("shoe_size, zodiac"))
@@ -194,7 +207,8 @@ import Testing
         expectNothingCreated(envDB)
     }
 
-    @Test func importStillCreatesTheDatabaseThenEveryCommandOpensIt() throws {
+    @Test(arguments: TestBackend.all) func importStillCreatesTheDatabaseThenEveryCommandOpensIt(_ backend: TestBackend) throws {
+        try use(backend)
         try importProfiles()
         for command in Self.openers {
             let result = try SwipeBinary.run(command + ["--db", db])

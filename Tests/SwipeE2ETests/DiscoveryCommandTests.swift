@@ -5,9 +5,16 @@ import Testing
 /// Discovery end to end through the built binary (README "Discovery"): the
 /// README's worked example in JSON mode, the command-line verbs, and bad
 /// input refused with a message naming it, changing nothing.
-@Suite struct DiscoveryCommandTests {
+@Suite final class DiscoveryCommandTests {
     let temporary = TemporaryFolder("swipe-discovery")
-    var db: String { temporary.path + "/swipe.sqlite" }
+    let stores = TestStores()
+    /// `--db`: SQLite unless the test chose its backend with `use`.
+    lazy var db: String = temporary.path + "/swipe.sqlite"
+
+    /// Runs the test on `backend`: the SQLite file above, or a fresh PostgreSQL database.
+    func use(_ backend: TestBackend) throws {
+        db = try stores.database(backend, sqlite: temporary.path + "/swipe.sqlite")
+    }
 
     /// The README's worked example: Mo (m, 30, Lisboa) seeks women 25–35 within 50 km.
     static let people = """
@@ -54,7 +61,8 @@ import Testing
         (answer["cards"] as? [[String: Any]] ?? []).compactMap { $0["profile"] as? String }
     }
 
-    @Test func theWorkedExample() throws {
+    @Test(arguments: TestBackend.all) func theWorkedExample(_ backend: TestBackend) throws {
+        try use(backend)
         try load()
         #expect(try SwipeBinary.run(["rules", "--db", db, "set", "likes-per-day", "1"]).status == 0)
         let a = try repl([
@@ -93,7 +101,8 @@ import Testing
         #expect(!history.stdout.contains("bea"))
     }
 
-    @Test func badREPLInputIsRefusedAndChangesNothing() throws {
+    @Test(arguments: TestBackend.all) func badREPLInputIsRefusedAndChangesNothing(_ backend: TestBackend) throws {
+        try use(backend)
         try load()
         let a = try repl(["prefs age 40-30", "prefs km -3", "prefs km x", "prefs location 91 0", "prefs seeking",
                           "block", "block me", "block nobody", "unblock ivy", "unmatch ivy", "report ivy", "prefs"])
@@ -115,7 +124,8 @@ import Testing
         #expect(Self.deck(a[11]) == ["ivy", "bea", "ana"])
     }
 
-    @Test func commandLineVerbs() throws {
+    @Test(arguments: TestBackend.all) func commandLineVerbs(_ backend: TestBackend) throws {
+        try use(backend)
         try load()
         let bad = try SwipeBinary.run(["prefs", "--db", db, "--as", "me", "--age", "40-30"])
         #expect(bad.status == 64)
@@ -138,7 +148,8 @@ import Testing
             == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n")
     }
 
-    @Test func rewindRulesRefuseWhatTheyForbid() throws {
+    @Test(arguments: TestBackend.all) func rewindRulesRefuseWhatTheyForbid(_ backend: TestBackend) throws {
+        try use(backend)
         try load()
         #expect(try SwipeBinary.run(["rules", "--db", db, "set", "rewind", "passes"]).status == 0)
         let a = try repl(["like", "undo", "hate", "undo"])
@@ -150,7 +161,8 @@ import Testing
         #expect(b[3]["error"] as? String == "only the most recent decision can be taken back, once (rule rewind: last)")
     }
 
-    @Test func badCSVColumnsNameFileLineAndValueAndImportNothing() throws {
+    @Test(arguments: TestBackend.all) func badCSVColumnsNameFileLineAndValueAndImportNothing(_ backend: TestBackend) throws {
+        try use(backend)
         let cases: [(String, String)] = [
             ("a,A,30,52.5,,,,,", "lon"), ("a,A,30,91,10,,,,", "lat"), ("a,A,30,,,,40,30,", "age_max 30 is below age_min 40"),
             ("a,A,30,,,,,,0", "max_km"), ("a,A,30,,,,,,-4", "max_km"), ("a,A,30,,,,,,far", "far"), ("a,A,30,,,,17,,", "age_min"),
@@ -170,7 +182,8 @@ import Testing
 
     /// `make run`'s database: the seed with its blocks gives the demo viewer a
     /// filtered deck of at least 40 cards, those who like them first.
-    @Test func theSeedGivesDemoAFilteredDeckLikersFirst() throws {
+    @Test(arguments: TestBackend.all) func theSeedGivesDemoAFilteredDeckLikersFirst(_ backend: TestBackend) throws {
+        try use(backend)
         let seed = ReliabilityCrashTests.repository + "/seed/"
         #expect(try SwipeBinary.run(["import", "--db", db, seed + "profiles.csv"]).status == 0)
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", seed + "decisions.csv"]).status == 0)
@@ -195,7 +208,8 @@ import Testing
 
     /// `block` alone on a detail page blocks the profile shown, closes the
     /// page and takes its card out undecided; `report` does the same by id.
-    @Test func blockFromTheDetailPage() throws {
+    @Test(arguments: TestBackend.all) func blockFromTheDetailPage(_ backend: TestBackend) throws {
+        try use(backend)
         try load()
         let a = try repl(["open", "block", "report ana spam", "deck"])
         #expect(a[0]["mode"] as? String == "detail")

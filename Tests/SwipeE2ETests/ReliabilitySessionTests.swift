@@ -5,23 +5,38 @@ import SwipeCSV
 import SwipeTestSupport
 import Testing
 
-/// Two `swipe repl --json` processes on one database at once: different
+/// Two `swipe repl --json` processes on one database at once, on either
+/// backend (`ConcurrentWritersTests` runs eight): different
 /// viewers, and the same viewer twice. No "database is locked" reaches
 /// anyone, no acknowledged decision is lost, never two standing decisions
 /// for one viewer and profile, and the loser of a race is told why.
 @Suite final class ReliabilitySessionTests {
     let temporary = TemporaryFolder("swipe-sessions")
     var folder: String { temporary.path }
-    var db: String { folder + "/swipe.sqlite" }
+    let stores = TestStores("swipe-sessions")
+    var db = ""
 
-    init() throws {
+    /// The seed on `backend`.
+    func use(_ backend: TestBackend) throws {
+        db = try stores.database(backend, sqlite: folder + "/swipe.sqlite")
         let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
         let result = try SwipeBinary.run(["import", "--db", db, seed])
         #expect(result.status == 0, "\(result.stderr)")
         // These tests are about two processes at once, not discovery: everyone
-        // sees everyone, so each viewer has all 240 cards to race for.
-        try Store(path: db).connection.execute(
-            "UPDATE profiles SET seeking = NULL, age_min = 18, age_max = 120, max_km = NULL")
+        // sees everyone, so each viewer has all 240 cards to race for. A
+        // re-import sets only its file's columns: the preferences.
+        let listed = try SwipeBinary.run(["profiles", "--db", db, "--format", "jsonl"])
+        let rows = listed.stdout.split(separator: "\n").compactMap { line -> String? in
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                  let id = object["id"] as? String, let name = object["name"] as? String, let age = object["age"] as? Int
+            else { return nil }
+            func quoted(_ field: String) -> String { "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+            return "\(quoted(id)),\(quoted(name)),\(age),,18,120,\n"
+        }
+        #expect(rows.count == 241)
+        let open = temporary.file("open.csv", "id,name,age,seeking,age_min,age_max,max_km\n" + rows.joined())
+        let widened = try SwipeBinary.run(["import", "--db", db, open])
+        #expect(widened.status == 0, "\(widened.stderr)")
     }
 
     struct Session {
@@ -64,7 +79,8 @@ import Testing
         }
     }
 
-    @Test func differentViewersAtOnce() throws {
+    @Test(arguments: TestBackend.all) func differentViewersAtOnce(_ backend: TestBackend) throws {
+        try use(backend)
         let sessions = try runAtOnce(viewers: ["p-001", "p-002"], commands: 60)
         for (viewer, session) in zip(["p-001", "p-002"], sessions) {
             #expect(session.answers == 60)
@@ -75,7 +91,8 @@ import Testing
         }
     }
 
-    @Test func theSameViewerTwiceAtOnce() throws {
+    @Test(arguments: TestBackend.all) func theSameViewerTwiceAtOnce(_ backend: TestBackend) throws {
+        try use(backend)
         let sessions = try runAtOnce(viewers: ["demo", "demo"], commands: 40)
         let acknowledged = sessions.flatMap(\.acknowledged)
         // Each card is decided once: by whichever session got there first.
@@ -105,7 +122,8 @@ import Testing
         ((answer["cards"] as? [[String: Any]])?.first { $0["state"] as? String == "first" })?["profile"] as? String
     }
 
-    @Test func theLoserOfARaceDealsOnWithACardNeitherSessionDecided() throws {
+    @Test(arguments: TestBackend.all) func theLoserOfARaceDealsOnWithACardNeitherSessionDecided(_ backend: TestBackend) throws {
+        try use(backend)
         let arguments = ["repl", "--json", "--db", db, "--as", "demo"]
         let winner = try ReliabilityChild(arguments, folder: folder)
         let loser = try ReliabilityChild(arguments, folder: folder)

@@ -6,9 +6,18 @@ import Testing
 @Suite final class ReplScriptTests {
     let temporary = TemporaryFolder("swipe-repl")
     var folder: String { temporary.path }
-    var db: String { folder + "/swipe.sqlite" }
+    let stores = TestStores()
+    /// `--db`: SQLite unless the test chose its backend with `use`.
+    lazy var db: String = folder + "/swipe.sqlite"
 
-    init() throws {
+    /// Runs the test on `backend`: the SQLite file above, or a fresh PostgreSQL database.
+    func use(_ backend: TestBackend) throws {
+        db = try stores.database(backend, sqlite: folder + "/swipe.sqlite")
+        try load()
+    }
+
+    /// Four profiles; `b` already likes `a`.
+    func load() throws {
         let csv = folder + "/p.csv"
         // `b` already likes `a`: a's like of b makes a match.
         try "id,name,age,city\na,Ana,30,Lisboa\nb,Bo,28,Oslo\nc,Cy,41,\nd,Di,35,Rome\n"
@@ -26,8 +35,9 @@ import Testing
         return try SwipeBinary.run(arguments + ["--db", db, "--as", "a"], stdin: input)
     }
 
-    @Test("--json answers each line with one object and the decisions land in the database")
-    func json() throws {
+    @Test("--json answers each line with one object and the decisions land in the database", arguments: TestBackend.all)
+    func json(_ backend: TestBackend) throws {
+        try use(backend)
         let script = "drag 60 -10\nrelease\ndrag 120 0\nrelease\n\n# the next is wrong\ndrag abc\nlike\nhistory\n"
         let result = try repl(["repl", "--json"], script: script)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
@@ -49,8 +59,9 @@ import Testing
         #expect(rows.contains { $0.contains(#""profile":"c""#) && $0.contains(#""via":"button""#) })
     }
 
-    @Test("plain script mode: no prompt, only the outcome lines, status 0 when every command worked")
-    func script() throws {
+    @Test("plain script mode: no prompt, only the outcome lines, status 0 when every command worked", arguments: TestBackend.all)
+    func script(_ backend: TestBackend) throws {
+        try use(backend)
         let result = try repl(["repl"], script: "# a script\ndrag 150 0\nrelease\nopen\nhate\nmatches\nquit\ndrag 1 1\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!result.stdout.contains("swipe>"))
@@ -69,8 +80,9 @@ import Testing
         #expect(!result.stdout.contains("╭"), "no picture and no detail page without --picture")
     }
 
-    @Test("--picture draws the deck (and the detail page) after each command of a script")
-    func scriptWithPictures() throws {
+    @Test("--picture draws the deck (and the detail page) after each command of a script", arguments: TestBackend.all)
+    func scriptWithPictures(_ backend: TestBackend) throws {
+        try use(backend)
         let result = try repl(["repl", "--picture"], script: "drag 150 0\nrelease\nopen\nview full\nhate\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(result.stdout.contains("♥ liked Bo (b) by drag"))
@@ -80,8 +92,9 @@ import Testing
         #expect(result.stdout.contains("✕ noped Cy (c) by detail"))
     }
 
-    @Test("bare swipe is the REPL; a failing script exits 1")
-    func bare() throws {
+    @Test("bare swipe is the REPL; a failing script exits 1", arguments: TestBackend.all)
+    func bare(_ backend: TestBackend) throws {
+        try use(backend)
         let result = try repl([], script: "drag\nundo\n")
         #expect(result.status == 1)
         #expect(result.stdout.contains("error: drag takes two numbers: DX DY (got nothing), e.g. drag 60 -10"))

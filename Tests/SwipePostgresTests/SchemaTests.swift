@@ -22,8 +22,9 @@ import Testing
     /// Tables that exist on one side only, on purpose. SQLite's virtual
     /// tables and their shadow tables (none today) would be left out too.
     static let postgresOnly: Set<String> = ["schema_version"]  // PostgreSQL has no user_version
-    /// Indexes on one side only (none today).
-    static let postgresOnlyIndexes: Set<String> = []
+    /// Indexes on one side only: the feed's walks in key order, which SQLite's
+    /// indexes give by ending with the rowid (schema.postgres.sql says more).
+    static let postgresOnlyIndexes: Set<String> = ["profiles_cell_key", "decisions_likers_key"]
 
     func both() throws -> (SwipeSQLite.Connection, PGConnection) {
         let sqlite = try Connection(path: folder.path + "/twin.sqlite")

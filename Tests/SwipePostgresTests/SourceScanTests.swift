@@ -51,6 +51,12 @@ import Testing
         }
     }
 
+    /// The feed's statements: constants of `PostgresDiscoverySQL`, whose own
+    /// interpolations `discoverySQLInterpolatesOnlyItsConstants` holds.
+    static func isDiscoveryConstant(_ argument: String) -> Bool {
+        argument.wholeMatch(of: /PostgresDiscoverySQL\.[A-Za-z]+/) != nil
+    }
+
     /// A string literal (one line, or `"""` lines) holding no interpolation
     /// but the allowed constants.
     static func isPlainLiteral(_ argument: String) -> Bool {
@@ -102,11 +108,27 @@ import Testing
                     continue
                 }
                 #expect(Self.isPlainLiteral(argument) || Self.allowedArguments.contains(argument)
-                            || Self.isLiteralConstant(argument, in: code),
+                            || Self.isLiteralConstant(argument, in: code)
+                            || Self.isDiscoveryConstant(argument),
                         "\(file): SQL built from «\(argument)»: bind values as $n parameters instead")
             }
         }
         #expect(scanned >= 10)
+    }
+
+    /// PostgresDiscoverySQL builds its statements from its own constants
+    /// only: every `\(…)` in the file names one of its `static let`s.
+    @Test func discoverySQLInterpolatesOnlyItsConstants() throws {
+        let text = try String(contentsOf: Self.sources.appendingPathComponent("Discovery/PostgresDiscoverySQL.swift"),
+                              encoding: .utf8)
+        let constants = Set(text.matches(of: /static let ([A-Za-z]+)/).map { String($0.output.1) })
+        let interpolated = text.matches(of: /\\\(([^)]*)\)/).map { String($0.output.1) }
+        #expect(constants.isSuperset(of: ["eligible", "columns", "likers", "byKey", "inCells"]))
+        #expect(interpolated.count >= 8)
+        for name in interpolated {
+            #expect(constants.contains(name), "PostgresDiscoverySQL interpolates «\(name)», not one of its constants")
+        }
+        #expect(!Self.isDiscoveryConstant("PostgresDiscoverySQL.byKey + id"))
     }
 
     @Test func theScanCatchesInterpolationAndConcatenation() {

@@ -1,5 +1,6 @@
 import Foundation
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// The throwaway cluster the tests run against: `make test` starts one with
@@ -32,13 +33,7 @@ enum TestServer {
     }
 
     /// `uri` with its database (the path) replaced by `database`.
-    static func uri(_ uri: String, database: String) -> String {
-        let schemeEnd = uri.range(of: "://")!.upperBound
-        let rest = uri[schemeEnd...]
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let query = rest[pathStart...].firstIndex(of: "?").map { String(rest[$0...]) } ?? ""
-        return String(uri[..<pathStart]) + "/" + database + query
-    }
+    static func uri(_ uri: String, database: String) -> String { PostgresTestServer.uri(uri, database: database) }
 
     /// The server's host and port as the URI names them.
     static func hostAndPort() throws -> (host: String, port: Int) {

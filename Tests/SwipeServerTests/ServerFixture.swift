@@ -34,7 +34,8 @@ final class ServerFixture: Sendable {
         _ configuration: ServeConfiguration = ServeConfiguration(port: 0),
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
-        let backend = try SQLiteServerBackend(path: path)
+        let path = path
+        let backend = try DatabaseServerBackend(writes: .oneAtATime) { try Store(path: path, create: false) }
         let logger = Logger(label: "swipe.serve") { [logs] _ in logs.handler }
         // A pool of its own: the shared one also serves the other tests' blocking work.
         let pool = NIOThreadPool(numberOfThreads: 4)
@@ -42,7 +43,13 @@ final class ServerFixture: Sendable {
         do {
             let server = try await SwipeServer(
                 backend: backend, configuration: configuration, logger: logger, threadPool: pool)
-            try await server.application().test(.live) { client in try await body(client) }
+            do {
+                try await server.application().test(.live) { client in try await body(client) }
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
         } catch {
             try? await pool.shutdownGracefully()
             throw error

@@ -88,23 +88,34 @@ struct ServerRouteTests {
         #expect(script.contains("textContent"))
     }
 
-    /// hummingbird-websocket answers every refused upgrade `400 Bad Request`
-    /// with no body (it cannot be told a status): no socket opens, and the
-    /// log says why. A plain `GET /ws` gets the 401 with its hint.
-    @Test func aSocketUpgradeWithoutAValidTokenOrFromAnotherSiteIsRefused() async throws {
+    /// A refused upgrade is answered before any socket opens, with the same
+    /// statuses as the page: 401 and how to get a link without a valid
+    /// token, 403 from another site; the log says why, never the token.
+    @Test func aSocketUpgradeWithoutAValidTokenIs401AndFromAnotherSite403() async throws {
         let token = try fixture.token(for: "alice")
+        let expired = try fixture.token(for: "alice", expiry: Date().addingTimeInterval(-1))
         try await fixture.withServer { client in
             let port = try #require(client.port)
-            func upgrade(_ path: String, origin: String? = nil) throws -> String {
+            func upgrade(_ path: String, origin: String? = nil, cookie: String? = nil) throws -> RawHTTP.Response {
                 var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade\r\n"
                     + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 if let origin { request += "Origin: \(origin)\r\n" }
-                return try RawHTTP.statusLine(port: port, request: request + "\r\n")
+                if let cookie { request += "Cookie: swipe_token=\(cookie)\r\n" }
+                return try RawHTTP.exchange(port: port, request: request + "\r\n")
             }
-            #expect(try upgrade("/ws") == "HTTP/1.1 400 Bad Request")
-            #expect(try upgrade("/ws?token=nope") == "HTTP/1.1 400 Bad Request")
-            #expect(try upgrade("/ws?token=" + token, origin: "http://evil.example") == "HTTP/1.1 400 Bad Request")
-            #expect(try upgrade("/ws?token=" + token, origin: "http://127.0.0.1:\(port)").contains(" 101 "))
+            for refused in [try upgrade("/ws"), try upgrade("/ws?token=nope"), try upgrade("/ws?token=" + expired),
+                            try upgrade("/ws", cookie: "nope")] {
+                #expect(refused.statusLine == "HTTP/1.1 401 Unauthorized")
+                #expect(refused.body.contains("swipe link"))
+                #expect(refused.headers.lowercased().contains("content-security-policy: default-src 'none'"))
+            }
+            let crossSite = try upgrade("/ws?token=" + token, origin: "http://evil.example")
+            #expect(crossSite.statusLine == "HTTP/1.1 403 Forbidden")
+            #expect(crossSite.body.contains("own host"))
+            // Another site is refused even without a token: the origin is checked first.
+            #expect(try upgrade("/ws", origin: "http://evil.example").statusLine == "HTTP/1.1 403 Forbidden")
+            #expect(try upgrade("/ws?token=" + token, origin: "http://127.0.0.1:\(port)").statusLine.contains(" 101 "))
+            #expect(try upgrade("/ws", cookie: token).statusLine.contains(" 101 "))
         }
         let log = fixture.logs.all.joined(separator: "\n")
         #expect(log.contains("refused websocket: no sign-in token"))
@@ -119,7 +130,16 @@ struct ServerRouteTests {
 enum RawHTTP {
     struct Failed: Error { var what: String }
 
-    static func statusLine(port: Int, request: String) throws -> String {
+    struct Response {
+        var statusLine: String
+        /// The header lines, CRLF-separated, without the status line.
+        var headers: String
+        var body: String
+    }
+
+    /// Sends `request` and reads until the server closes the connection, or
+    /// until a 101's head (a WebSocket stays open).
+    static func exchange(port: Int, request: String) throws -> Response {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failed(what: "socket") }
         defer { close(fd) }
@@ -139,11 +159,21 @@ enum RawHTTP {
         guard send(fd, bytes, bytes.count, 0) == bytes.count else { throw Failed(what: "send") }
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while !received.contains(0x0A) {
+        let separator: [UInt8] = Array("\r\n\r\n".utf8)
+        func headEnd() -> Int? {
+            guard received.count >= 4 else { return nil }
+            return (0...(received.count - 4)).first { Array(received[$0..<$0 + 4]) == separator }
+        }
+        while true {
+            if let end = headEnd(), String(decoding: received[..<end], as: UTF8.self).contains(" 101 ") { break }
             let count = recv(fd, &buffer, buffer.count, 0)
             guard count > 0 else { break }
             received += buffer[..<count]
         }
-        return String(decoding: received.prefix { $0 != 0x0D && $0 != 0x0A }, as: UTF8.self)
+        let text = String(decoding: received, as: UTF8.self)
+        let head = text.components(separatedBy: "\r\n\r\n").first ?? text
+        let body = text.count > head.count + 4 ? String(text.dropFirst(head.count + 4)) : ""
+        let lines = head.components(separatedBy: "\r\n")
+        return Response(statusLine: lines.first ?? "", headers: lines.dropFirst().joined(separator: "\r\n"), body: body)
     }
 }

@@ -4,6 +4,8 @@ import HummingbirdTesting
 import HummingbirdWSTesting
 import Testing
 import WSClient
+import SwipeStore
+import SwipeSQLite
 @testable import SwipeServer
 
 /// `/ws`: the REPL's commands in, its JSON answers out, one frame per line.
@@ -96,6 +98,33 @@ struct ServerSocketTests {
         #expect(lines.contains { $0.contains("websocket closed") && $0.contains("viewer=alice") && $0.contains("commands=7") })
         #expect(!lines.joined(separator: "\n").contains(token))
         #expect(!lines.joined(separator: "\n").contains(String(token.split(separator: ".")[3])))
+    }
+
+    /// The page's "Likes you" list and the detail page's block button are
+    /// discovery commands: over a socket they act on the store as in the REPL.
+    @Test func discoveryCommandsWorkOverTheSocket() async throws {
+        let token = try fixture.token(for: "alice")
+        let bobToken = try fixture.token(for: "bob")
+        let result = Box<[[String: Any]]>()
+        try await fixture.withServer { client in
+            try await client.ws("/ws?token=" + bobToken, configuration: Self.client) { inbound, outbound, _ in
+                _ = try await Self.exchange(["like"], inbound: inbound, outbound: outbound)  // bob likes alice
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
+                result.value = try await Self.exchange(["likes", "block carol", "prefs"],
+                                                       inbound: inbound, outbound: outbound).answers
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+        let answers = try #require(result.value)
+        try #require(answers.count == 3)
+        #expect(answers.map { $0["ok"] as? Bool } == [true, true, true], "\(answers)")
+        let likes = try #require(answers[0]["likes"] as? [[String: Any]], "\(answers[0])")
+        #expect(likes.compactMap { $0["profile"] as? String ?? $0["id"] as? String } == ["bob"])
+        let cards = (answers[1]["cards"] as? [[String: Any]])?.compactMap { $0["profile"] as? String } ?? []
+        #expect(!cards.contains("carol"))
+        #expect(try Store(path: fixture.path, create: false).blocked(viewer: "alice") == ["carol"])
     }
 
     @Test func aMatchReachesTheOtherViewersSocket() async throws {

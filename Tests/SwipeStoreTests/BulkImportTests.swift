@@ -11,7 +11,8 @@ import Testing
 /// fallback, the rollback journal while it runs, and row checks that stand
 /// in for the CHECKs SQLite is told to skip.
 @Suite struct BulkImportTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
+    var folder: TemporaryFolder { stores.folder }
 
     func csv(_ rows: [String]) -> String {
         folder.file("p-\(UUID().uuidString).csv", "id,name,age,city,photos\n" + rows.joined(separator: "\n") + "\n")
@@ -22,110 +23,124 @@ import Testing
         range.map { "id\($0),\(tag) \($0),\(18 + $0 % 80),City \($0 % 7),a\($0).jpg; b.jpg" }
     }
 
-    @Test func manyRowsArriveWholeInFileOrder() throws {
-        let store = try folder.store()
+    /// The ids in the store's own order (internal keys).
+    func order(_ store: any SwipeDatabase) throws -> [String] {
+        var ids: [String] = []
+        try store.forEachProfile { ids.append($0.id) }
+        return ids
+    }
+
+    @Test(arguments: TestBackend.all) func manyRowsArriveWholeInFileOrder(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         // 1,000 rows: 15 chunks of 64 and 40 rows one at a time.
-        let summary = try Importer(store: store).importProfiles(path: csv(rows(1...1_000, tag: "Name")))
+        let summary = try importing(store).importProfiles(path: csv(rows(1...1_000, tag: "Name")))
         #expect((summary.inserted, summary.updated) == (1_000, 0))
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 1_000)
+        #expect(try store.stats().profiles == 1_000)
         // Keys follow the file: the feed's order is the file's order.
-        #expect(try store.connection.scalarInt(
-            "SELECT count(*) FROM profiles WHERE id <> 'id' || key") == 0)
+        #expect(try order(store) == (1...1_000).map { "id\($0)" })
         let last = try #require(try store.profile(id: "id1000"))
         #expect(last == Profile(id: "id1000", name: "Name 1000", age: 18 + 1_000 % 80, city: "City 6", photos: ["a1000.jpg", "b.jpg"]))
     }
 
-    @Test func aReimportUpdatesInPlaceAndInsertsTheRest() throws {
-        let store = try folder.store()
-        _ = try Importer(store: store).importProfiles(path: csv(rows(1...300, tag: "Old")))
-        let keyBefore = try store.profileKey(id: "id150")
+    @Test(arguments: TestBackend.all) func aReimportUpdatesInPlaceAndInsertsTheRest(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
+        _ = try importing(store).importProfiles(path: csv(rows(1...300, tag: "Old")))
+        let orderBefore = try order(store)
         // 200 known ids (150…349 less the new ones) interleaved with 100 new ones.
         let mixed = rows(150...300, tag: "New") + rows(301...449, tag: "New")
-        let summary = try Importer(store: store).importProfiles(path: csv(mixed))
+        let summary = try importing(store).importProfiles(path: csv(mixed))
         #expect((summary.inserted, summary.updated) == (149, 151))
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 449)
+        #expect(try store.stats().profiles == 449)
         #expect(try store.profile(id: "id150")?.name == "New 150")
         #expect(try store.profile(id: "id149")?.name == "Old 149")
-        #expect(try store.profileKey(id: "id150") == keyBefore)
+        // Updated in place: the known ids keep their places, the new ones follow.
+        #expect(try order(store) == orderBefore + (301...449).map { "id\($0)" })
     }
 
-    @Test("a re-import counts identical profiles as unchanged and writes only the changed ones")
-    func identicalRowsAreUnchanged() throws {
-        let store = try folder.store()
+    @Test("a re-import counts identical profiles as unchanged and writes only the changed ones", arguments: TestBackend.all)
+    func identicalRowsAreUnchanged(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let original = rows(1...200, tag: "Same")
-        _ = try Importer(store: store).importProfiles(path: csv(original))
+        _ = try importing(store).importProfiles(path: csv(original))
         var edited = original
         edited[49] = "id50,Renamed 50,30,City 1,"  // was "Same 50", age 18 + 50 % 80 = 68, City 50 % 7 = 1, photos
         edited.append("id201,New 201,40,,")
-        let summary = try Importer(store: store).importProfiles(path: csv(edited))
+        let summary = try importing(store).importProfiles(path: csv(edited))
         #expect((summary.inserted, summary.updated, summary.unchanged) == (1, 1, 199))
         #expect(summary.line.contains("1 inserted, 1 updated, 199 unchanged, 0 rejected"))
         #expect(try store.profile(id: "id50") == Profile(id: "id50", name: "Renamed 50", age: 30, city: "City 1"))
         // A column emptied is a change too (photos → none).
         var emptied = original
         emptied[0] = "id1,Same 1,19,City 1,"
-        let again = try Importer(store: store).importProfiles(path: csv(emptied))
+        let again = try importing(store).importProfiles(path: csv(emptied))
         #expect((again.updated, again.unchanged) == (2, 198), "id1 lost its photos; id50 went back to Same 50")
     }
 
     /// Issue 10 item 2: the later row used to overwrite the earlier one
     /// ("100 inserted, 1 updated"); a repeated id is a row error instead.
-    @Test func anIdTwiceInOneChunkIsARowErrorNamingBothLines() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func anIdTwiceInOneChunkIsARowErrorNamingBothLines(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         var lines = rows(1...100, tag: "First")
         lines.insert("id10,Second 10,40,Lisboa,", at: 30)
         let path = csv(lines)
-        let failure = try #require(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: path) }
+        let failure = try #require(throws: ImportFailure.self) { try importing(store).importProfiles(path: path) }
         // Header is line 1, so rows[9] (id10) is line 11 and the insert at 30 is line 32.
         #expect(failure.issues.map(\.line) == [32])
         #expect(failure.issues.first?.message == "id repeats line 11; an id may appear once per file")
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 0)
-        var importer = Importer(store: store)
-        importer.skipInvalid = true
-        let summary = try importer.importProfiles(path: path)
+        #expect(try store.stats().profiles == 0)
+        let summary = try importing(store, skipInvalid: true).importProfiles(path: path)
         #expect((summary.inserted, summary.updated, summary.rejected.map(\.line)) == (100, 0, [32]))
         #expect(try store.profile(id: "id10")?.name == "First 10")
     }
 
-    @Test func skipInvalidAmongManyRowsKeepsTheGoodOnes() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func skipInvalidAmongManyRowsKeepsTheGoodOnes(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         var lines = rows(1...500, tag: "Name")
         for bad in [400, 250, 70, 3] { lines[bad] = "bad\(bad),Bad,17,," }
-        var importer = Importer(store: store)
-        importer.skipInvalid = true
-        let summary = try importer.importProfiles(path: csv(lines))
+        let summary = try importing(store, skipInvalid: true).importProfiles(path: csv(lines))
         #expect(summary.inserted == 496)
         #expect(summary.rejected.map(\.line) == [5, 72, 252, 402])
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles WHERE id LIKE 'bad%'") == 0)
+        #expect(try order(store).filter { $0.hasPrefix("bad") } == [])
+        #expect(try store.stats().profiles == 496)
     }
 
-    @Test func aBadRowAfterManyGoodOnesCommitsNothing() throws {
-        let store = try folder.store(profiles: ["keep"])
+    @Test(arguments: TestBackend.all) func aBadRowAfterManyGoodOnesCommitsNothing(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["keep"])
         var lines = rows(1...700, tag: "Name")
         lines[650] = "x,,30,,"
         do {
-            _ = try Importer(store: store).importProfiles(path: csv(lines))
+            _ = try importing(store).importProfiles(path: csv(lines))
             Issue.record("a row without a name was imported")
         } catch let failure as ImportFailure {
             #expect(failure.issues.map(\.line) == [652])
             #expect(failure.issues.map(\.column) == ["name"])
         }
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 1)
+        #expect(try store.stats().profiles == 1)
     }
 
-    @Test func anIdOrNameBeginningWithNULIsARowError() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func anIdOrNameBeginningWithNULIsARowError(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let text = Array("id,name,age\n".utf8) + [0] + Array("x,Name,30\nok,".utf8) + [0] + Array("Name,30\nfine,A".utf8)
             + [0] + Array("B,30\n".utf8)
         let path = folder.file("nul.csv", text)
-        var importer = Importer(store: store)
-        importer.skipInvalid = true
-        let summary = try importer.importProfiles(path: path)
-        #expect(summary.inserted == 1)
-        #expect(summary.rejected.map(\.line) == [2, 3])
-        #expect(summary.rejected.map(\.column) == ["id", "name"])
-        #expect(summary.rejected.map(\.message) == ["id must not begin with a NUL byte", "name must not begin with a NUL byte"])
-        #expect(try store.profile(id: "fine")?.name == "A\u{0}B")
+        let summary = try importing(store, skipInvalid: true).importProfiles(path: path)
+        let leading = ["id must not begin with a NUL byte", "name must not begin with a NUL byte"]
+        switch backend {
+        case .sqlite:
+            #expect(summary.inserted == 1)
+            #expect(summary.rejected.map(\.line) == [2, 3])
+            #expect(summary.rejected.map(\.column) == ["id", "name"])
+            #expect(summary.rejected.map(\.message) == leading)
+            #expect(try store.profile(id: "fine")?.name == "A\u{0}B")
+        case .postgres:
+            // README "Profiles CSV": PostgreSQL text cannot hold a NUL, so a
+            // NUL inside a field is refused too, naming line and column.
+            #expect(summary.inserted == 0)
+            #expect(summary.rejected.map(\.line) == [2, 3, 4])
+            #expect(summary.rejected.map(\.column) == ["id", "name", "name"])
+            #expect(summary.rejected.map(\.message) == leading + ["name holds a NUL character, which PostgreSQL cannot store"])
+            #expect(try store.profile(id: "fine") == nil)
+        }
     }
 
     @Test func theDatabaseIsBackInWALAfterwardsAndSQLiteChecksOtherWritersAgain() throws {

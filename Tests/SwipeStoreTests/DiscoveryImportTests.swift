@@ -8,17 +8,18 @@ import Testing
 
 /// The discovery columns through the importer (README "Profiles CSV").
 @Suite struct DiscoveryImportTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
+    var folder: TemporaryFolder { stores.folder }
 
-    @Test func columnsAreReadNormalisedAndStored() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func columnsAreReadNormalisedAndStored(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let csv = folder.file("p.csv", """
             id,name,age,gender,lat,lon,seeking,age_min,age_max,max_km
             a,A,30,F,52.52,13.405, F ; m ;f;;,25,35,50.5
             b,B,40,,,,,,,
 
             """)
-        _ = try Importer(store: store).importProfiles(path: csv)
+        _ = try importing(store).importProfiles(path: csv)
         let a = try #require(try store.profile(id: "a"))
         #expect(a.location == Location(lat: 52.52, lon: 13.405))
         #expect(a.preferences == Preferences(seeking: ["f", "m"], ageMin: 25, ageMax: 35, maxKm: 50.5))
@@ -29,15 +30,15 @@ import Testing
     /// The fields are trimmed as every other column is: ASCII blanks on the
     /// bytes, Unicode blanks (no-break and ideographic spaces) too, and a
     /// non-ASCII character inside a value is no blank.
-    @Test func unicodeBlanksAroundANumberAreTrimmed() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func unicodeBlanksAroundANumberAreTrimmed(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let csv = folder.file("p.csv", """
             id,name,age,lat,lon,age_min,max_km
             a,A,30,\u{00A0}52.5 ,\t\u{3000}13.25\u{2009},  25\u{00A0},\u{202F}7
             b,B,30,1,2,,5\u{00A0}km
 
             """)
-        let failure = #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: csv) }
+        let failure = #expect(throws: ImportFailure.self) { try importing(store).importProfiles(path: csv) }
         #expect(failure?.issues.map(\.message) == ["max_km must be a number of km above 0 (leave it empty for no limit)"],
                 "\(String(describing: failure?.issues))")
         let ok = folder.file("q.csv", """
@@ -45,7 +46,7 @@ import Testing
             a,A,30,\u{00A0}52.5 ,\t\u{3000}13.25\u{2009},  25\u{00A0},\u{202F}7
 
             """)
-        _ = try Importer(store: store).importProfiles(path: ok)
+        _ = try importing(store).importProfiles(path: ok)
         let a = try #require(try store.profile(id: "a"))
         #expect(a.location == Location(lat: 52.5, lon: 13.25))
         #expect(a.preferences == Preferences(seeking: [], ageMin: 25, ageMax: 120, maxKm: 7))
@@ -67,16 +68,18 @@ import Testing
     /// A re-import keeps the columns its file lacks, but sets an age window
     /// (and a place) whole: a file with only age_max cannot leave a stored
     /// age_min above it.
-    @Test func halvesOfAPairAreSetTogether() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func halvesOfAPairAreSetTogether(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         try store.upsert(Profile(id: "a", name: "A", age: 30, location: Location(lat: 1, lon: 2),
                                  preferences: Preferences(seeking: ["m"], ageMin: 40, ageMax: 50, maxKm: 9)))
         let csv = folder.file("p.csv", "id,name,age,age_max\na,A,30,35\n")
-        _ = try Importer(store: store).importProfiles(path: csv)
+        _ = try importing(store).importProfiles(path: csv)
         let a = try #require(try store.profile(id: "a"))
         #expect(a.preferences == Preferences(seeking: ["m"], ageMin: 18, ageMax: 35, maxKm: 9))
         #expect(a.location == Location(lat: 1, lon: 2))
-        #expect(try store.connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
+        if let sqlite = store as? Store {
+            #expect(try sqlite.connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
+        }
     }
 
     /// A first import drops the index of places while it loads and makes it

@@ -7,24 +7,26 @@ import Testing
 @testable import SwipeCSV
 
 @Suite struct FeedTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
 
-    @Test func stableOrderSkippingViewerDecidedAndExcluded() throws {
-        let store = try folder.store(profiles: ["p1", "me", "p2", "p3", "p4", "p5"])
+    @Test(arguments: TestBackend.all) func stableOrderSkippingViewerDecidedAndExcluded(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["p1", "me", "p2", "p3", "p4", "p5"])
         _ = try store.record(viewer: "me", profile: "p2", decision: .hate, via: .drag)
-        let feed = try SQLiteFeed(store: store, viewer: "me")
+        let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 3, excluding: []).map(\.id) == ["p1", "p3", "p4"])
         #expect(try feed.nextProfiles(limit: 3, excluding: ["p1", "p3"]).map(\.id) == ["p4", "p5"])
         #expect(try feed.nextProfiles(limit: 0, excluding: []).isEmpty)
     }
 
-    @Test func undoBringsAProfileBackEvenBehindTheCursor() throws {
-        let store = try folder.store(profiles: ["me", "p1", "p2", "p3"])
+    @Test(arguments: TestBackend.all) func undoBringsAProfileBackEvenBehindTheCursor(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["me", "p1", "p2", "p3"])
         for id in ["p1", "p2"] { _ = try store.record(viewer: "me", profile: id, decision: .like, via: .drag) }
-        let feed = try SQLiteFeed(store: store, viewer: "me")
+        let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["p3"])
         // The fetch stored a cursor past p2 (me, p1, p2 are settled).
-        #expect(try store.connection.scalarInt("SELECT after_key FROM feed_cursors") == 3)
+        if let sqlite = store as? Store {  // SQLite's cursor table
+            #expect(try sqlite.connection.scalarInt("SELECT after_key FROM feed_cursors") == 3)
+        }
         try store.undo(viewer: "me", profile: "p1")
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["p1", "p3"])
         _ = try store.record(viewer: "me", profile: "p3", decision: .hate, via: .drag)
@@ -39,39 +41,39 @@ import Testing
 /// Whatever can make a profile the feed passed over eligible again sends the
 /// feed back for it (the cursor only ever skips what stays rejected).
 @Suite struct FeedCursorTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
 
-    func store() throws -> Store {
-        let store = try folder.store()
+    func store(_ backend: TestBackend) throws -> any SwipeDatabase {
+        let store = try stores.store(backend)
         try store.upsert(Profile(id: "me", name: "Me", age: 30, gender: "m", preferences: Preferences(seeking: ["f"])))
         try store.upsert(Profile(id: "old", name: "Old", age: 30, gender: "f", preferences: Preferences(ageMin: 40, ageMax: 50)))
         try store.upsert(Profile(id: "x", name: "X", age: 30, gender: "f"))
         return store
     }
 
-    @Test func theirPreferencesWidening() throws {
-        let store = try store()
-        let feed = try SQLiteFeed(store: store, viewer: "me")
+    @Test(arguments: TestBackend.all) func theirPreferencesWidening(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
-        try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
+        _ = try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
     }
 
-    @Test func aReimportThatUpdatesThem() throws {
-        let store = try store()
-        let feed = try SQLiteFeed(store: store, viewer: "me")
+    @Test(arguments: TestBackend.all) func aReimportThatUpdatesThem(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
         // The file sets old's age window (a file without those columns keeps it).
-        let csv = folder.file("p.csv", "id,name,age,gender,age_min,age_max\nold,Old,30,f,18,120\n")
-        _ = try Importer(store: store).importProfiles(path: csv)
+        let csv = stores.folder.file("p.csv", "id,name,age,gender,age_min,age_max\nold,Old,30,f,18,120\n")
+        _ = try store.importProfiles(path: csv, options: ImportOptions())
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["old", "x"])
     }
 
-    @Test func anUnblock() throws {
-        let store = try store()
+    @Test(arguments: TestBackend.all) func anUnblock(_ backend: TestBackend) throws {
+        let store = try store(backend)
         try store.block(viewer: "x", profile: "me")
-        let feed = try SQLiteFeed(store: store, viewer: "me")
-        try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
+        let feed = try store.feed(viewer: "me")
+        _ = try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
         try store.block(viewer: "me", profile: "old")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).isEmpty)
         try store.unblock(viewer: "x", profile: "me")
@@ -81,28 +83,30 @@ import Testing
 
     /// Likers resume from a cursor too: ties in time keep their order, a
     /// decided liker is passed once, and an undo brings it back first.
-    @Test func likersResumeAndComeBackAfterAnUndo() throws {
-        let store = try folder.store(profiles: ["me", "l1", "l2", "l3", "x"])
+    @Test(arguments: TestBackend.all) func likersResumeAndComeBackAfterAnUndo(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["me", "l1", "l2", "l3", "x"])
         let same = Date(timeIntervalSince1970: 1_795_000_000)
         for id in ["l2", "l1", "l3"] { _ = try store.record(viewer: id, profile: "me", decision: .like, via: .drag, at: same) }
-        let feed = try SQLiteFeed(store: store, viewer: "me")
+        let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l1", "l3", "x"])
         _ = try store.record(viewer: "me", profile: "l2", decision: .hate, via: .drag)
         _ = try store.record(viewer: "me", profile: "l1", decision: .hate, via: .drag)
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l3", "x"])
-        #expect(try store.connection.scalarInt("SELECT after_key FROM liker_cursors WHERE viewer = 1") == 2)
+        if let sqlite = store as? Store {  // SQLite's cursor table
+            #expect(try sqlite.connection.scalarInt("SELECT after_key FROM liker_cursors WHERE viewer = 1") == 2)
+        }
         try store.undo(viewer: "me", profile: "l2")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l3", "x"])
     }
 
-    @Test func aLikerWhoseWindowWidensComesFirst() throws {
-        let store = try store()  // me (m, 30, seeks f), old (f, 30, wants 40-50), x (f, 30)
+    @Test(arguments: TestBackend.all) func aLikerWhoseWindowWidensComesFirst(_ backend: TestBackend) throws {
+        let store = try store(backend)  // me (m, 30, seeks f), old (f, 30, wants 40-50), x (f, 30)
         // A liker with the last key: dealt first only as a liker.
         try store.upsert(Profile(id: "late", name: "Late", age: 30, gender: "f", preferences: Preferences(ageMin: 40)))
         _ = try store.record(viewer: "late", profile: "me", decision: .like, via: .drag)
-        let feed = try SQLiteFeed(store: store, viewer: "me")
+        let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
-        try store.setPreferences(viewer: "late", PreferencesChange(ages: 25...35))
+        _ = try store.setPreferences(viewer: "late", PreferencesChange(ages: 25...35))
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["late", "x"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SwipeCore
 import SwipeTestSupport
 import Testing
 @testable import SwipeStore
@@ -6,33 +7,35 @@ import Testing
 @testable import SwipeCSV
 
 @Suite struct ImporterTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
+    var folder: TemporaryFolder { stores.folder }
 
-    @Test func interruptionRollsEverythingBack() throws {
-        let store = try folder.store(profiles: ["keep"])
+    @Test(arguments: TestBackend.all) func interruptionRollsEverythingBack(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["keep"])
         let rows = (1...50).map { "p\($0),P,30" }.joined(separator: "\n")
-        var importer = Importer(store: store)
+        var options = ImportOptions()
         var checks = 0
-        importer.shouldStop = {
+        options.shouldStop = {
             checks += 1
             return checks > 10  // stop before the 11th row, after 10 were written
         }
         #expect(throws: ImportInterrupted.self) {
-            try importer.importProfiles(path: folder.file("p.csv", "id,name,age\n" + rows))
+            try store.importProfiles(path: folder.file("p.csv", "id,name,age\n" + rows), options: options)
         }
         #expect(try store.stats().profiles == 1)
-        #expect(!store.connection.isInTransaction)
+        #expect(try store.profile(id: "p1") == nil)
+        if let sqlite = store as? Store { #expect(!sqlite.connection.isInTransaction) }
     }
 
-    @Test func decisionsImportMakesMatchesAndReportsLines() throws {
-        let store = try folder.store(profiles: ["a", "b"])
+    @Test(arguments: TestBackend.all) func decisionsImportMakesMatchesAndReportsLines(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b"])
         let good = folder.file("d.csv", "profile,viewer,decided_at,decision\nb,a,2026-11-20T10:00:00.000Z,like\na,b,2026-11-20T11:00:00.000Z,like\n")
-        let summary = try Importer(store: store).importDecisions(path: good)
+        let summary = try store.importDecisions(path: good, options: ImportOptions())
         #expect(summary.inserted == 2)
         #expect(try store.matches(viewer: "a").map(\.matchedAt) == ["2026-11-20T11:00:00.000Z"])
         let bad = folder.file("e.csv", "viewer,profile,decision,decided_at\na,zz,like,2026-11-20\na,b,love,2026-11-20\n")
         do {
-            _ = try Importer(store: store).importDecisions(path: bad)
+            _ = try store.importDecisions(path: bad, options: ImportOptions())
             Issue.record("bad decisions were imported")
         } catch let failure as ImportFailure {
             #expect(failure.total == 2)
@@ -43,11 +46,11 @@ import Testing
 
     /// `nope` is hate's other name everywhere a person names a decision,
     /// a decisions file included (any letter case); it is stored as `hate`.
-    @Test func decisionsImportTakesNopeAsHate() throws {
-        let store = try folder.store(profiles: ["a", "b", "c"])
+    @Test(arguments: TestBackend.all) func decisionsImportTakesNopeAsHate(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b", "c"])
         let file = folder.file("n.csv", "viewer,profile,decision,decided_at\na,b,nope,2026-11-20T10:00:00.000Z\na,c,NoPe,2026-11-20T10:00:01.000Z\n")
-        #expect(try Importer(store: store).importDecisions(path: file).inserted == 2)
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions WHERE decision = 'hate'") == 2)
+        #expect(try store.importDecisions(path: file, options: ImportOptions()).inserted == 2)
+        #expect(try store.history(HistoryQuery(viewer: "a")).map(\.decision) == [.hate, .hate])
     }
 
     /// A decision between two profiles one of whom blocked the other is a

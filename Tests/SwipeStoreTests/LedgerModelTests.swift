@@ -40,15 +40,27 @@ import Testing
         }
     }
 
-    @Test func ledgerAndMatchesFollowTheModel() async {
+    /// One database per backend for all the runs: each run acts on four
+    /// people of its own (`r7-p0`…), so no run sees another's decisions.
+    @Test(arguments: TestBackend.all) func ledgerAndMatchesFollowTheModel(_ backend: TestBackend) async throws {
+        let stores = TestStores()
+        let store = try stores.open(backend)
+        let runs = Counter()
         await propertyCheck(input: Gen.int(in: 0..<64).array(of: 1...60)) { codes in
-            try Self.check(codes.map(Step.init))
+            try Self.check(codes.map(Step.init), in: store, run: "r\(runs.next())-")
         }
+        withExtendedLifetime(stores) {}
     }
 
-    static func check(_ steps: [Step]) throws {
-        let folder = TemporaryFolder()
-        let store = try folder.store(profiles: people)
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int { lock.withLock { value += 1; return value } }
+    }
+
+    static func check(_ steps: [Step], in store: any SwipeDatabase, run prefix: String) throws {
+        let people = Self.people.map { prefix + $0 }
+        for id in people { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
         var model = Model()
         var recorded = 0, undone = 0
         for (index, step) in steps.enumerated() {
@@ -84,31 +96,32 @@ import Testing
                 #expect(result.unmatched == (model.matches.count < matchesBefore.count), "\(step)")
             }
         }
-        #expect(try standing(in: store) == model.standing)
-        #expect(try matches(in: store) == model.matches)
-        // History loses nothing: every recorded decision is a row, every undo a stamp.
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions") == recorded)
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions WHERE undone_at IS NOT NULL") == undone)
-    }
-
-    static func standing(in store: Store) throws -> [[String]: Model.Standing] {
-        var out: [[String]: Model.Standing] = [:]
-        try store.connection.statement("""
-            SELECT v.id, p.id, d.decision, d.decided_at FROM decisions AS d
-            JOIN profiles AS v ON v.key = d.viewer JOIN profiles AS p ON p.key = d.profile
-            WHERE d.undone_at IS NULL
-            """).bind().forEachRow { row in
-            out[[row.text(0), row.text(1)]] = .init(decision: Decision(rawValue: row.text(2))!, decidedAt: row.text(3))
+        let history = try people.flatMap { viewer in
+            try store.history(HistoryQuery(viewer: viewer)).map { (viewer, $0) }
         }
-        return out
+        var standing: [[String]: Model.Standing] = [:]
+        for (viewer, entry) in history where entry.undoneAt == nil {
+            #expect(standing.updateValue(.init(decision: entry.decision, decidedAt: entry.decidedAt),
+                                         forKey: [viewer, entry.profile]) == nil, "two standing decisions \(viewer)→\(entry.profile)")
+        }
+        #expect(standing == model.standing)
+        #expect(try matches(in: store, people: people) == model.matches)
+        // History loses nothing: every recorded decision is a row, every undo a stamp.
+        #expect(history.count == recorded)
+        #expect(history.filter { $0.1.undoneAt != nil }.count == undone)
     }
 
-    static func matches(in store: Store) throws -> [[String]: String] {
+    /// Every standing match, as seen from both sides (which must agree).
+    static func matches(in store: any SwipeDatabase, people: [String]) throws -> [[String]: String] {
         var out: [[String]: String] = [:]
-        try store.connection.statement("""
-            SELECT l.id, h.id, m.matched_at FROM matches AS m
-            JOIN profiles AS l ON l.key = m.low JOIN profiles AS h ON h.key = m.high
-            """).bind().forEachRow { out[[$0.text(0), $0.text(1)]] = $0.text(2) }
+        var seen: [[String]: String] = [:]
+        for viewer in people {
+            for match in try store.matches(viewer: viewer) {
+                let pair = [viewer, match.profile].sorted()
+                if viewer == pair[0] { out[pair] = match.matchedAt } else { seen[pair] = match.matchedAt }
+            }
+        }
+        #expect(out == seen, "each match is listed for both people, at the same time")
         return out
     }
 }

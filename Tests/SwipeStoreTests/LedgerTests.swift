@@ -7,7 +7,7 @@ import Testing
 @testable import SwipeCSV
 
 @Suite struct LedgerTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
     let t0 = Date(timeIntervalSince1970: 1_795_218_901.123)  // 2026-11-20T23:55:01.123Z = 20_777 days × 86_400 + 86_101 s (23 h 55 min 1 s)
     var t1: Date { t0.addingTimeInterval(60) }
 
@@ -19,23 +19,29 @@ import Testing
         #expect(Timestamp.normalized("yesterday") == nil)
     }
 
-    @Test func recordsOnceAndTheDatabaseEnforcesIt() throws {
-        let store = try folder.store(profiles: ["a", "b"])
+    @Test(arguments: TestBackend.all) func recordsOnceAndTheDatabaseEnforcesIt(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b"])
         let recorded = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: t0)
         #expect(recorded.decidedAt == "2026-11-20T23:55:01.123Z")
         #expect(recorded.match == nil)
         #expect(throws: StoreError.alreadyDecided(viewer: "a", profile: "b", decision: .like, decidedAt: recorded.decidedAt)) {
             try store.record(viewer: "a", profile: "b", decision: .hate, via: .button)
         }
-        // Even raw SQL cannot add a second standing decision: the partial unique index refuses.
+    }
+
+    /// SQLite's own guard: even raw SQL cannot add a second standing decision.
+    @Test func theSQLiteSchemaRefusesASecondStandingDecision() throws {
+        let store = try stores.folder.store(profiles: ["a", "b"])
+        _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: t0)
+        // The partial unique index refuses.
         #expect(throws: SQLiteError.self) {
             try store.connection.execute(
                 "INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (1, 2, 'hate', 'drag', '2026-11-21T00:00:00.000Z')")
         }
     }
 
-    @Test func mutualLikeMakesAMatchAtTheLaterTime() throws {
-        let store = try folder.store(profiles: ["a", "b"])
+    @Test(arguments: TestBackend.all) func mutualLikeMakesAMatchAtTheLaterTime(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b"])
         _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: t0)
         let second = try store.record(viewer: "b", profile: "a", decision: .superlike, via: .button, at: t1)
         #expect(second.match == Match(profile: "a", name: "Name a", matchedAt: "2026-11-20T23:56:01.123Z"))
@@ -43,8 +49,8 @@ import Testing
         #expect(try store.matches(viewer: "b").map(\.profile) == ["a"])
     }
 
-    @Test func undoKeepsTheRowAndUnmakesTheMatch() throws {
-        let store = try folder.store(profiles: ["a", "b"])
+    @Test(arguments: TestBackend.all) func undoKeepsTheRowAndUnmakesTheMatch(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b"])
         _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: t0)
         _ = try store.record(viewer: "b", profile: "a", decision: .like, via: .drag, at: t1)
         let undone = try store.undo(viewer: "b", profile: "a", at: t1.addingTimeInterval(1))
@@ -60,8 +66,8 @@ import Testing
         #expect(throws: StoreError.notDecided(viewer: "a", profile: "a")) { try store.undo(viewer: "a", profile: "a") }
     }
 
-    @Test func hatingSomeoneWhoLikesYouIsAMissedMatch() throws {
-        let store = try folder.store(profiles: ["a", "b"])
+    @Test(arguments: TestBackend.all) func hatingSomeoneWhoLikesYouIsAMissedMatch(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b"])
         _ = try store.record(viewer: "b", profile: "a", decision: .superlike, via: .drag, at: t0)
         let hate = try store.record(viewer: "a", profile: "b", decision: .hate, via: .drag, at: t1)
         #expect(hate.missedMatch)
@@ -71,8 +77,8 @@ import Testing
         #expect(missed.first?.theirDecision == .superlike)
     }
 
-    @Test func historyFilters() throws {
-        let store = try folder.store(profiles: ["v", "p1", "p2", "p3"])
+    @Test(arguments: TestBackend.all) func historyFilters(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["v", "p1", "p2", "p3"])
         _ = try store.record(viewer: "v", profile: "p1", decision: .like, via: .drag, at: t0)
         _ = try store.record(viewer: "v", profile: "p2", decision: .hate, via: .drag, at: t1)
         _ = try store.record(viewer: "v", profile: "p3", decision: .like, via: .detail, at: t1.addingTimeInterval(60))
@@ -87,8 +93,8 @@ import Testing
         #expect(try store.decidedProfileIDs(viewer: "p1") == [])
     }
 
-    @Test func viewerResolutionOrder() throws {
-        let store = try folder.store(profiles: ["a", "b"])
+    @Test(arguments: TestBackend.all) func viewerResolutionOrder(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["a", "b"])
         #expect(throws: ViewerError.noneChosen) { try store.resolveViewer(nil) }
         #expect(throws: ViewerError.noneChosen) { try store.resolveViewer("") }
         #expect(throws: ViewerError.notAProfile("zed")) { try store.resolveViewer("zed") }

@@ -8,12 +8,14 @@ import Testing
 @testable import SwipeSQLite
 @testable import SwipeCSV
 
-/// Two sessions on one database at once, each with its own `Store` (its own
-/// SQLite connection) on its own thread, as two processes would have: no
+/// Two sessions on one database at once, each with its own store (its own
+/// SQLite or PostgreSQL connection) on its own thread, as two processes
+/// would have: no
 /// "database is locked", no decision lost, never two standing decisions for
 /// one viewer and profile, and the loser of a race told why.
 @Suite struct ReliabilityConcurrencyTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
+    var folder: TemporaryFolder { stores.folder }
     static let targets = (0..<150).map { "t\($0)" }
 
     /// What one session saw: the decisions it was told were recorded, and every failure.
@@ -23,14 +25,14 @@ import Testing
         var unexpected: [String] = []
     }
 
-    /// Runs `sessions` on their own threads at once, each with a fresh `Store` on the test database.
-    func runAtOnce(_ sessions: [@Sendable (Store) throws -> SessionLog]) -> [SessionLog] {
-        let path = folder.path + "/test.sqlite"
+    /// Runs `sessions` on their own threads at once, each with a store of its own on the test database.
+    func runAtOnce(_ backend: TestBackend, _ sessions: [@Sendable (any SwipeDatabase) throws -> SessionLog]) -> [SessionLog] {
+        let stores = self.stores
         let logs = Mutex<[Int: SessionLog]>([:])
         DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
             var log: SessionLog
             do {
-                log = try sessions[index](try Store(path: path))
+                log = try sessions[index](try stores.open(backend))
             } catch {
                 log = SessionLog(unexpected: ["\(error)"])
             }
@@ -40,7 +42,7 @@ import Testing
     }
 
     /// Records `viewer` liking each of `targets`, logging refusals instead of stopping.
-    static func likeAll(_ viewer: String, _ targets: [String]) -> @Sendable (Store) throws -> SessionLog {
+    static func likeAll(_ viewer: String, _ targets: [String]) -> @Sendable (any SwipeDatabase) throws -> SessionLog {
         { store in
             var log = SessionLog()
             for target in targets {
@@ -57,15 +59,15 @@ import Testing
         }
     }
 
-    func standing(_ store: Store, viewer: String) throws -> [String] {
+    func standing(_ store: any SwipeDatabase, viewer: String) throws -> [String] {
         try store.history(HistoryQuery(viewer: viewer)).filter { $0.undoneAt == nil }.map(\.profile)
     }
 
-    @Test func differentViewersAtOnceLoseNothing() throws {
-        let store = try folder.store(profiles: ["v0", "v1"] + Self.targets)
+    @Test(arguments: TestBackend.all) func differentViewersAtOnceLoseNothing(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["v0", "v1"] + Self.targets)
         // Each also likes the other half-way through: the mutual like races too.
         let half = Self.targets.count / 2
-        let logs = runAtOnce([
+        let logs = runAtOnce(backend, [
             Self.likeAll("v0", Array(Self.targets[..<half]) + ["v1"] + Self.targets[half...]),
             Self.likeAll("v1", Array(Self.targets[..<half]) + ["v0"] + Self.targets[half...]),
         ])
@@ -77,12 +79,13 @@ import Testing
         #expect(Set(try standing(store, viewer: "v0")) == Set(Self.targets + ["v1"]))
         #expect(Set(try standing(store, viewer: "v1")) == Set(Self.targets + ["v0"]))
         #expect(try store.matches(viewer: "v0").map(\.profile) == ["v1"])
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM matches") == 1)
+        #expect(try store.matches(viewer: "v1").map(\.profile) == ["v0"])
+        #expect(try store.stats().matches == 1)
     }
 
-    @Test func sameViewerTwiceRecordsEachDecisionOnceAndTellsTheLoser() throws {
-        let store = try folder.store(profiles: ["v0"] + Self.targets)
-        let logs = runAtOnce([Self.likeAll("v0", Self.targets), Self.likeAll("v0", Self.targets)])
+    @Test(arguments: TestBackend.all) func sameViewerTwiceRecordsEachDecisionOnceAndTellsTheLoser(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["v0"] + Self.targets)
+        let logs = runAtOnce(backend, [Self.likeAll("v0", Self.targets), Self.likeAll("v0", Self.targets)])
         #expect(logs.flatMap(\.unexpected) == [])
         // Every target was won by exactly one session; the other was refused.
         let won = logs.flatMap(\.recorded)
@@ -98,16 +101,14 @@ import Testing
             #expect(viewer == "v0" && decision == .like)
             #expect(refusal.description == "v0 already decided like on \(profile) at \(decidedAt)")
         }
-        #expect(try standing(store, viewer: "v0").count == Self.targets.count)
-        #expect(try store.connection.scalarInt("""
-            SELECT count(*) FROM (SELECT 1 FROM decisions WHERE undone_at IS NULL
-                                  GROUP BY viewer, profile HAVING count(*) > 1)
-            """) == 0)
+        let stored = try standing(store, viewer: "v0")
+        #expect(stored.count == Self.targets.count)
+        #expect(Set(stored) == Set(Self.targets), "one standing decision per profile")
     }
 
-    @Test func sameViewerDecidingAndUndoingAtOnceKeepsOneStandingDecision() throws {
-        let store = try folder.store(profiles: ["v0"] + Self.targets)
-        let undoer: @Sendable (Store) throws -> SessionLog = { store in
+    @Test(arguments: TestBackend.all) func sameViewerDecidingAndUndoingAtOnceKeepsOneStandingDecision(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["v0"] + Self.targets)
+        let undoer: @Sendable (any SwipeDatabase) throws -> SessionLog = { store in
             var log = SessionLog()
             for target in Self.targets {
                 do {
@@ -120,17 +121,15 @@ import Testing
             }
             return log
         }
-        let logs = runAtOnce([Self.likeAll("v0", Self.targets), undoer, Self.likeAll("v0", Self.targets)])
+        let logs = runAtOnce(backend, [Self.likeAll("v0", Self.targets), undoer, Self.likeAll("v0", Self.targets)])
         #expect(logs.flatMap(\.unexpected) == [])
         let undone = Self.targets.count - logs[1].refusals.count
-        let rows = try store.connection.scalarInt("SELECT count(*) FROM decisions") ?? -1
+        let rows = try store.history(HistoryQuery(viewer: "v0"))
         // Every recorded decision is a row; each undo stamped one of them.
-        #expect(rows == logs[0].recorded.count + logs[2].recorded.count)
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions WHERE undone_at IS NOT NULL") == undone)
-        #expect(try store.connection.scalarInt("""
-            SELECT count(*) FROM (SELECT 1 FROM decisions WHERE undone_at IS NULL
-                                  GROUP BY viewer, profile HAVING count(*) > 1)
-            """) == 0)
+        #expect(rows.count == logs[0].recorded.count + logs[2].recorded.count)
+        #expect(rows.filter { $0.undoneAt != nil }.count == undone)
+        let standing = rows.filter { $0.undoneAt == nil }.map(\.profile)
+        #expect(Set(standing).count == standing.count, "never two standing decisions for one profile")
     }
 
     /// Both switch the new file to WAL at once, which SQLite refuses one of at

@@ -8,17 +8,17 @@ import Testing
 
 /// Daily quotas and rewind rules (README "Discovery"), with times worked by hand.
 @Suite struct RulesTests {
-    let folder = TemporaryFolder()
+    let stores = TestStores()
     static let t0 = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40.000Z (2026-11-20T23:55:01.123Z is 1_795_218_901.123)
     static func at(hours: Double) -> Date { t0.addingTimeInterval(hours * 3600) }
 
-    func store() throws -> Store {
-        try folder.store(profiles: ["v", "a", "b", "c", "d", "e", "f"])
+    func store(_ backend: TestBackend) throws -> any SwipeDatabase {
+        try stores.store(backend, profiles: ["v", "a", "b", "c", "d", "e", "f"])
     }
 
-    @Test func theQuotaIsARolling24HoursOfStandingLikes() throws {
-        let store = try store()
-        try store.setRule("likes-per-day", "2")
+    @Test(arguments: TestBackend.all) func theQuotaIsARolling24HoursOfStandingLikes(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        _ = try store.setRule("likes-per-day", "2")
         _ = try store.record(viewer: "v", profile: "a", decision: .like, via: .drag, at: Self.at(hours: 0))
         _ = try store.record(viewer: "v", profile: "b", decision: .like, via: .drag, at: Self.at(hours: 1))
         // Hate and superlike are not likes: never counted, never refused here.
@@ -35,52 +35,52 @@ import Testing
         #expect(throws: StoreError.self) {
             try store.record(viewer: "v", profile: "f", decision: .like, via: .drag, at: Self.at(hours: 24.5))
         }
-        try store.undo(viewer: "v", profile: "b", at: Self.at(hours: 24.5))
+        _ = try store.undo(viewer: "v", profile: "b", at: Self.at(hours: 24.5))
         _ = try store.record(viewer: "v", profile: "f", decision: .like, via: .drag, at: Self.at(hours: 24.5))
     }
 
-    @Test func superlikesHaveTheirOwnQuota() throws {
-        let store = try store()
-        try store.setRule("superlikes-per-day", "1")
+    @Test(arguments: TestBackend.all) func superlikesHaveTheirOwnQuota(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        _ = try store.setRule("superlikes-per-day", "1")
         _ = try store.record(viewer: "v", profile: "a", decision: .superlike, via: .drag, at: Self.at(hours: 0))
         _ = try store.record(viewer: "v", profile: "b", decision: .like, via: .drag, at: Self.at(hours: 1))
         #expect(throws: StoreError.quotaExceeded(decision: .superlike, limit: 1, freesAt: "2026-11-19T11:06:40.000Z")) {
             try store.record(viewer: "v", profile: "c", decision: .superlike, via: .drag, at: Self.at(hours: 1))
         }
-        try store.setRule("superlikes-per-day", "off")
+        _ = try store.setRule("superlikes-per-day", "off")
         _ = try store.record(viewer: "v", profile: "c", decision: .superlike, via: .drag, at: Self.at(hours: 1))
     }
 
-    @Test func rewindLastTakesBackOnlyTheNewestOnce() throws {
-        let store = try store()
-        try store.setRule("rewind", "last")
+    @Test(arguments: TestBackend.all) func rewindLastTakesBackOnlyTheNewestOnce(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        _ = try store.setRule("rewind", "last")
         _ = try store.record(viewer: "v", profile: "a", decision: .like, via: .drag, at: Self.at(hours: 0))
         _ = try store.record(viewer: "v", profile: "b", decision: .hate, via: .drag, at: Self.at(hours: 1))
         #expect(throws: StoreError.rewindRefused(rule: .last, decision: .like)) {
-            try store.undo(viewer: "v", profile: "a", at: Self.at(hours: 2))
+            _ = try store.undo(viewer: "v", profile: "a", at: Self.at(hours: 2))
         }
-        try store.undo(viewer: "v", profile: "b", at: Self.at(hours: 2))
+        _ = try store.undo(viewer: "v", profile: "b", at: Self.at(hours: 2))
         // Once: the one before it stays.
         #expect(throws: StoreError.rewindRefused(rule: .last, decision: .like)) {
-            try store.undo(viewer: "v", profile: "a", at: Self.at(hours: 3))
+            _ = try store.undo(viewer: "v", profile: "a", at: Self.at(hours: 3))
         }
     }
 
-    @Test func rewindPassesAndOff() throws {
-        let store = try store()
+    @Test(arguments: TestBackend.all) func rewindPassesAndOff(_ backend: TestBackend) throws {
+        let store = try store(backend)
         _ = try store.record(viewer: "v", profile: "a", decision: .like, via: .drag, at: Self.at(hours: 0))
         _ = try store.record(viewer: "v", profile: "b", decision: .hate, via: .drag, at: Self.at(hours: 1))
-        try store.setRule("rewind", "off")
+        _ = try store.setRule("rewind", "off")
         #expect(throws: StoreError.rewindRefused(rule: .off, decision: .hate)) { try store.undo(viewer: "v", profile: "b") }
-        try store.setRule("rewind", "passes")
+        _ = try store.setRule("rewind", "passes")
         #expect(throws: StoreError.rewindRefused(rule: .passes, decision: .like)) { try store.undo(viewer: "v", profile: "a") }
         try store.undo(viewer: "v", profile: "b")
-        try store.setRule("rewind", "any")
+        _ = try store.setRule("rewind", "any")
         try store.undo(viewer: "v", profile: "a")
     }
 
-    @Test func badRuleValuesChangeNothing() throws {
-        let store = try store()
+    @Test(arguments: TestBackend.all) func badRuleValuesChangeNothing(_ backend: TestBackend) throws {
+        let store = try store(backend)
         for (name, value) in [("likes-per-day", "-1"), ("likes-per-day", "many"), ("rewind", "sometimes"), ("speed", "1")] {
             #expect(throws: StoreError.self, "\(name) \(value)") { try store.setRule(name, value) }
         }
@@ -88,8 +88,8 @@ import Testing
     }
 
     /// Unmatch is final: neither an undo nor a new like brings the match back.
-    @Test func unmatchIsFinal() throws {
-        let store = try store()
+    @Test(arguments: TestBackend.all) func unmatchIsFinal(_ backend: TestBackend) throws {
+        let store = try store(backend)
         _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag)
         #expect(try store.record(viewer: "b", profile: "a", decision: .like, via: .drag).match != nil)
         try store.unmatch(viewer: "a", profile: "b")
@@ -102,8 +102,8 @@ import Testing
 
     /// A block ends a match for both, refuses decisions both ways and hides
     /// each from the other's likes; history keeps every row.
-    @Test func aBlockEndsTheMatchAndRefusesDecisions() throws {
-        let store = try store()
+    @Test(arguments: TestBackend.all) func aBlockEndsTheMatchAndRefusesDecisions(_ backend: TestBackend) throws {
+        let store = try store(backend)
         _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag)
         _ = try store.record(viewer: "b", profile: "a", decision: .like, via: .drag)
         _ = try store.record(viewer: "c", profile: "a", decision: .like, via: .drag)

@@ -13,3 +13,17 @@ extension TemporaryFolder {
         return store
     }
 }
+
+/// An import through the store's protocol (`importProfiles`, `importDecisions`),
+/// whichever backend holds it, shaped as the tests call it.
+struct DatabaseImport {
+    let store: any SwipeDatabase
+    var options = ImportOptions()
+
+    func importProfiles(path: String) throws -> ImportSummary { try store.importProfiles(path: path, options: options) }
+    func importDecisions(path: String) throws -> ImportSummary { try store.importDecisions(path: path, options: options) }
+}
+
+func importing(_ store: any SwipeDatabase, skipInvalid: Bool = false) -> DatabaseImport {
+    DatabaseImport(store: store, options: ImportOptions(skipInvalid: skipInvalid))
+}

@@ -9,28 +9,27 @@ import Testing
 /// Issue 10 items 2, 3, 10 and 12 (the decisions import's journal): an import
 /// loses nothing it was not asked to change, and counts what it refuses.
 @Suite struct TrustImportTests {
-    let folder = TemporaryFolder("swipe-trust-import")
+    let stores = TestStores("swipe-trust-import")
+    var folder: TemporaryFolder { stores.folder }
 
-    func importer(_ store: Store, skipInvalid: Bool = false) -> Importer {
-        var importer = Importer(store: store)
-        importer.skipInvalid = skipInvalid
-        return importer
+    func importer(_ store: any SwipeDatabase, skipInvalid: Bool = false) -> DatabaseImport {
+        importing(store, skipInvalid: skipInvalid)
     }
 
     // MARK: - Item 2: a repeated id within one file
 
-    @Test func aRepeatedIdIsARowErrorNamingBothLinesAndNothingIsImported() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func aRepeatedIdIsARowErrorNamingBothLinesAndNothingIsImported(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let csv = folder.file("dup.csv", "id,name,age\nb-1,Ok,30\nc,C,40\nb-1,Again,31\n")
         let failure = try #require(throws: ImportFailure.self) { try importer(store).importProfiles(path: csv) }
         #expect(failure.issues.map(\.description)
             == [csv + ":4: column id: value \"b-1\": id repeats line 2; an id may appear once per file"])
         #expect(failure.total == 1)
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM profiles") == 0)
+        #expect(try store.stats().profiles == 0)
     }
 
-    @Test func skipInvalidKeepsTheFirstAndRejectsTheLater() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func skipInvalidKeepsTheFirstAndRejectsTheLater(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let csv = folder.file("dup.csv", "id,name,age\nb-1,Ok,30\nb-1,Again,31\nb-1,Third,32\n")
         let summary = try importer(store, skipInvalid: true).importProfiles(path: csv)
         #expect((summary.inserted, summary.updated) == (1, 0))
@@ -39,8 +38,8 @@ import Testing
         #expect(try store.profile(id: "b-1")?.name == "Ok")
     }
 
-    @Test func idsAreComparedAfterTheImportersTrimming() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func idsAreComparedAfterTheImportersTrimming(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         // A tab, spaces and U+00A0 (NO-BREAK SPACE, category Zs) around the id.
         let csv = folder.file("dup.csv", "id,name,age\nb-1,Ok,30\n\" \tb-1\u{A0}\",Again,31\nb-10,Other,33\n")
         let failure = try #require(throws: ImportFailure.self) { try importer(store).importProfiles(path: csv) }
@@ -48,16 +47,16 @@ import Testing
         #expect(failure.issues.first?.value == "b-1")
     }
 
-    @Test func aRowRejectedForAnotherReasonDoesNotClaimItsId() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func aRowRejectedForAnotherReasonDoesNotClaimItsId(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let csv = folder.file("dup.csv", "id,name,age\nb-1,Young,12\nb-1,Adult,30\n")
         let summary = try importer(store, skipInvalid: true).importProfiles(path: csv)
         #expect(summary.rejected.map(\.line) == [2])
         #expect(try store.profile(id: "b-1")?.name == "Adult")
     }
 
-    @Test func reImportingAcrossFilesStaysAnUpdate() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func reImportingAcrossFilesStaysAnUpdate(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         _ = try importer(store).importProfiles(path: folder.file("a.csv", "id,name,age\nb-1,Ok,30\n"))
         let summary = try importer(store).importProfiles(path: folder.file("b.csv", "id,name,age\nb-1,Again,31\n"))
         #expect((summary.inserted, summary.updated) == (0, 1))
@@ -74,8 +73,8 @@ import Testing
 
         """
 
-    @Test func reImportingFewerColumnsKeepsTheOthers() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func reImportingFewerColumnsKeepsTheOthers(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         _ = try importer(store).importProfiles(path: folder.file("full.csv", Self.full))
         let summary = try importer(store).importProfiles(
             path: folder.file("part.csv", "id,name,age\np00001,Renamed,40\np00003,New,22\n"))
@@ -87,8 +86,8 @@ import Testing
         #expect(try store.profile(id: "p00002")?.city == "Porto")
     }
 
-    @Test func aColumnTheFileHasIsWrittenEvenWhenEmpty() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func aColumnTheFileHasIsWrittenEvenWhenEmpty(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         _ = try importer(store).importProfiles(path: folder.file("full.csv", Self.full))
         _ = try importer(store).importProfiles(path: folder.file("part.csv", "city,id,name,age,photos\n,p00001,Ana,30,\n"))
         let profile = try #require(try store.profile(id: "p00001"))
@@ -99,8 +98,8 @@ import Testing
     }
 
     /// The chunked path: many known ids, so updates go through the row-by-row upsert.
-    @Test func manyUpdatesWithFewerColumnsKeepEveryOtherColumn() throws {
-        let store = try folder.store()
+    @Test(arguments: TestBackend.all) func manyUpdatesWithFewerColumnsKeepEveryOtherColumn(_ backend: TestBackend) throws {
+        let store = try stores.store(backend)
         let rows = (1...300).map { "id\($0),Name \($0),30,City \($0),bio \($0),p\($0).jpg" }
         _ = try importer(store).importProfiles(
             path: folder.file("a.csv", "id,name,age,city,bio,photos\n" + rows.joined(separator: "\n") + "\n"))
@@ -119,25 +118,25 @@ import Testing
 
     /// 50 standing likes by `v`, then a file of 120 decisions by `v` of
     /// which the 50 on the liked profiles conflict (hate, not like).
-    func conflictingDecisions() throws -> (Store, String) {
-        let store = try folder.store(profiles: ["v"] + (0..<120).map { "t\($0)" })
+    func conflictingDecisions(_ backend: TestBackend) throws -> (any SwipeDatabase, String) {
+        let store = try stores.store(backend, profiles: ["v"] + (0..<120).map { "t\($0)" })
         for index in 0..<50 { _ = try store.record(viewer: "v", profile: "t\(index)", decision: .like, via: .button) }
         let rows = (0..<120).map { "v,t\($0),hate,2026-11-20T10:00:00.000Z" }
         return (store, folder.file("d.csv", "viewer,profile,decision,decided_at\n" + rows.joined(separator: "\n") + "\n"))
     }
 
-    @Test func everyConflictIsCountedWithoutSkipInvalid() throws {
-        let (store, csv) = try conflictingDecisions()
+    @Test(arguments: TestBackend.all) func everyConflictIsCountedWithoutSkipInvalid(_ backend: TestBackend) throws {
+        let (store, csv) = try conflictingDecisions(backend)
         let failure = try #require(throws: ImportFailure.self) { try importer(store).importDecisions(path: csv) }
         #expect(failure.total == 50)
         #expect(failure.issues.count == ImportFailure.shownLimit)
         #expect(failure.description.contains("and 30 more"))
         #expect(failure.description.contains("nothing imported (50 invalid rows"))
-        #expect(try store.connection.scalarInt("SELECT count(*) FROM decisions") == 50)
+        #expect(try store.stats().decisions == 50)
     }
 
-    @Test func everyConflictIsRejectedWithSkipInvalid() throws {
-        let (store, csv) = try conflictingDecisions()
+    @Test(arguments: TestBackend.all) func everyConflictIsRejectedWithSkipInvalid(_ backend: TestBackend) throws {
+        let (store, csv) = try conflictingDecisions(backend)
         let summary = try importer(store, skipInvalid: true).importDecisions(path: csv)
         #expect(summary.rejected.count == 50)
         #expect(summary.rejected.map(\.line) == Array(2...51))
@@ -146,8 +145,8 @@ import Testing
 
     /// A conflict with an earlier row of the same file, after the first bad
     /// row, was not seen when the doomed import stopped writing.
-    @Test func aConflictWithAnEarlierRowAfterTheFirstErrorIsCounted() throws {
-        let store = try folder.store(profiles: ["v", "a", "b"])
+    @Test(arguments: TestBackend.all) func aConflictWithAnEarlierRowAfterTheFirstErrorIsCounted(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["v", "a", "b"])
         let csv = folder.file("d.csv", """
             viewer,profile,decision,decided_at
             v,nobody,like,2026-11-20T10:00:00.000Z

@@ -6,23 +6,14 @@ extension PostgresStore {
     /// and makes every feed that judged the viewer by the old preferences look again.
     @discardableResult
     public func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
-        if let ages = change.ages, !(18...120).contains(ages.lowerBound) || !(18...120).contains(ages.upperBound) {
-            throw StoreError.invalidValue(name: "the age range", value: "\(ages.lowerBound)-\(ages.upperBound)",
-                                          expected: "two ages from 18 to 120")
-        }
-        if case .some(.some(let km)) = change.maxKm, !(km.isFinite && km > 0) {
-            throw StoreError.invalidValue(name: "the farthest distance", value: "\(km)", expected: "a number of km above 0")
-        }
+        try change.validate()
         return try write {
             let key = try requireKey(viewer)
             try lockViewer(key)
-            guard var profile = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = $1")
+            guard let stored = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = $1")
                 .first([.int(key)], { try Self.profile(from: $0) })
             else { throw StoreError.unknownProfile(viewer) }
-            if let seeking = change.seeking { profile.preferences.seeking = seeking.map(Discovery.genderKey).filter { !$0.isEmpty } }
-            if let ages = change.ages { (profile.preferences.ageMin, profile.preferences.ageMax) = (ages.lowerBound, ages.upperBound) }
-            if let maxKm = change.maxKm { profile.preferences.maxKm = maxKm }
-            if let location = change.location { profile.location = location }
+            let profile = change.applied(to: stored)
             let preferences = profile.preferences
             try connection.run(
                 "UPDATE profiles SET seeking = $2, age_min = $3, age_max = $4, max_km = $5, lat = $6, lon = $7 WHERE key = $1",

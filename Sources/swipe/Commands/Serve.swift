@@ -52,11 +52,9 @@ struct Serve: ParsableCommand {
             stderr.write("swipe: warning: listening on \(TerminalText.sanitized(host)), reachable from other machines; "
                 + "anyone holding a sign-in link acts as its viewer, over plain HTTP.\n")
         }
-        let path = database.resolvedPath
-        let synchronous = database.synchronous
-        let backend: SQLiteServerBackend
+        let backend: DatabaseServerBackend
         do {
-            backend = try SQLiteServerBackend(path: path, synchronous: synchronous)
+            backend = try Self.backend(database)
         } catch {
             try ExitStatus.reporting { throw error }
             return
@@ -71,6 +69,21 @@ struct Serve: ParsableCommand {
         } catch {
             try ExitStatus.reporting { throw error }
         }
+    }
+}
+
+extension Serve {
+    /// The backend for `--db`: on PostgreSQL writers run side by side, a
+    /// few connections serve every socket, and matches reach other serve
+    /// processes on the same database (LISTEN/NOTIFY); on SQLite this
+    /// process's writes queue and commit in groups (one writer per file).
+    static func backend(_ database: DatabaseOptions) throws -> DatabaseServerBackend {
+        let open: @Sendable () throws -> any SwipeDatabase = { try database.openExisting() }
+        if let uri = database.postgresURI {
+            return try DatabaseServerBackend(writes: .concurrent, connections: SwipeServer.threadCount,
+                                             relay: PostgresMatchRelay(uri: uri), open: open)
+        }
+        return try DatabaseServerBackend(writes: .oneAtATime, connections: SwipeServer.threadCount, open: open)
     }
 }
 

@@ -1,0 +1,169 @@
+import SwipeCore
+import SwipeStore
+
+/// The deck's feed from PostgreSQL (README "Discovery"), the twin of
+/// SQLite's `SQLiteFeed`, dealing the same sequence from the same data:
+/// exactly the profiles the viewer may be shown, both ways, never the
+/// viewer, never a card already in the deck; first those holding a standing
+/// superlike of the viewer, then a standing like, each oldest first; then
+/// everyone else in internal-key order.
+///
+/// Each fetch is a few index searches (`PostgresDiscoverySQL`), each
+/// returning at most the rows it needs (a `LIMIT` that grows only when the
+/// exact distance test turns rows down): the likers are one range of
+/// `decisions_likers_key`; the rest walk the profiles by key from the
+/// viewer's stored cursor (`feed_cursors`, shared with SQLite's meaning:
+/// every key at or below it is decided, blocked or not eligible). A viewer
+/// with a distance box walks instead the few 1-degree cells that cover it,
+/// per cell a range of `profiles_cell_key` (cell, key), merged by key in the
+/// query. The fetch advances the cursors past what it rejected; whatever can
+/// make a rejected profile eligible again (undo, unblock, a change of
+/// preferences, an import) must lower them, as on SQLite.
+public final class PostgresFeed: ProfileFeed {
+    private let connection: PGConnection
+    /// The viewer's external id.
+    public let viewer: String
+    /// Boxes covering at most this many cells are walked by cell (nil: 64);
+    /// tests and the benchmark set 0 to force the walk by key.
+    private let cellLimit: Int?
+
+    /// A feed for `viewer`, who must be a profile.
+    ///
+    /// - Throws: `ViewerError.notAProfile` when there is no such profile.
+    public convenience init(connection: PGConnection, viewer: String) throws {
+        try self.init(connection: connection, viewer: viewer, cellLimit: nil)
+    }
+
+    @_spi(Benchmarks)
+    public init(connection: PGConnection, viewer: String, cellLimit: Int?) throws {
+        guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else { throw ViewerError.notAProfile(viewer) }
+        self.connection = connection
+        self.viewer = viewer
+        self.cellLimit = cellLimit
+    }
+
+    public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
+        guard limit > 0 else { return [] }
+        guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
+        let me = state.viewer
+        guard !me.seesNobody else { return [] }
+        var profiles: [Profile] = []
+        var taken: Set<String> = []
+        /// Deals `profile` unless the deck holds it; false once the fetch has enough.
+        func offer(_ profile: Profile) -> Bool {
+            if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
+            return profiles.count < limit
+        }
+        // Enough rows for the cards wanted and those the deck already holds.
+        let firstBatch = limit + excluding.count + 2
+
+        for (kind, likers) in [(Decision.superlike, state.superlikers), (.like, state.likers)]
+        where profiles.count < limit && likers.waiting {
+            var after = likers.cursor ?? .start
+            var firstEligible: LikePosition?
+            try batches(firstBatch) { size in
+                let arguments = me.arguments(.text(kind.rawValue), .text(after.at), .int(after.key), .int(size))
+                let rows = try connection.statement(PostgresDiscoverySQL.likers).query(arguments)
+                for row in rows {
+                    after = try PostgresProfileRow.likePosition(row)
+                    let profile = try PostgresProfileRow.profile(row)
+                    guard me.accepts(profile) else { continue }
+                    if firstEligible == nil { firstEligible = after }
+                    guard offer(profile) else { return .stop }
+                }
+                return rows.count < size ? .stop : .more
+            }
+            // Every like before the first eligible one was passed over (or
+            // every like, when none is eligible): the cursor moves past them.
+            // The entry before, if it is a like of this kind of the viewer.
+            let position = { (row: PGRow) -> LikePosition? in
+                guard try row.int(0) == me.key, try row.text(1) == kind.rawValue else { return nil }
+                return LikePosition(at: try row.text(2), key: try row.int(3))
+            }
+            let passed = if let firstEligible {
+                try connection.statement(PostgresDiscoverySQL.lastLikeBefore)
+                    .first([.int(me.key), .text(kind.rawValue), .text(firstEligible.at), .int(firstEligible.key)], position)
+            } else {
+                try connection.statement(PostgresDiscoverySQL.lastLike).first([.int(me.key), .text(kind.rawValue)], position)
+            }
+            if let passed = passed ?? nil, passed > (likers.cursor ?? .start) {
+                try connection.statement(PostgresDiscoverySQL.saveLikerCursor)
+                    .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
+            }
+        }
+        guard profiles.count < limit else { return profiles }
+
+        let cursor = state.feedCursor ?? 0
+        var after = cursor
+        var firstEligible: Int?
+        let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: cellLimit ?? 64) }.flatMap { $0.isEmpty ? nil : $0 }
+        let cellList = cells.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        try batches(firstBatch) { size in
+            // Rows come in key order, whether by the walk or merged from the cells.
+            let rows: PGResult
+            if let cellList {
+                let arguments = me.arguments(.int(after), .text(cellList), .int(size))
+                rows = try connection.statement(PostgresDiscoverySQL.inCells).query(arguments)
+            } else {
+                let arguments = me.arguments(.int(after), .int(size))
+                rows = try connection.statement(PostgresDiscoverySQL.byKey).query(arguments)
+            }
+            for row in rows {
+                after = try PostgresProfileRow.key(row)
+                let profile = try PostgresProfileRow.profile(row)
+                guard me.accepts(profile) else { continue }
+                if firstEligible == nil { firstEligible = after }
+                guard offer(profile) else { return .stop }
+            }
+            return rows.count < size ? .stop : .more
+        }
+        // Every key before the first eligible one was rejected (or every key
+        // the walk could reach, when none is eligible).
+        let rejectedThrough = firstEligible.map { $0 - 1 } ?? state.largestKey
+        if rejectedThrough > cursor {
+            try connection.statement(PostgresDiscoverySQL.saveCursor).run(.int(me.key), .int(rejectedThrough))
+        }
+        return profiles
+    }
+
+    private enum Next { case more, stop }
+
+    /// Calls `body` with growing row limits (from `first`, doubling up to
+    /// 512) until it says stop: the exact distance test may turn down a few
+    /// of the rows a query returns, and the next batch resumes after them.
+    private func batches(_ first: Int, _ body: (Int) throws -> Next) throws {
+        var size = first
+        while try body(size) == .more { size = min(size * 2, 512) }
+    }
+}
+
+/// The viewer's row and their feed's cursors, read in one round trip
+/// (`PostgresDiscoverySQL.feedState`).
+private struct FeedState {
+    struct Likers {
+        /// Where the likers of this kind resume; nil: from the first.
+        var cursor: LikePosition?
+        /// Whether any standing like of this kind lies beyond the cursor.
+        var waiting: Bool
+    }
+
+    var viewer: PostgresDiscoveryViewer
+    var feedCursor: Int?
+    var superlikers: Likers
+    var likers: Likers
+    var largestKey: Int
+
+    static func read(_ connection: PGConnection, viewer: String) throws -> FeedState? {
+        guard !viewer.utf8.contains(0) else { return nil }
+        return try connection.statement(PostgresDiscoverySQL.feedState).first([.text(viewer)]) { row in
+            func likers(_ column: Int) throws -> Likers {
+                Likers(cursor: try row.isNull(column) ? nil : LikePosition(at: try row.text(column), key: try row.int(column + 1)),
+                       waiting: try row.bool(column + 2))
+            }
+            return FeedState(
+                viewer: PostgresDiscoveryViewer(key: try PostgresProfileRow.key(row), profile: try PostgresProfileRow.profile(row)),
+                feedCursor: try row.optionalInt(15), superlikers: try likers(16), likers: try likers(19),
+                largestKey: try row.int(22))
+        }
+    }
+}

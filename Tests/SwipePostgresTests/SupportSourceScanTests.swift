@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+
+/// The tests' own PostgreSQL helpers (Tests/Support: a database per test)
+/// follow the rule `SourceScanTests` holds SwipePostgres to: the only SQL
+/// not written as a literal names a database through `quotedIdentifier`
+/// (CREATE and DROP DATABASE take no parameters).
+@Suite struct SupportSourceScanTests {
+    static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Support")
+
+    static let allowedArguments: Set<String> = [
+        "\"CREATE DATABASE \" + connection.quotedIdentifier(database)",
+        "\"DROP DATABASE IF EXISTS \" + quoted + \" WITH (FORCE)\"",  // quoted = connection.quotedIdentifier(name)
+    ]
+
+    @Test func theTestSupportBuildsNoSQLFromValues() throws {
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.support.path).filter { $0.hasSuffix(".swift") }
+        var scanned = 0
+        for file in files {
+            let text = try String(contentsOf: Self.support.appendingPathComponent(file), encoding: .utf8)
+            let code = text.split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            for argument in SourceScanTests.sqlArguments(in: code) where !argument.isEmpty {
+                // `run(` also names Process.run() and friends, which take no SQL.
+                if argument == ")" || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".") { continue }
+                scanned += 1
+                #expect(SourceScanTests.isPlainLiteral(argument) || Self.allowedArguments.contains(argument),
+                        "\(file): SQL built from «\(argument)»")
+            }
+        }
+        #expect(scanned >= 2, "the scan found TestStores' statements")
+    }
+}
