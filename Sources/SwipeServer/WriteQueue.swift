@@ -29,6 +29,8 @@ final class WriteQueue: @unchecked Sendable {
 
     /// How many batches have been committed (or tried): fewer than writes when they group.
     var batches: Int { condition.withLock { committed } }
+    /// How many writes are queued behind the batch being committed (tests).
+    var waitingCount: Int { condition.withLock { waiting.count } }
 
     private final class Job {
         let work: (any SwipeDatabase) throws -> Void

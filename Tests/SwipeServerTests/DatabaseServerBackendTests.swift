@@ -105,19 +105,29 @@ struct WriteQueueTests {
         let path = fixture.path
         let pool = DatabasePool(capacity: 4) { try Store(path: path, create: false) }
         let queue = WriteQueue(pool: pool, grouped: true)
-        // 48 threads at once: the even ones like the next viewer, the odd
-        // ones like themselves (refused: selfDecision) in the same batches.
+        // The first write holds the database until the 47 others are queued
+        // behind it (no timing involved): they must then commit in
+        // ceil(47 / batchLimit) = 2 more batches, not 47. The even ones like
+        // the next viewer, the odd ones like themselves (refused:
+        // selfDecision) in the same batches.
         let outcomes = Mutex<[Int: String]>([:])
-        let start = DispatchSemaphore(value: 0), finished = DispatchGroup()
-        for (index, viewer) in viewers.enumerated() {
+        let firstInside = DispatchSemaphore(value: 0), finished = DispatchGroup()
+        func run(_ index: Int) {
             finished.enter()
             Thread {
-                start.wait()
+                let viewer = viewers[index]
                 let target = index.isMultiple(of: 2) ? viewers[index + 1] : viewer
                 let outcome: String
                 do {
                     outcome = try queue.write { database in
-                        try database.record(viewer: viewer, profile: target, decision: .like, via: .button).profile
+                        if index == 0 {
+                            firstInside.signal()
+                            let deadline = ContinuousClock.now + .seconds(120)
+                            while queue.waitingCount < viewers.count - 1 && ContinuousClock.now < deadline {
+                                Thread.sleep(forTimeInterval: 0.001)
+                            }
+                        }
+                        return try database.record(viewer: viewer, profile: target, decision: .like, via: .button).profile
                     }
                 } catch StoreError.selfDecision {
                     outcome = "refused"
@@ -128,13 +138,15 @@ struct WriteQueueTests {
                 finished.leave()
             }.start()
         }
-        for _ in viewers { start.signal() }
+        run(0)
+        firstInside.wait()
+        for index in viewers.indices.dropFirst() { run(index) }
         finished.wait()
         let all = outcomes.withLock { $0 }
         for index in viewers.indices {
             #expect(all[index] == (index.isMultiple(of: 2) ? viewers[index + 1] : "refused"), "\(index)")
         }
-        #expect(queue.batches < viewers.count, "writes waiting together commit together")
+        #expect(queue.batches == 3, "writes waiting together commit together: 1 + 32 + 15")
         #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions") == "24")
         #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions d JOIN profiles v ON v.key = d.viewer "
             + "JOIN profiles p ON p.key = d.profile WHERE v.id = p.id") == "0")
