@@ -105,18 +105,11 @@ extension Store {
 
     /// Refuses the undo of `standing` when the `rewind` rule forbids it.
     private func checkRewind(viewer: Int, standing: StandingDecision) throws {
-        let rule = try rules().rewind
-        switch rule {
-        case .any: return
-        case .off: break
-        case .passes: if standing.decision == .hate { return }
-        case .last:
-            let newest = try connection.statement("""
+        try rules().rewind.check(undoing: standing.decision) {
+            try connection.statement("""
                 SELECT key FROM decisions WHERE viewer = ?1 ORDER BY decided_at DESC, key DESC LIMIT 1
-                """).bind(.int(viewer)).first { $0.int(0) }
-            if newest == standing.key { return }
+                """).bind(.int(viewer)).first { $0.int(0) } == standing.key
         }
-        throw StoreError.rewindRefused(rule: rule, decision: standing.decision)
     }
 
     struct StandingDecision {

@@ -89,3 +89,20 @@ extension Rules {
         return ("rule." + name, stored)
     }
 }
+
+extension RewindRule {
+    /// Refuses the undo of a standing `decision` when this rule forbids it:
+    /// `isNewest` (asked only under `last`) says whether it is the viewer's
+    /// most recent decision. Every backend asks the same question the same way.
+    ///
+    /// - Throws: `StoreError.rewindRefused`.
+    public func check(undoing decision: Decision, isNewest: () throws -> Bool) throws {
+        switch self {
+        case .any: return
+        case .off: break
+        case .passes: if decision == .hate { return }
+        case .last: if try isNewest() { return }
+        }
+        throw StoreError.rewindRefused(rule: self, decision: decision)
+    }
+}

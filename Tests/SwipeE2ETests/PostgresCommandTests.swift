@@ -1,6 +1,7 @@
 import Foundation
 import SwipeCore
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// `--db postgres://…` (and `$SWIPE_DB`) through the built binary: the
@@ -48,39 +49,16 @@ import Testing
     }
 }
 
-/// The throwaway cluster of `make test` (scripts/pg-test-cluster.sh).
+/// The throwaway cluster of `make test` (scripts/pg-test-cluster.sh), as `PostgresTestServer` finds it.
 enum PostgresCluster {
-    static let uri = ProcessInfo.processInfo.environment["SWIPE_TEST_PG"].flatMap { $0.isEmpty ? nil : $0 }
-    static var available: Bool {
-        uri != nil || !["", "0", "false", "no"].contains(ProcessInfo.processInfo.environment["CI"]?.lowercased() ?? "")
-    }
+    static var available: Bool { PostgresTestServer.uri != nil || PostgresTestServer.isCI }
 
     /// A new empty database on the cluster, as a URI.
     static func freshDatabase() throws -> String {
-        guard let uri else { throw PostgresError(kind: .client, message: "SWIPE_TEST_PG is not set under CI=true") }
+        let uri = try PostgresTestServer.requireURI()
         let name = "swipe_e2e_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let admin = try PGConnection(uri: uri)
         try admin.execute("CREATE DATABASE " + admin.quotedIdentifier(name))
-        let schemeEnd = uri.range(of: "://")!.upperBound
-        let rest = uri[schemeEnd...]
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        return String(uri[..<pathStart]) + "/" + name
+        return PostgresTestServer.uri(uri, database: name)
     }
-}
-
-/// A TCP port on 127.0.0.1 that nothing listens on right now.
-private func unusedLocalPort() -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            _ = bind(fd, $0, length)
-            _ = getsockname(fd, $0, &length)
-        }
-    }
-    return Int(UInt16(bigEndian: address.sin_port))
 }

@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func anUnreachablePortIsNamedWithItsHost() throws {
-        let port = unusedPort()
+        let port = unusedLocalPort()
         let error = #expect(throws: PostgresError.self) {
             try PGConnection(uri: "postgres://someone:hunter2-secret@127.0.0.1:\(port)/db", connectTimeoutSeconds: 5)
         }
@@ -159,7 +159,7 @@ import Testing
         }
         Self.assertNoPassword(String(describing: query))
         let unreachable = #expect(throws: PostgresError.self) {
-            try PGConnection(uri: "postgres://swipe_password_test:\(Self.password)@127.0.0.1:\(unusedPort())/postgres")
+            try PGConnection(uri: "postgres://swipe_password_test:\(Self.password)@127.0.0.1:\(unusedLocalPort())/postgres")
         }
         #expect(unreachable?.kind == .unreachable)
         Self.assertNoPassword(String(describing: unreachable))

@@ -91,17 +91,11 @@ extension PostgresStore {
 
     /// Refuses the undo of `standing` when the `rewind` rule forbids it.
     private func checkRewind(viewer: Int, standing: StandingDecision) throws {
-        let rule = try readRules().rewind
-        switch rule {
-        case .any: return
-        case .off: break
-        case .passes: if standing.decision == .hate { return }
-        case .last:
-            let newest = try connection.scalarInt(
+        try readRules().rewind.check(undoing: standing.decision) {
+            try connection.scalarInt(
                 "SELECT key FROM decisions WHERE viewer = $1 ORDER BY decided_at DESC, key DESC LIMIT 1", .int(viewer))
-            if newest == standing.key { return }
+                == standing.key
         }
-        throw StoreError.rewindRefused(rule: rule, decision: standing.decision)
     }
 
     struct StandingDecision {
