@@ -8,24 +8,28 @@ import SwipeStore
 /// columns and what a row means.
 public struct Importer {
     public let store: Store
+    /// How it runs: the same options every backend's import takes.
+    public var options: ImportOptions
+
+    public init(store: Store, options: ImportOptions = ImportOptions()) {
+        self.store = store
+        self.options = options
+    }
+
     /// Import the valid rows and report the others, instead of importing nothing.
-    public var skipInvalid = false
+    public var skipInvalid: Bool {
+        get { options.skipInvalid }
+        set { options.skipInvalid = newValue }
+    }
     /// Called about every `progressInterval` rows (at most once per batch of
     /// 256, as the writing thread finishes it) and once at the end.
-    public var progress: ((ImportProgress) -> Void)?
-    public var progressInterval = 500
-    /// Checked before each row; when it returns true the import rolls back
-    /// and throws `ImportInterrupted` (the executable sets it from SIGINT).
-    public var shouldStop: () -> Bool = { false }
-
-    public init(store: Store) { self.store = store }
-
-    public init(store: Store, options: ImportOptions) {
-        self.store = store
-        skipInvalid = options.skipInvalid
-        progress = options.progress
-        progressInterval = options.progressInterval
-        shouldStop = options.shouldStop
+    public var progress: ((ImportProgress) -> Void)? {
+        get { options.progress }
+        set { options.progress = newValue }
+    }
+    public var progressInterval: Int {
+        get { options.progressInterval }
+        set { options.progressInterval = newValue }
     }
 
     typealias RowIssue = CSVImport.RowIssue
@@ -43,9 +47,7 @@ public struct Importer {
         write: @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
         flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int)
     ) throws -> ImportSummary {
-        let options = ImportOptions(
-            skipInvalid: skipInvalid, progress: progress, progressInterval: progressInterval, shouldStop: shouldStop)
-        return try CSVImport(options: options).run(
+        try CSVImport(options: options).run(
             path: path, required: required, optional: optional,
             transaction: { body in
                 try store.connection.bulkWrite(checkedByCaller: checkedRows, rollbackJournal: rollbackJournal) {
