@@ -10,7 +10,9 @@ import SwipeStore
 /// only once the commit that holds its write is done. So 200 likes arriving
 /// in the same millisecond cost a few commits, not 200, and never meet
 /// SQLITE_BUSY (whose busy handler sleeps). Other processes are covered by
-/// the connection's busy timeout.
+/// the connection's busy timeout. Who leads and who waits is `GroupCommit`;
+/// each waiting thread sleeps on its own semaphore and is woken only to
+/// lead the next batch or to return, never to find that someone else leads.
 ///
 /// On PostgreSQL writers run side by side, each on a borrowed connection:
 /// the store's transactions and row locks decide.
@@ -21,21 +23,29 @@ final class WriteQueue: @unchecked Sendable {
 
     private let pool: DatabasePool
     private let grouped: Bool
-    /// Guards `waiting` and `leading`; broadcast when a batch is done.
-    private let condition = NSCondition()
-    private var waiting: [Job] = []
-    private var leading = false
+    /// Whether writes queue and commit in groups (SQLite), not side by side.
+    var isGrouped: Bool { grouped }
+    /// Guards `machine`, `committed` and each queued job's `turn`.
+    private let lock = NSLock()
+    private var machine = GroupCommit<Job>(limit: batchLimit)
     private var committed = 0
 
     /// How many batches have been committed (or tried): fewer than writes when they group.
-    var batches: Int { condition.withLock { committed } }
+    var batches: Int { lock.withLock { committed } }
     /// How many writes are queued behind the batch being committed (tests).
-    var waitingCount: Int { condition.withLock { waiting.count } }
+    var waitingCount: Int { lock.withLock { machine.waitingCount } }
 
     private final class Job {
         let work: (any SwipeDatabase) throws -> Void
-        var done = false
-        var error: (any Error)?
+        /// Signalled once, when `turn` is set.
+        let wake = DispatchSemaphore(value: 0)
+        /// What the woken thread does: commit a batch, or return.
+        var turn: Turn?
+
+        enum Turn {
+            case lead([Job])
+            case done((any Error)?)
+        }
 
         init(_ work: @escaping (any SwipeDatabase) throws -> Void) { self.work = work }
     }
@@ -50,31 +60,49 @@ final class WriteQueue: @unchecked Sendable {
         guard grouped else { return try pool.withDatabase(body) }
         var result: T?
         let job = Job { database in result = try body(database) }
-        condition.lock()
-        waiting.append(job)
-        while !job.done {
-            if leading {
-                condition.wait()
-                continue
+        var batch: [Job]? = lock.withLock {
+            switch machine.arrive(job) {
+            case .commit(let batch): return batch
+            case .wait: return nil
             }
-            // Nobody is committing: this thread commits the queue's head, its own write included.
-            leading = true
-            let batch = Array(waiting.prefix(Self.batchLimit))
-            waiting.removeFirst(batch.count)
-            condition.unlock()
-            let errors = commit(batch)
-            condition.lock()
-            for (job, error) in zip(batch, errors) {
-                job.error = error
-                job.done = true
-            }
-            leading = false
-            committed += 1
-            condition.broadcast()
         }
-        condition.unlock()
-        if let error = job.error { throw error }
-        return result!
+        while true {
+            if let leading = batch {
+                batch = nil
+                lead(leading)
+            }
+            // A job's turn comes once: `lead` above may already have set it.
+            if lock.withLock({ job.turn }) == nil { job.wake.wait() }
+            switch lock.withLock({ job.turn }) {
+            case .lead(let next)?:
+                lock.withLock { job.turn = nil }
+                batch = next
+            case .done(let error)?:
+                if let error { throw error }
+                return result!
+            case nil:
+                preconditionFailure("woken with no turn")
+            }
+        }
+    }
+
+    /// Commits `batch` on this thread, then gives every job of it its outcome
+    /// and the next batch, if any, to the thread of its first job.
+    private func lead(_ batch: [Job]) {
+        let errors = commit(batch)
+        var woken: [Job] = []
+        lock.withLock {
+            committed += 1
+            for (job, error) in zip(batch, errors) {
+                job.turn = .done(error)
+                woken.append(job)
+            }
+            if case .handOver(let next) = machine.committed() {
+                next[0].turn = .lead(next)
+                woken.append(next[0])
+            }
+        }
+        for job in woken { job.wake.signal() }
     }
 
     /// Each job's error (nil: stored); a failed commit is every job's error.
