@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import SwipePostgres
+import SwipeStore
 
 /// Matches pushed between `swipe serve` processes that share one PostgreSQL
 /// database, with LISTEN/NOTIFY on the channel `swipe_match`: each process
@@ -10,21 +11,33 @@ import SwipePostgres
 /// The payload is JSON: `{"origin":…,"recipient":…,"liker":…,"name":…,"matched_at":…}`;
 /// `origin` is this relay's random id, so a process skips its own. A
 /// listening connection that breaks is reopened (a second later, then
-/// every second); matches notified meanwhile are not pushed, but they are
-/// in the other viewer's `matches` list as ever.
+/// every second); once it listens again, the matches made since it was
+/// last heard (less a margin for clocks and late notifications) are read
+/// from the database and pushed, each match once: a relay remembers the
+/// matches it has published or pushed.
 public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
     public static let channel = "swipe_match"
     /// NOTIFY refuses payloads of 8000 bytes or more.
     static let payloadLimit = 7999
+    /// How far before the last moment the listener was heard a catch-up
+    /// reads: notifications still on their way then, and serve processes
+    /// whose clocks run behind this one's.
+    static let catchUpMargin: TimeInterval = 30
 
     let uri: String
     let origin = UUID().uuidString
     private let logger: Logger
-    /// Guards `publisher`, `running` and `listener`.
+    /// Guards `publisher`, `running`, `listenerDone`, `seen` and `listenerPID`.
     private let lock = NSCondition()
     private var publisher: PGConnection?
     private var running = false
     private var listenerDone = true
+    /// Matches published or pushed here, so none is pushed twice.
+    private var seen = RecentKeys(capacity: 10_000)
+    private var listenerPID: Int32?
+
+    /// The server process of the listening connection, while there is one (tests end it).
+    var listeningBackendPID: Int32? { lock.withLock { listenerPID } }
 
     /// `uri` names the database the serve process uses (the password the libpq way).
     public init(uri: String, logger: Logger = Logger(label: "swipe.serve")) {
@@ -40,6 +53,7 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
         lock.withLock {
             running = true
             listenerDone = false
+            listenerPID = connection.backendPID
         }
         let listening = Listening(connection)
         let thread = Thread { [self] in self.listen(listening.connection, deliver: deliver) }
@@ -58,6 +72,7 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
     public func publish(_ notice: MatchNotice) {
         guard let payload = payload(notice) else { return }
         lock.withLock {
+            _ = seen.insert(Self.key(notice))
             for attempt in 0..<2 {
                 do {
                     if publisher == nil { publisher = try PGConnection(uri: uri) }
@@ -77,9 +92,12 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
 
     private func listen(_ first: PGConnection, deliver: @Sendable (MatchNotice) -> Void) {
         var connection: PGConnection? = first
+        // Every match made before this moment (less the margin) has been notified to a live listener.
+        var lastHeard = Date()
         defer {
             lock.withLock {
                 listenerDone = true
+                listenerPID = nil
                 lock.broadcast()
             }
         }
@@ -88,19 +106,47 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
                 if connection == nil {
                     let fresh = try PGConnection(uri: uri)
                     try fresh.listen(Self.channel)
+                    // Listening first: a match committed during the catch-up is notified too (and pushed once).
+                    let since = Timestamp.string(from: lastHeard.addingTimeInterval(-Self.catchUpMargin))
+                    var pushed = 0
+                    for made in try PostgresMatchLog.made(since: since, on: fresh) {
+                        let notice = MatchNotice(recipient: made.recipient, liker: made.liker, likerName: made.likerName,
+                                                 matchedAt: made.matchedAt)
+                        if firstTime(notice) {
+                            deliver(notice)
+                            pushed += 1
+                        }
+                    }
                     connection = fresh
-                    logger.info("match relay listening again")
+                    lock.withLock { listenerPID = fresh.backendPID }
+                    logger.info("match relay listening again", metadata: ["missed matches pushed": "\(pushed)"])
                 }
                 // A short wait, so that `stop` is noticed soon.
-                for notification in try connection!.waitForNotifications(milliseconds: 200) {
-                    if let notice = decode(notification.payload) { deliver(notice) }
+                let arrived = try connection!.waitForNotifications(milliseconds: 200)
+                lastHeard = Date()
+                for notification in arrived {
+                    if let notice = decode(notification.payload), firstTime(notice) { deliver(notice) }
                 }
             } catch {
                 if connection != nil { logger.warning("match relay lost its connection: \(error)") }
                 connection = nil
-                lock.withLock { _ = lock.wait(until: Date().addingTimeInterval(1)) }
+                lock.withLock {
+                    listenerPID = nil
+                    _ = lock.wait(until: Date().addingTimeInterval(1))
+                }
             }
         }
+    }
+
+    /// Whether `notice` is news here (neither published nor pushed before).
+    private func firstTime(_ notice: MatchNotice) -> Bool {
+        lock.withLock { seen.insert(Self.key(notice)) }
+    }
+
+    /// A match's identity: the pair, either way round, and its moment.
+    static func key(_ notice: MatchNotice) -> String {
+        let pair = [notice.recipient, notice.liker].sorted()
+        return "\(pair[0])\u{0}\(pair[1])\u{0}\(notice.matchedAt)"
     }
 
     /// The notice as NOTIFY's payload; without the name when it would be too long.
@@ -133,4 +179,27 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
 private final class Listening: @unchecked Sendable {
     let connection: PGConnection
     init(_ connection: PGConnection) { self.connection = connection }
+}
+
+/// The last `capacity` keys inserted, oldest forgotten first.
+struct RecentKeys {
+    let capacity: Int
+    private var keys: Set<String> = []
+    private var order: [String] = []
+    private var oldest = 0
+
+    init(capacity: Int) { self.capacity = capacity }
+
+    /// Inserts `key`; false when it is already held.
+    mutating func insert(_ key: String) -> Bool {
+        guard keys.insert(key).inserted else { return false }
+        if order.count < capacity {
+            order.append(key)
+        } else {
+            keys.remove(order[oldest])
+            order[oldest] = key
+            oldest = (oldest + 1) % capacity
+        }
+        return true
+    }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import Synchronization
+import SwipeCore
 import SwipePostgres
+import SwipeStore
 import Testing
 @testable import SwipeServer
 
@@ -59,5 +61,57 @@ import Testing
         PostgresMatchRelay(uri: database.uri).publish(good)
         #expect(await eventually { received.withLock { !$0.isEmpty } })
         #expect(received.withLock { $0 } == [good])
+    }
+
+    /// A listener cut off (its server process ended) listens again and
+    /// pushes the match whose notification it never heard: here one made
+    /// straight in the store, which nobody notifies. A match it had already
+    /// pushed is not pushed again.
+    @Test func aMatchMissedWhileTheListenerWasCutOffIsPushedOnceItListensAgain() async throws {
+        let store = try PostgresStore(uri: database.uri, create: true)
+        for id in ["alice", "bob", "carol", "dave"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        let relay = PostgresMatchRelay(uri: database.uri)
+        let received = Mutex<[MatchNotice]>([])
+        try relay.start { notice in received.withLock { $0.append(notice) } }
+        defer { relay.stop() }
+
+        // Heard live: carol and dave match, and carol's serve process notifies it.
+        try store.record(viewer: "dave", profile: "carol", decision: .like, via: .button)
+        let live = try store.record(viewer: "carol", profile: "dave", decision: .like, via: .button)
+        let liveNotice = MatchNotice(recipient: "dave", liker: "carol", likerName: "Name carol",
+                                     matchedAt: try #require(live.match?.matchedAt))
+        PostgresMatchRelay(uri: database.uri).publish(liveNotice)
+        #expect(await eventually { received.withLock { !$0.isEmpty } })
+
+        // Never notified: bob likes alice back with nobody relaying it.
+        try store.record(viewer: "alice", profile: "bob", decision: .like, via: .button)
+        let missed = try store.record(viewer: "bob", profile: "alice", decision: .superlike, via: .button)
+        let matchedAt = try #require(missed.match?.matchedAt)
+
+        let cutOff = try #require(relay.listeningBackendPID)
+        let admin = try PGConnection(uri: database.uri)
+        _ = try admin.query("SELECT pg_terminate_backend($1)", .int(Int(cutOff)))
+        #expect(await eventually { received.withLock { $0.count >= 2 } })
+        #expect(await eventually { relay.listeningBackendPID.map { $0 != cutOff } ?? false })
+        #expect(received.withLock { $0 } == [
+            liveNotice,
+            MatchNotice(recipient: "alice", liker: "bob", likerName: "Name bob", matchedAt: matchedAt),
+        ])
+    }
+
+    /// The catch-up query names the side whose like came second as the liker.
+    @Test func theMatchLogNamesWhoseLikeMadeTheMatch() throws {
+        let store = try PostgresStore(uri: database.uri, create: true)
+        for id in ["a", "b", "c"] { try store.upsert(Profile(id: id, name: id.uppercased(), age: 30)) }
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        try store.record(viewer: "b", profile: "a", decision: .like, via: .button, at: start)
+        try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: start.addingTimeInterval(5))
+        try store.record(viewer: "c", profile: "a", decision: .like, via: .button, at: start.addingTimeInterval(1))
+        try store.record(viewer: "a", profile: "c", decision: .hate, via: .button, at: start.addingTimeInterval(6))
+        let connection = try PGConnection(uri: database.uri)
+        let all = try PostgresMatchLog.made(since: Timestamp.string(from: start), on: connection)
+        #expect(all == [PostgresMatchLog.Made(recipient: "b", liker: "a", likerName: "A",
+                                              matchedAt: Timestamp.string(from: start.addingTimeInterval(5)))])
+        #expect(try PostgresMatchLog.made(since: Timestamp.string(from: start.addingTimeInterval(6)), on: connection).isEmpty)
     }
 }
