@@ -121,14 +121,18 @@ bench: deps
 	  --postgres "$$SWIPE_TEST_PG" --output bench-data/latest.md
 
 # Only the `swipe serve` load test: 200 WebSockets on loopback, then the same
-# commands through swipe repl --json (BENCHMARKS.md, "swipe serve").
+# commands through swipe repl --json (BENCHMARKS.md, "swipe serve"), on SQLite
+# and then on PostgreSQL (a throwaway cluster). SQLite alone: make bench-serve SERVE_ON=serve
 SERVE_SESSIONS ?= 200
+SERVE_ON ?= serve,serve-postgres
 bench-serve: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
-	$$bin/swipe-bench --swipe $$bin/swipe --only serve --sizes 10k --sessions $(SERVE_SESSIONS) \
-	  --output bench-data/serve.md
+	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
+	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
+	$$bin/swipe-bench --swipe $$bin/swipe --only $(SERVE_ON) --sizes 10k --sessions $(SERVE_SESSIONS) \
+	  --postgres "$$SWIPE_TEST_PG" --output bench-data/serve.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)

@@ -7,7 +7,7 @@ struct BenchOptions {
     var dataDirectory = "bench-data"
     var swipe = ""
     var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport",
-                             "writers", "discovery-postgres"]
+                             "writers", "discovery-postgres", "serve-postgres"]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
@@ -18,7 +18,7 @@ struct BenchOptions {
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
                            [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers,
-                                  discovery-postgres] [--sessions N]
+                                  discovery-postgres,serve-postgres] [--sessions N]
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
         (discovery's own rows alone: --only quota for the quota check,

@@ -4,6 +4,7 @@ import Logging
 import SwipeServer
 import SwipeStore
 import SwipeSQLite
+import SwipePostgres
 import SwipeCSV
 
 /// `swipe serve` under load (BENCHMARKS.md, "swipe serve"): `sessions`
@@ -16,6 +17,9 @@ import SwipeCSV
 /// comparison.
 struct ServeBench: Sendable {
     let data: DataSet
+    /// Served and checked: the data set's SQLite working copy (`data.workDB`)
+    /// or a `postgres://` URI of a database holding the same data.
+    var database: String
     let swipe: String
     let sessions: Int
     /// Pause between one answer and the next command of a session; 0 is a
@@ -37,19 +41,55 @@ struct ServeBench: Sendable {
 
     static func kind(_ line: String) -> String { String(line.split(separator: " ")[0]) }
 
+    init(data: DataSet, database: String? = nil, swipe: String, sessions: Int, pacing: Duration,
+         viewerOffset: Int = 0, staggered: Bool = false) {
+        self.data = data
+        self.database = database ?? data.workDB
+        self.swipe = swipe
+        self.sessions = sessions
+        self.pacing = pacing
+        self.viewerOffset = viewerOffset
+        self.staggered = staggered
+    }
+
+    private var isPostgres: Bool { database.hasPrefix("postgres://") || database.hasPrefix("postgresql://") }
+
+    /// Rows are labelled by backend when it is PostgreSQL (SQLite's rows keep their names).
+    private var backend: String { isPostgres ? " on PostgreSQL" : "" }
+
+    private func openStore() throws -> any SwipeDatabase {
+        isPostgres ? try PostgresStore(uri: database, create: false) : try Store(path: database, create: false)
+    }
+
+    /// A fresh PostgreSQL database `swipe_bench_serve` on the server of
+    /// `adminURI`, loaded with the data set by `swipe import` (profiles, then
+    /// decisions), as a person would; its URI.
+    static func postgresDatabase(data: DataSet, swipe: String, adminURI: String) throws -> String {
+        let admin = try PGConnection(uri: adminURI)
+        let name = "swipe_bench_serve"
+        let quoted = try admin.quotedIdentifier(name)
+        try admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
+        try admin.execute("CREATE DATABASE " + quoted)
+        let uri = PostgresImportBench.uri(adminURI, database: name)
+        log("serve on PostgreSQL: importing the \(data.label) profiles and decisions …")
+        _ = try ChildProcess.check([swipe, "import", "--db", uri, "--quiet", data.profilesCSV])
+        _ = try ChildProcess.check([swipe, "import", "--db", uri, "--quiet", "--decisions", data.decisionsCSV])
+        return uri
+    }
+
     func viewer(_ index: Int) -> String {
         ProfileCSVWriter.id(data.roles.ordinary.upperBound - 10 - (viewerOffset + index) * 3)
     }
 
     func run() async throws -> [ReportRow] {
-        let server = try ServedProcess(swipe: swipe, database: data.workDB)
+        let server = try ServedProcess(swipe: swipe, database: database)
         defer { server.stop() }
-        let store = try Store(path: data.workDB, create: false)
+        let store = try openStore()
         let tokens = AccessTokens(secret: try store.accessSecret(create: true) ?? "")
         let expiry = Date().addingTimeInterval(3600)
         let rssBefore = server.residentBytes()
         let label = pacing == .zero ? "closed loop" : "paced \(pacing)" + (staggered ? ", staggered" : ", in lockstep")
-        log("serve: \(sessions) sockets × \(Self.script.count) commands (\(label)) …")
+        log("serve\(backend): \(sessions) sockets × \(Self.script.count) commands (\(label)) …")
 
         // Every socket opens and waits until all are open (the memory is read
         // then), and only then do they all start their scripts.
@@ -94,23 +134,23 @@ struct ServeBench: Sendable {
             guard let samples = byKind[kind] else { continue }
             let target = kind == "drag" ? 0.005 : kind == "like" ? 0.015 : nil
             rows.append(ReportRow(
-                benchmark: "serve, \(sessions) sockets, \(label): `\(kind)`",
+                benchmark: "serve\(backend), \(sessions) sockets, \(label): `\(kind)`",
                 swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))",
                 target: target.map { "p99 ≤ \(duration($0))" } ?? "",
                 met: target.map { samples.quantile(0.99) <= $0 }))
         }
         rows.append(ReportRow(
-            benchmark: "serve, \(sessions) sockets, \(label): throughput, errors",
+            benchmark: "serve\(backend), \(sessions) sockets, \(label): throughput, errors",
             swipe: "\(format(Double(total) / wall, digits: 0)) commands/s over \(format(wall, digits: 2)) s; "
                 + "\(errors) errors", target: "no errors", met: errors == 0))
         if let before = rssBefore, rssFull > 0 {
             let full = rssFull
             rows.append(ReportRow(
-                benchmark: "serve: resident memory per open socket",
+                benchmark: "serve\(backend): resident memory per open socket",
                 swipe: megabytes(max(0, full - before) / max(1, sessions)) + " (\(megabytes(before)) → \(megabytes(full)))"))
         }
         rows.append(ReportRow(
-            benchmark: "serve: acknowledged decisions stored exactly once",
+            benchmark: "serve\(backend): acknowledged decisions stored exactly once",
             swipe: "\(stored.matched) of \(acknowledged.count)", target: "all", met: stored.matched == acknowledged.count
                 && stored.extra == 0))
         do {
@@ -126,12 +166,12 @@ struct ServeBench: Sendable {
     /// The same script through `swipe repl --json`, one process per viewer,
     /// 20 viewers one after another.
     private func replComparison() throws -> [ReportRow] {
-        log("serve: the same script through swipe repl --json, 20 viewers in turn …")
+        log("serve\(backend): the same script through swipe repl --json, 20 viewers in turn …")
         var byKind: [String: Samples] = [:]
         let began = Clock.now()
         for index in 0..<20 {
             let viewer = viewer(sessions + index)
-            let repl = try ReplSession(swipe: swipe, arguments: ["repl", "--json", "--db", data.workDB, "--as", viewer])
+            let repl = try ReplSession(swipe: swipe, arguments: ["repl", "--json", "--db", database, "--as", viewer])
             defer { repl.close() }
             for line in Self.script {
                 byKind[Self.kind(line), default: Samples()].append(try Clock.time { try repl.send(line) })
@@ -141,10 +181,10 @@ struct ServeBench: Sendable {
         let total = byKind.values.reduce(0) { $0 + $1.count }
         var rows = ["drag", "release", "like", "hate", "undo"].compactMap { kind -> ReportRow? in
             guard let samples = byKind[kind] else { return nil }
-            return ReportRow(benchmark: "swipe repl --json, one viewer at a time: `\(kind)`",
+            return ReportRow(benchmark: "swipe repl --json\(backend), one viewer at a time: `\(kind)`",
                              swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))")
         }
-        rows.append(ReportRow(benchmark: "swipe repl --json, one viewer at a time: throughput",
+        rows.append(ReportRow(benchmark: "swipe repl --json\(backend), one viewer at a time: throughput",
                               swipe: "\(format(Double(total) / wall, digits: 0)) commands/s"))
         return rows
     }
@@ -224,7 +264,7 @@ struct ServeBench: Sendable {
     /// How many acknowledged decisions have exactly one row with the same
     /// viewer, profile, decision and undone state, and how many rows the
     /// sockets' viewers have beyond those (a doubled or unacknowledged write).
-    private func storedOnce(_ acknowledged: [Acknowledged], store: Store) throws -> (matched: Int, extra: Int) {
+    private func storedOnce(_ acknowledged: [Acknowledged], store: any SwipeDatabase) throws -> (matched: Int, extra: Int) {
         var rows: [Acknowledged: Int] = [:]
         let viewers = Set(acknowledged.map(\.viewer))
         var seen = 0

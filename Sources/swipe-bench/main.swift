@@ -56,17 +56,26 @@ do {
         report.add(try DiscoveryBench(sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200,
                                       sections: discoverySections).run())
     }
-    if options.only.contains("serve") {
+    for section in ["serve", "serve-postgres"] where options.only.contains(section) {
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
+        var database: String?
+        if section == "serve-postgres" {
+            guard let uri = options.postgres else {
+                log("no --postgres URI: swipe serve on PostgreSQL is skipped")
+                continue
+            }
+            database = try ServeBench.postgresDatabase(data: data, swipe: options.swipe, adminURI: uri)
+        }
+        // Each run's viewers are new people (the runs share the database).
         report.add(try await ServeBench(
-            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100),
-            staggered: true).run())
+            data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+            pacing: .milliseconds(100), staggered: true).run())
         report.add(try await ServeBench(
-            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .milliseconds(100),
-            viewerOffset: options.sessions + 40).run())
+            data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+            pacing: .milliseconds(100), viewerOffset: options.sessions + 40).run())
         report.add(try await ServeBench(
-            data: data, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+            data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
             viewerOffset: 2 * (options.sessions + 40)).run())
     }
     if options.only.contains("discovery-postgres") {
