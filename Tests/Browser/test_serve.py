@@ -172,3 +172,76 @@ def test_stopping_the_server_closes_open_pages_and_exits_0(served, browsers):
     status = wait_for(lambda: "Disconnected" in browser.find_element(By.ID, "status").text
                       and browser.find_element(By.ID, "status").text, "the page told of the closed socket")
     assert "the server closed the connection" in status
+
+
+OPEN_SOCKET = """
+const [url, done] = [arguments[0], arguments[arguments.length - 1]];
+const seen = {opened: false, closed: false, messages: []};
+const socket = new WebSocket(url);
+socket.addEventListener("open", () => { seen.opened = true; });
+socket.addEventListener("message", (m) => { seen.messages.push(m.data); socket.close(); });
+socket.addEventListener("close", () => { seen.closed = true; done(seen); });
+"""
+
+
+def open_socket(browser, served):
+    """What a page's own script sees of a WebSocket to the server: whether it
+    opened, and the first message (the hello) if any. A refused upgrade (401,
+    403) shows only as a socket that closes without opening."""
+    browser.set_script_timeout(30)
+    return browser.execute_async_script(OPEN_SOCKET, served.base.replace("http://", "ws://") + "/ws")
+
+
+class OtherSite:
+    """An empty page on another port of 127.0.0.1: same-site to the browser,
+    so it sends the sign-in cookie with a socket opened from there, the way
+    a hostile page on the same host would (cross-site WebSocket hijacking)."""
+
+    def __enter__(self):
+        import http.server
+        import threading
+
+        class Empty(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                body = b"<!doctype html><title>another site</title>"
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Empty)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.server.server_address[1]}"
+
+    def __exit__(self, *exc):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_sockets_open_only_for_a_signed_in_page_of_this_site(served, browsers):
+    browser = browsers()
+    signed_in(browser, served, "alice")
+    # Signed in (the cookie) on the server's own page: a socket opens and says who it acts as.
+    mine = open_socket(browser, served)
+    assert mine["opened"] and '"viewer":"alice"' in mine["messages"][0], mine
+
+    # The same browser, cookie and all, on another site: the upgrade is refused (403).
+    with OtherSite() as other:
+        browser.get(other + "/")
+        theirs = open_socket(browser, served)
+    assert theirs == {"opened": False, "closed": True, "messages": []}, theirs
+    wait_for(lambda: any("refused websocket: cross-origin" in line for line in served.stderr_lines),
+             "the server's log line for the cross-origin upgrade")
+
+    # A browser that never signed in, on the server's own 401 page: refused too (401).
+    stranger = browsers()
+    stranger.get(served.base + "/")
+    assert "swipe link" in stranger.find_element(By.TAG_NAME, "body").text
+    refused = open_socket(stranger, served)
+    assert refused == {"opened": False, "closed": True, "messages": []}, refused
+    wait_for(lambda: any("refused websocket: no sign-in token" in line for line in served.stderr_lines),
+             "the server's log line for the upgrade without sign-in")
