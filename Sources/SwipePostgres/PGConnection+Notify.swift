@@ -1,3 +1,4 @@
+import Foundation
 import CLibPQ
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +33,16 @@ extension PGConnection {
     /// transaction commits, or at once outside one).
     public func notify(_ channel: String, payload: String = "") throws {
         try run("SELECT pg_notify($1, $2)", .text(channel), .text(payload))
+    }
+
+    /// Several notifications on `channel` in one statement, so one round
+    /// trip and one commit, in `payloads`' order. The payloads travel as one
+    /// bound JSON array.
+    public func notify(_ channel: String, payloads: [String]) throws {
+        guard !payloads.isEmpty else { return }
+        let data = try JSONSerialization.data(withJSONObject: payloads, options: [.withoutEscapingSlashes])
+        try run("SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS t (p, n) ORDER BY n",
+                .text(channel), .text(String(decoding: data, as: UTF8.self)))
     }
 
     /// The notifications that have arrived, without waiting.

@@ -27,11 +27,14 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
     let uri: String
     let origin = UUID().uuidString
     private let logger: Logger
-    /// Guards `publisher`, `running`, `listenerDone`, `seen` and `listenerPID`.
+    /// Guards everything below; broadcast when the listener or the publisher ends.
     private let lock = NSCondition()
     private var publisher: PGConnection?
     private var running = false
     private var listenerDone = true
+    /// Payloads waiting for the publishing thread, which runs while there are any.
+    private var outbox: [String] = []
+    private var publishing = false
     /// Matches published or pushed here, so none is pushed twice.
     private var seen = RecentKeys(capacity: 10_000)
     private var listenerPID: Int32?
@@ -61,30 +64,64 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
         thread.start()
     }
 
+    /// Stops listening, and returns once the matches published so far are sent (or given up).
     public func stop() {
         lock.withLock {
             running = false
-            while !listenerDone { lock.wait() }
+            while !listenerDone || publishing { lock.wait() }
             publisher = nil
         }
     }
 
+    /// Queues the notice for a thread of the relay's own and returns: the
+    /// like that made the match has its answer without waiting for NOTIFY's
+    /// round trip (nor for the commit order NOTIFY imposes on the server).
+    /// Notices queued together go in one statement.
     public func publish(_ notice: MatchNotice) {
         guard let payload = payload(notice) else { return }
-        lock.withLock {
+        let startThread: Bool = lock.withLock {
             _ = seen.insert(Self.key(notice))
+            outbox.append(payload)
+            guard !publishing else { return false }
+            publishing = true
+            return true
+        }
+        guard startThread else { return }
+        let thread = Thread { [self] in self.sendOutbox() }
+        thread.name = "swipe-match-publisher"
+        thread.start()
+    }
+
+    /// Sends what the outbox holds until it is empty, then ends. A batch that
+    /// fails twice (with a new connection the second time) is given up:
+    /// those matches are still in each viewer's `matches` list.
+    private func sendOutbox() {
+        while true {
+            let batch: [String] = lock.withLock {
+                let batch = outbox
+                outbox = []
+                if batch.isEmpty {
+                    publishing = false
+                    lock.broadcast()
+                }
+                return batch
+            }
+            guard !batch.isEmpty else { return }
+            let connection = lock.withLock { publisher }
+            var current = connection
             for attempt in 0..<2 {
                 do {
-                    if publisher == nil { publisher = try PGConnection(uri: uri) }
-                    try publisher?.notify(Self.channel, payload: payload)
-                    return
+                    if current == nil { current = try PGConnection(uri: uri) }
+                    try current?.notify(Self.channel, payloads: batch)
+                    break
                 } catch {
-                    publisher = nil
+                    current = nil
                     if attempt == 1 {
-                        logger.warning("could not relay a match to other serve processes: \(error)")
+                        logger.warning("could not relay \(batch.count) match(es) to other serve processes: \(error)")
                     }
                 }
             }
+            lock.withLock { publisher = current }
         }
     }
 

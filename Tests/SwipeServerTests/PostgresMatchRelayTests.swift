@@ -33,6 +33,25 @@ import Testing
         #expect(atSecond.withLock { $0 } == [notice])
     }
 
+    /// Publishing never waits for the server: notices queue and go out in
+    /// batches of one statement each. 300 published at once all arrive, once
+    /// each and in order, names with quotes, backslashes, newlines and emoji intact.
+    @Test func manyMatchesPublishedAtOnceAllArriveOnceInOrder() async throws {
+        let first = PostgresMatchRelay(uri: database.uri)
+        let second = PostgresMatchRelay(uri: database.uri)
+        let received = Mutex<[MatchNotice]>([])
+        try second.start { notice in received.withLock { $0.append(notice) } }
+        defer { second.stop() }
+        let sent = (0..<300).map { index in
+            MatchNotice(recipient: "r\(index)", liker: "l\(index)", likerName: "N \"\(index)\" \\ \n ❤️",
+                        matchedAt: "2026-11-23T16:00:00.000Z")
+        }
+        for notice in sent { first.publish(notice) }
+        first.stop()  // returns once the outbox is sent
+        #expect(await eventually { received.withLock { $0.count >= sent.count } })
+        #expect(received.withLock { $0 } == sent)
+    }
+
     /// NOTIFY refuses payloads of 8000 bytes; a name that long is left out
     /// (the socket's event then has no name) rather than the match.
     @Test func aNameTooLongForNotifyIsLeftOutNotTheMatch() async throws {
