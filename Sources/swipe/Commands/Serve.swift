@@ -83,7 +83,17 @@ extension Serve {
             return try DatabaseServerBackend(writes: .concurrent, connections: SwipeServer.threadCount,
                                              relay: PostgresMatchRelay(uri: uri), open: open)
         }
-        return try DatabaseServerBackend(writes: .oneAtATime, connections: SwipeServer.threadCount, open: open)
+        // SQLite: checkpoints on a thread of their own, not inside the group
+        // commit every queued write is waiting for. It lives as long as the
+        // process. The file is opened first so that a missing or foreign one
+        // is worded as for every other command.
+        _ = try database.openExisting()
+        let checkpointer = try BackgroundCheckpointer(path: database.resolvedPath)
+        return try DatabaseServerBackend(writes: .oneAtATime, connections: SwipeServer.threadCount) {
+            let store = try database.openExisting()
+            if let store = store as? Store { checkpointer.attach(store.connection) }
+            return store
+        }
     }
 }
 
