@@ -133,6 +133,12 @@ public struct ImportOptions {
     /// Checked between rows; when it returns true the import rolls back and
     /// throws `ImportInterrupted` (the executable sets it from SIGINT).
     public var shouldStop: () -> Bool = { false }
+    /// Registers `action` to run, on another thread, as soon as a stop is
+    /// requested (at once if one already was), until the returned closure is
+    /// called. It is how a backend cuts short a statement already running (a
+    /// PostgreSQL cancel request), which `shouldStop` alone cannot: it is
+    /// read only between rows and statements. The executable sets it from SIGINT.
+    public var onStopRequest: (@escaping @Sendable () -> Void) -> (() -> Void) = { _ in {} }
 
     public init(
         skipInvalid: Bool = false, progress: ((ImportProgress) -> Void)? = nil, progressInterval: Int = 500,

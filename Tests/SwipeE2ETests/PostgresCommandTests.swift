@@ -47,6 +47,43 @@ import Testing
         let stats = try SwipeBinary.run(["stats", "--db", uri, "--format", "json"])
         #expect(stats.stdout.contains(#""matches":1"#), "\(stats.stdout)")
     }
+
+    /// Ctrl-C while the import waits inside a statement (here for another
+    /// session's lock on `profiles`, which the rows' loop cannot notice):
+    /// the cancel request ends the statement at once, the import exits 130
+    /// and the database is unchanged. Without it the import would wait for
+    /// the lock, however long, before noticing.
+    @Test(.enabled(if: PostgresCluster.available, "no PostgreSQL test cluster (SWIPE_TEST_PG)"))
+    func ctrlCCancelsAStatementThatIsWaiting() throws {
+        let uri = try PostgresCluster.freshDatabase()
+        let folder = TemporaryFolder("swipe-pg-interrupt")
+        let first = folder.file("first.csv", "id,name,age\nkeep,Keep,30\n")
+        let made = try SwipeBinary.run(["import", "--db", uri, "--quiet", first])
+        #expect(made.status == 0, "\(made.stderr)")
+
+        let holder = try PGConnection(uri: uri)
+        try holder.execute("BEGIN")
+        try holder.execute("LOCK TABLE profiles IN ACCESS EXCLUSIVE MODE")
+        let second = folder.file("second.csv", "id,name,age\nkeep,Changed,31\nnew,New,22\n")
+        let child = try ReliabilityChild(["import", "--db", uri, "--quiet", second], folder: folder.path)
+        let observer = try PGConnection(uri: uri)
+        let waiting = child.waitUntil {
+            ((try? observer.scalarInt(
+                "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'"))
+                ?? 0) > 0
+        }
+        #expect(waiting, "the import never waited for the lock: \(child.stderr)")
+        child.signal(SIGINT)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while child.process.isRunning && ContinuousClock.now < deadline { usleep(1000) }
+        #expect(!child.process.isRunning, "Ctrl-C did not end an import waiting for a lock within 20 s")
+        try holder.execute("ROLLBACK")
+        let end = child.wait()
+        #expect(!end.signalled && end.status == 130, "\(end) \(child.stderr)")
+        #expect(child.stderr.hasSuffix("swipe: interrupted: nothing imported from \(second), the database is unchanged\n"),
+                "\(child.stderr)")
+        #expect(try observer.scalarText("SELECT string_agg(id || '=' || name, ',' ORDER BY id) FROM profiles") == "keep=Keep")
+    }
 }
 
 /// The throwaway cluster of `make test` (scripts/pg-test-cluster.sh), as `PostgresTestServer` finds it.

@@ -31,7 +31,7 @@ public enum PostgresImport {
         return try CSVImport(options: options).run(
             path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
             transaction: { body in
-                try transaction(connection, schema: schema, abort: { loader?.abort() }, body)
+                try transaction(connection, schema: schema, path: path, options: options, abort: { loader?.abort() }, body)
             },
             makeRow: ProfileRow.init,
             prepare: { record, positions, row in
@@ -81,7 +81,7 @@ public enum PostgresImport {
         return try CSVImport(options: options).run(
             path: path, required: DecisionCSV.required, optional: DecisionCSV.optional,
             transaction: { body in
-                try transaction(connection, schema: schema, abort: { loader?.abort() }, body)
+                try transaction(connection, schema: schema, path: path, options: options, abort: { loader?.abort() }, body)
             },
             makeRow: {}, prepare: { _, _, _ in },
             write: { slot, index, _ in
@@ -150,10 +150,20 @@ public enum PostgresImport {
     /// Runs `body` in one transaction, applying `schema` first when the
     /// database has none; `abort` ends a COPY still open before the
     /// rollback (a connection in COPY mode takes no other command).
+    ///
+    /// A stop requested meanwhile (`options.onStopRequest`) sends the server
+    /// a cancel request, so a statement already running (the COPY, the
+    /// UPDATE and INSERT after it, a wait for another session's lock) ends
+    /// at once; the import then throws `ImportInterrupted` and rolls back.
     private static func transaction(
-        _ connection: PGConnection, schema: String?, abort: () -> Void, _ body: () throws -> Void
+        _ connection: PGConnection, schema: String?, path: String, options: ImportOptions, abort: () -> Void,
+        _ body: () throws -> Void
     ) throws {
+        let canceller = try connection.canceller()
         try connection.transaction {
+            // Withdrawn before COMMIT: a stop during the commit is too late to cancel.
+            let withdraw = options.onStopRequest { canceller.cancel() }
+            defer { withdraw() }
             do {
                 if let schema, try connection.scalarInt(
                     "SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 1 ELSE 0 END") == 1 {
@@ -163,6 +173,8 @@ public enum PostgresImport {
                 try body()
             } catch {
                 abort()
+                // A statement cancelled because of the stop is the stop, not a server error.
+                if !(error is ImportInterrupted) { try interruption(path, options)() }
                 throw error
             }
         }
@@ -171,8 +183,8 @@ public enum PostgresImport {
     /// Throws `ImportInterrupted` when `options.shouldStop` says so: checked
     /// between the statements that write what the COPY brought (the rows'
     /// loop checks it before each row), so a Ctrl-C then still rolls back.
-    /// A statement already running goes on to its end (a `PGCanceller` can
-    /// cut it short).
+    /// A statement already running is cut short by the cancel request that
+    /// `transaction` registers.
     private static func interruption(_ path: String, _ options: ImportOptions) -> () throws -> Void {
         {
             if options.shouldStop() { throw ImportInterrupted(file: path == CSVReader.standardInput ? CSVReader.standardInputName : path) }

@@ -49,6 +49,7 @@ struct Import: ParsableCommand {
         var options = ImportOptions(skipInvalid: skipInvalid)
         Interrupt.install()
         options.shouldStop = { Interrupt.isRequested }
+        options.onStopRequest = Interrupt.onRequest
         let bar = ProgressDrawer()
         if !quiet && Terminal.stderrIsTerminal { options.progress = bar.draw }
         defer { bar.clear() }
