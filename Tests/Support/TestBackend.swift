@@ -1,4 +1,5 @@
 import Foundation
+import SwipePostgres
 
 /// The backends every store test runs on (README "Tests"): pass
 /// `TestBackend.all` as a Swift Testing `arguments:` list and open the
@@ -25,7 +26,7 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
 
 /// The PostgreSQL test cluster, as the environment names it.
 public enum PostgresTestServer {
-    static let environment = ProcessInfo.processInfo.environment
+    public static let environment = ProcessInfo.processInfo.environment
     /// `$SWIPE_TEST_PG`: a URI to a server where the tests may create databases.
     public static let uri: String? = environment["SWIPE_TEST_PG"].flatMap { $0.isEmpty ? nil : $0 }
     public static let isCI: Bool = {
@@ -46,6 +47,12 @@ public enum PostgresTestServer {
     public static func requireURI() throws -> String {
         guard let uri else { throw Missing() }
         return uri
+    }
+
+    /// The server's host and port as the URI names them.
+    public static func hostAndPort() throws -> (host: String, port: Int) {
+        let admin = try PGConnection(uri: requireURI())
+        return (admin.endpoint.host, Int(admin.endpoint.port)!)
     }
 
     /// `uri` with its database (the path) replaced by `database`.

@@ -1,5 +1,6 @@
 import Foundation
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// This test binary run again as a child with another environment, for what
@@ -61,13 +62,13 @@ enum ChildRun {
 /// no skip), holds the other half: without any password the role is refused.
 @Suite(.needsPostgres) struct PasswordProbe {
     @Test func connectsWithThePasswordFromTheEnvironment() throws {
-        if let probe = TestServer.environment["SWIPE_PG_PROBE_URI"] {
+        if let probe = PostgresTestServer.environment["SWIPE_PG_PROBE_URI"] {
             let connection = try PGConnection(uri: probe)
             #expect(try connection.scalarText("SELECT current_user::text") == "swipe_password_test")
             return
         }
         let (host, port) = try PasswordTests.prepareRole()
-        guard TestServer.environment["PGPASSWORD"] == nil else { return }  // a developer's own PGPASSWORD would answer
+        guard PostgresTestServer.environment["PGPASSWORD"] == nil else { return }  // a developer's own PGPASSWORD would answer
         let error = #expect(throws: PostgresError.self) {
             try PGConnection(uri: "postgres://swipe_password_test@\(host):\(port)/postgres?passfile=/nonexistent/pgpass")
         }

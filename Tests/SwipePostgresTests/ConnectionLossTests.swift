@@ -1,11 +1,12 @@
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// A connection the server drops is reported as lost (its own error kind, so
 /// a caller can reconnect once), and a reconnect gives a working session.
 @Suite(.needsPostgres) struct ConnectionLossTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     /// Ends `victim`'s server process from another session and waits (up to
     /// 60 s, server-side) until it is gone.
@@ -93,8 +94,8 @@ import Testing
 /// A transaction's fate can be looked up by its id from another session:
 /// what a caller does after losing the connection during COMMIT.
 @Suite(.needsPostgres) struct CommitStatusTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
     struct Stop: Error {}
 
     @Test func committedAbortedAndLostTransactionsAreToldApart() throws {

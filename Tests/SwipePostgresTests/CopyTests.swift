@@ -1,11 +1,12 @@
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// COPY FROM STDIN: bulk rows arrive verbatim, and a bad row anywhere leaves
 /// the table as it was, with the server naming the line.
 @Suite(.needsPostgres) struct CopyTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     static let rowCount = 100_000
 
@@ -142,8 +143,8 @@ import Testing
 /// A COPY started the wrong way is refused and leaves the connection usable
 /// (libpq would otherwise stay in COPY mode and fail everything after).
 @Suite(.needsPostgres) struct CopyMisuseTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     @Test func copyThroughExecuteOrTheWrongDirectionIsRefusedAndTheConnectionGoesOn() throws {
         let connection = try database.connect()

@@ -6,8 +6,8 @@ import Testing
 /// Errors carry what a person needs (SQLSTATE, the server's message, the SQL,
 /// the arguments, the endpoint) and never a password.
 @Suite(.needsPostgres) struct ErrorTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     @Test func aServerErrorCarriesSQLArgumentsSQLSTATEAndTheEndpoint() throws {
         let connection = try database.connect()
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func aMissingDatabaseIsARejectionNotAnUnreachableServer() throws {
-        let uri = TestServer.uri(try TestServer.requireURI(), database: "no_such_database_here")
+        let uri = PostgresTestServer.uri(try PostgresTestServer.requireURI(), database: "no_such_database_here")
         let error = #expect(throws: PostgresError.self) { try PGConnection(uri: uri) }
         #expect(error?.kind == .rejected)
         #expect(error?.message.contains("database \"no_such_database_here\" does not exist") == true, "\(String(describing: error))")
@@ -93,7 +93,7 @@ import Testing
     /// Creates the role (once per cluster) with the test password.
     static func prepareRole() throws -> (host: String, port: Int) {
         try roleLock.withLock {
-            let admin = try PGConnection(uri: TestServer.requireURI())
+            let admin = try PGConnection(uri: PostgresTestServer.requireURI())
             try admin.execute("""
                 DO $$ BEGIN CREATE ROLE swipe_password_test LOGIN;
                 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
@@ -183,8 +183,8 @@ import Testing
 /// The cluster's unix socket, in the same short folder as its data.
 @Suite(.needsPostgres) struct SocketTests {
     @Test func aUnixSocketURIConnectsAndNamesTheFolder() throws {
-        let port = try TestServer.hostAndPort().port
-        guard let folder = TestServer.environment["SWIPE_TEST_PG_DIR"] else {
+        let port = try PostgresTestServer.hostAndPort().port
+        guard let folder = PostgresTestServer.environment["SWIPE_TEST_PG_DIR"] else {
             Issue.record("SWIPE_TEST_PG_DIR is not set (scripts/pg-test-cluster.sh exports it)")
             return
         }

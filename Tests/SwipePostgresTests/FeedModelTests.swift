@@ -12,8 +12,8 @@ import Testing
 /// loaded with plain INSERTs; the feed must deal exactly the model's sequence,
 /// all at once and card by card, walking by cell and by key.
 @Suite(.needsPostgres) struct FeedModelTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

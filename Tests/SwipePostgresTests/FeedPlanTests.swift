@@ -2,6 +2,7 @@ import Foundation
 @testable import SwipePostgres
 import SwipeCore
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// The PostgreSQL feed is fetched by index (README "Discovery"): the plans
@@ -10,8 +11,8 @@ import Testing
 /// and stop early, however selective the viewer; no sequential scan, no
 /// bitmap of a whole cell, no sort of a whole range, for any of them.
 @Suite(.needsPostgres) struct FeedPlanTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     /// 20k profiles around 40 cities (a few very large), decisions, blocks
     /// and cursors for many viewers, analysed: enough rows that the planner

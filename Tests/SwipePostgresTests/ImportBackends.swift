@@ -10,7 +10,7 @@ import SwipeTestSupport
 /// contract (README "Profiles CSV"), which the PostgreSQL one must repeat.
 final class ImportBackends {
     let folder = TemporaryFolder("swipe-pgimport")
-    let database: TestDatabase
+    let database: PostgresTestDatabase
     let pg: PGConnection
     let sqlite: Store
 
@@ -19,7 +19,7 @@ final class ImportBackends {
     static let schema = try! String(contentsOf: root.appendingPathComponent("schema.postgres.sql"), encoding: .utf8)
 
     init() throws {
-        database = try TestDatabase()
+        database = try PostgresTestDatabase()
         pg = try database.connect()
         sqlite = try Store(path: folder.path + "/test.sqlite")
     }

@@ -1,10 +1,11 @@
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// LISTEN/NOTIFY between two sessions (for `swipe serve`'s match events later).
 @Suite(.needsPostgres) struct NotifyTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     @Test func aNotificationReachesTheListenerWithItsPayloadAndSender() throws {
         let listener = try database.connect()

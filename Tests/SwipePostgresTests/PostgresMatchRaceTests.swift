@@ -2,14 +2,15 @@ import Foundation
 import SwipeCore
 import SwipePostgres
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// Two people liking each other at the same instant, in two sessions, make
 /// exactly one match: never none (each transaction missing the other's
 /// uncommitted like, the READ COMMITTED race) and never two.
 @Suite(.needsPostgres) struct PostgresMatchRaceTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     static let rounds = 300
 

@@ -2,17 +2,18 @@
 import Foundation
 import SwipeCore
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// A lost connection fails the call that found it and the next call
 /// reconnects; a decision whose COMMIT lost its answer is looked up by
 /// transaction id, so it is stored exactly once whichever way COMMIT went.
 @Suite(.needsPostgres) struct PostgresStoreFaultTests {
-    let database: TestDatabase
+    let database: PostgresTestDatabase
     let store: PostgresStore
 
     init() throws {
-        database = try TestDatabase()
+        database = try PostgresTestDatabase()
         store = try PostgresStore(uri: database.uri, create: true)
         for id in ["a", "b"] { try store.upsert(Profile(id: id, name: id.uppercased(), age: 30)) }
     }

@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipePostgres
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// Every `SwipeDatabase` method once against the cluster, with answers
@@ -9,10 +10,10 @@ import Testing
 /// The whole store suite runs on both backends elsewhere; this holds the
 /// PostgreSQL store on its own.
 @Suite(.needsPostgres) struct PostgresStoreSmokeTests {
-    let database: TestDatabase
+    let database: PostgresTestDatabase
     let store: PostgresStore
     init() throws {
-        database = try TestDatabase()
+        database = try PostgresTestDatabase()
         store = try PostgresStore(uri: database.uri, create: true)
     }
 

@@ -1,13 +1,14 @@
 import Foundation
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// Every bound type goes to the server and comes back unchanged, and the
 /// server sees what was meant (its own functions check the values, so a
 /// wrapper that mangled both ways the same would still fail).
 @Suite(.needsPostgres) struct RoundTripTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     static let integers: [Int64] = [0, 1, -1, 42, Int64(Int32.max) + 1, Int64(Int32.min) - 1, .max, .min]
     static let doubles: [Double] = [0, -0.0, 1.5, -2.25, .pi, 1e-300, 1e300, .greatestFiniteMagnitude,
@@ -149,8 +150,8 @@ import Testing
 /// A prepared statement outlives a change to its table made by another
 /// session (a migration), as SQLite's statements do.
 @Suite(.needsPostgres) struct StalePlanTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     @Test func aStatementIsPreparedAgainWhenItsTableChangesShape() throws {
         let connection = try database.connect()

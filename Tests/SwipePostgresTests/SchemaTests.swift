@@ -10,9 +10,9 @@ import Testing
 /// columns and indexes, and the same writes accepted and refused, checked
 /// side by side on a temporary SQLite file and a fresh PostgreSQL database.
 @Suite(.needsPostgres) struct SchemaTests {
-    let database: TestDatabase
+    let database: PostgresTestDatabase
     let folder = TemporaryFolder("swipe-pg-schema")
-    init() throws { database = try TestDatabase() }
+    init() throws { database = try PostgresTestDatabase() }
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()

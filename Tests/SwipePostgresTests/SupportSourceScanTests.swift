@@ -11,6 +11,7 @@ import Testing
 
     static let allowedArguments: Set<String> = [
         "\"CREATE DATABASE \" + connection.quotedIdentifier(database)",
+        "\"CREATE DATABASE \" + admin.quotedIdentifier(name)",
         "\"DROP DATABASE IF EXISTS \" + quoted + \" WITH (FORCE)\"",  // quoted = connection.quotedIdentifier(name)
     ]
 

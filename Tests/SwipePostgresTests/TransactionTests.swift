@@ -1,11 +1,12 @@
 import Foundation
 import SwipePostgres
+import SwipeTestSupport
 import Testing
 
 /// BEGIN/COMMIT/ROLLBACK, and the retry on serialization failure and deadlock.
 @Suite(.needsPostgres) struct TransactionTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     struct Stop: Error {}
 
@@ -173,8 +174,8 @@ final class Locked<Value>: @unchecked Sendable {
 /// A statement cancelled from another thread (Ctrl-C) fails with 57014 and
 /// its transaction leaves nothing.
 @Suite(.needsPostgres) struct CancelTests {
-    let database: TestDatabase
-    init() throws { database = try TestDatabase() }
+    let database: PostgresTestDatabase
+    init() throws { database = try PostgresTestDatabase() }
 
     @Test func aCancelFromAnotherThreadStopsTheStatementAndItsTransaction() throws {
         let connection = try database.connect()

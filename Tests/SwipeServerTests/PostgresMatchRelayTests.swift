@@ -3,6 +3,7 @@ import Synchronization
 import SwipeCore
 import SwipePostgres
 import SwipeStore
+import SwipeTestSupport
 import Testing
 @testable import SwipeServer
 

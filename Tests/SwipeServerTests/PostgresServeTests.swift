@@ -6,6 +6,7 @@ import NIOPosix
 import SwipeCore
 import SwipePostgres
 import SwipeStore
+import SwipeTestSupport
 import Testing
 import WSClient
 @testable import SwipeServer
