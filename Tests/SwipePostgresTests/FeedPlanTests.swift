@@ -103,4 +103,31 @@ import Testing
         let state = try plan(connection, "feed_state", PostgresDiscoverySQL.feedState, [.text("v-open")])
         Self.expectIndexedOnly(state, using: ["decisions_likers_key", "profiles_id_key"], "the feed's state")
     }
+
+    /// Tab completion reads ids off the unique index in byte order. A
+    /// database made before `profiles.id` became `COLLATE "C"` sorts the
+    /// whole table for it instead, until an import brings the column up to date.
+    @Test func completionReadsTheIdIndexOnceAnImportBringsAnOlderSchemaUpToDate() throws {
+        let connection = try populated()
+        try connection.execute(#"ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "default"; ANALYZE profiles"#)
+        let before = try plan(connection, "ids_before", PostgresStore.idsFromSQL, [.text("p12"), .int(50)])
+        #expect(before.contains("Sort"), "the older schema's plan: \(before)")
+
+        try connection.execute("RESET plan_cache_mode")
+        let store = try PostgresStore(uri: database.uri, create: false)
+        let csv = NSTemporaryDirectory() + "swipe-collation-\(UUID().uuidString).csv"
+        try "id,name,age\nzz-new,New,30\n".write(toFile: csv, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: csv) }
+        _ = try store.importProfiles(path: csv, options: ImportOptions())
+        #expect(try connection.scalarText("""
+            SELECT c.collname FROM pg_attribute AS a JOIN pg_collation AS c ON c.oid = a.attcollation
+            WHERE a.attrelid = 'profiles'::regclass AND a.attname = 'id'
+            """) == "C")
+
+        try connection.execute("ANALYZE profiles; SET plan_cache_mode = force_generic_plan")
+        let after = try plan(connection, "ids_after", PostgresStore.idsFromSQL, [.text("p12"), .int(50)])
+        #expect(after.contains("Index Only Scan") || after.contains("Index Scan"), "\(after)")
+        #expect(!after.contains("Sort"), "\(after)")
+        #expect(try store.profileIDs(startingWith: "p12", limit: 3) == ["p12", "p120", "p1200"])
+    }
 }

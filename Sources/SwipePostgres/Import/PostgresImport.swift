@@ -169,6 +169,8 @@ public enum PostgresImport {
                     "SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 1 ELSE 0 END") == 1 {
                     // schema.postgres.sql: a constant text, checked by SchemaTests.
                     try connection.execute(schema)
+                } else {
+                    try PostgresSchema.bringUpToDate(connection)
                 }
                 try body()
             } catch {

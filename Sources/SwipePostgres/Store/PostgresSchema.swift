@@ -46,6 +46,26 @@ public enum PostgresSchema {
         return .swipe
     }
 
+    /// Brings a version-2 schema made by an earlier swipe up to what
+    /// `schema.postgres.sql` makes now, in the caller's transaction, with
+    /// changes that swipes of either age read and write alike (so the version
+    /// stays 2): `profiles.id` compared byte by byte (`COLLATE "C"`), whose
+    /// unique index then serves ids in byte order. An import calls it, as a
+    /// command that writes anyway; the index on `id` is rebuilt once (about a
+    /// second per million profiles), and never again.
+    static func bringUpToDate(_ connection: PGConnection) throws {
+        let collation = try connection.scalarText("""
+            SELECT c.collname FROM pg_catalog.pg_attribute AS a
+            JOIN pg_catalog.pg_collation AS c ON c.oid = a.attcollation
+            WHERE a.attrelid = to_regclass($1) AND a.attname = $2
+            """, .text("profiles"), .text("id"))
+        if let collation, collation != "C" {
+            try connection.execute("""
+                ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "C"
+                """)
+        }
+    }
+
     /// Applies `schema.postgres.sql` in one transaction. Another process
     /// creating it at the same moment makes this attempt fail; the database
     /// is then identified again and accepted when it now holds the schema.

@@ -59,15 +59,19 @@ extension PostgresStore {
         }
     }
 
+    /// The first ids at or after `$1` in byte order, at most `$2`: read off
+    /// the unique index on `id`, which is `COLLATE "C"` (schema.postgres.sql).
+    static let idsFromSQL = """
+        SELECT id FROM profiles WHERE id COLLATE "C" >= $1 ORDER BY id COLLATE "C" LIMIT $2
+        """
+
     /// Ids in byte order (`COLLATE "C"`, as SQLite's BINARY): a range of
     /// the ids starting at `prefix`, cut where they stop sharing it.
     public func profileIDs(startingWith prefix: String, limit: Int) throws -> [String] {
         guard !prefix.utf8.contains(0), limit > 0 else { return [] }
         return try session {
             var ids: [String] = []
-            for row in try connection.statement("""
-                SELECT id FROM profiles WHERE id COLLATE "C" >= $1 ORDER BY id COLLATE "C" LIMIT $2
-                """).query([.text(prefix), .int(limit)]) {
+            for row in try connection.statement(Self.idsFromSQL).query([.text(prefix), .int(limit)]) {
                 let id = try row.text(0)
                 guard id.utf8.starts(with: prefix.utf8) else { break }
                 ids.append(id)
