@@ -43,8 +43,17 @@ public final class SQLiteFeed: ProfileFeed {
         self.cellLimit = cellLimit
     }
 
+    /// One write transaction (BEGIN IMMEDIATE, or a savepoint inside the
+    /// caller's): another process cannot make a profile eligible between
+    /// the walk passing it and the cursor moving past it. Whatever makes one
+    /// eligible lowers the cursors in a write of its own, which then waits
+    /// for this one and lowers the cursor it saved.
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
+        return try store.connection.writeTransaction { try fetch(limit: limit, excluding: excluding) }
+    }
+
+    private func fetch(limit: Int, excluding: Set<String>) throws -> [Profile] {
         let me = try store.discoveryViewer(key: viewerKey)
         guard !me.seesNobody else { return [] }
         let connection = store.connection

@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 import SwipeCore
 import SwipeTestSupport
@@ -108,5 +109,27 @@ import Testing
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
         _ = try store.setPreferences(viewer: "late", PreferencesChange(ages: 25...35))
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["late", "x"])
+    }
+}
+
+/// A SQLite fetch walks and moves its cursor in one write transaction, so
+/// another process cannot make a passed profile eligible in between (its
+/// write, which lowers the cursors, comes wholly before or after).
+@Suite struct FeedWriteLockTests {
+    @Test func aFetchTakesTheWriteLockForItsWalkAndItsCursor() throws {
+        let folder = TemporaryFolder()
+        // p1 comes first and qualifies: this fetch has no cursor to move, so
+        // only a fetch inside a write transaction meets the other writer.
+        let store = try folder.store(profiles: ["p1", "me", "p2"])
+        let other = try Connection(path: store.connection.path)
+        try other.execute("BEGIN IMMEDIATE")
+        sqlite3_busy_timeout(store.connection.handle, 0)
+        let feed = try store.feed(viewer: "me")
+        #expect(throws: SQLiteError.self, "a fetch while another connection writes") {
+            try feed.nextProfiles(limit: 1, excluding: [])
+        }
+        try other.execute("ROLLBACK")
+        #expect(try feed.nextProfiles(limit: 1, excluding: []).map(\.id) == ["p1"])
+        #expect(!store.connection.isInTransaction)
     }
 }
