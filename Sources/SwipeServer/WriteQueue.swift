@@ -23,8 +23,6 @@ final class WriteQueue: @unchecked Sendable {
 
     private let pool: DatabasePool
     private let grouped: Bool
-    /// Whether writes queue and commit in groups (SQLite), not side by side.
-    var isGrouped: Bool { grouped }
     /// Guards `machine`, `committed` and each queued job's `turn`.
     private let lock = NSLock()
     private var machine = GroupCommit<Job>(limit: batchLimit)
