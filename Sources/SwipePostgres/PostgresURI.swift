@@ -14,6 +14,16 @@ public enum PostgresURI {
         scheme(of: text) != nil
     }
 
+    /// `uri` with its database (the path) replaced by `database`, its
+    /// query (`?sslmode=…`) kept: for tools and tests that make databases.
+    public static func replacingDatabase(in uri: String, with database: String) -> String {
+        guard let schemeEnd = uri.range(of: "://")?.upperBound else { return uri }
+        let rest = uri[schemeEnd...]
+        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        let query = rest[pathStart...].firstIndex(of: "?").map { String(rest[$0...]) } ?? ""
+        return String(uri[..<pathStart]) + "/" + database + query
+    }
+
     /// `text` with every password replaced by `***`: the one in the user
     /// information (`user:secret@`, in a URI of any scheme), any `password=`
     /// query parameter, and a `password=` keyword of a libpq key/value string.

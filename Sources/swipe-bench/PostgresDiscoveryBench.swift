@@ -20,12 +20,10 @@ struct PostgresDiscoveryBench {
     func run() throws -> [ReportRow] {
         try data.prepare(swipe: swipe)
         let store = try Store(path: data.workDB)
-        let admin = try PGConnection(uri: uri)
         let name = "swipe_bench_discovery_" + data.label.lowercased()
-        try admin.execute("DROP DATABASE IF EXISTS " + admin.quotedIdentifier(name) + " WITH (FORCE)")
-        try admin.execute("CREATE DATABASE " + admin.quotedIdentifier(name))
-        defer { try? admin.execute("DROP DATABASE IF EXISTS " + admin.quotedIdentifier(name) + " WITH (FORCE)") }
-        let connection = try PGConnection(uri: Self.uri(uri, database: name))
+        let database = try BenchDatabase.fresh(name, adminURI: uri)
+        defer { BenchDatabase.drop(name, adminURI: uri) }
+        let connection = try PGConnection(uri: database)
         let loadSeconds = try Clock.time { try load(connection, from: store) }
         log("discovery on postgres \(data.label): loaded in \(String(format: "%.1f", loadSeconds)) s")
 
@@ -174,12 +172,4 @@ struct PostgresDiscoveryBench {
         return rows
     }
 
-    /// `uri` with its database (the path) replaced by `database`.
-    static func uri(_ uri: String, database: String) -> String {
-        guard let schemeEnd = uri.range(of: "://")?.upperBound else { return uri }
-        let rest = uri[schemeEnd...]
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let query = rest[pathStart...].firstIndex(of: "?").map { String(rest[$0...]) } ?? ""
-        return String(uri[..<pathStart]) + "/" + database + query
-    }
 }

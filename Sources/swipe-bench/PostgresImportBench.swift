@@ -19,13 +19,10 @@ struct PostgresImportBench {
     let schema: String
 
     func run() throws -> [ReportRow] {
-        let admin = try PGConnection(uri: uri)
         let database = "swipe_bench_import"
-        let quoted = try admin.quotedIdentifier(database)
-        try admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
-        try admin.execute("CREATE DATABASE " + quoted)
-        defer { try? admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)") }
-        let target = try PGConnection(uri: Self.uri(uri, database: database))
+        let databaseURI = try BenchDatabase.fresh(database, adminURI: uri)
+        defer { BenchDatabase.drop(database, adminURI: uri) }
+        let target = try PGConnection(uri: databaseURI)
         try target.execute("CREATE TABLE bench_copy_psql (" + PostgresCopyBench.columns + ")")
         let server = try target.scalarText("SELECT current_setting('server_version')") ?? "?"
 
@@ -56,7 +53,7 @@ struct PostgresImportBench {
                 try target.execute("TRUNCATE bench_copy_psql")
                 let command = "\\copy bench_copy_psql FROM '\(data.profilesCSV)' WITH (FORMAT csv, HEADER true)"
                 let child = try ChildProcess.check(
-                    [psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", Self.uri(uri, database: database), "-c", command])
+                    [psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", databaseURI, "-c", command])
                 return Samples([child.seconds])
             }
         } else {
@@ -84,12 +81,4 @@ struct PostgresImportBench {
         ]
     }
 
-    /// `uri` with its database (the path) replaced by `database`.
-    static func uri(_ uri: String, database: String) -> String {
-        guard let schemeEnd = uri.range(of: "://")?.upperBound else { return uri }
-        let rest = uri[schemeEnd...]
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let query = rest[pathStart...].firstIndex(of: "?").map { String(rest[$0...]) } ?? ""
-        return String(uri[..<pathStart]) + "/" + database + query
-    }
 }

@@ -65,12 +65,7 @@ struct ServeBench: Sendable {
     /// `adminURI`, loaded with the data set by `swipe import` (profiles, then
     /// decisions), as a person would; its URI.
     static func postgresDatabase(data: DataSet, swipe: String, adminURI: String) throws -> String {
-        let admin = try PGConnection(uri: adminURI)
-        let name = "swipe_bench_serve"
-        let quoted = try admin.quotedIdentifier(name)
-        try admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
-        try admin.execute("CREATE DATABASE " + quoted)
-        let uri = PostgresImportBench.uri(adminURI, database: name)
+        let uri = try BenchDatabase.fresh("swipe_bench_serve", adminURI: adminURI)
         log("serve on PostgreSQL: importing the \(data.label) profiles and decisions …")
         _ = try ChildProcess.check([swipe, "import", "--db", uri, "--quiet", data.profilesCSV])
         _ = try ChildProcess.check([swipe, "import", "--db", uri, "--quiet", "--decisions", data.decisionsCSV])

@@ -37,13 +37,9 @@ struct WritersBench {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let sqlite = directory + "/writers-\(getpid()).sqlite"
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: sqlite + suffix) } }
-        let admin = try PGConnection(uri: postgres)
         let database = "swipe_bench_writers_\(getpid())"
-        let quoted = try admin.quotedIdentifier(database)
-        try admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
-        try admin.execute("CREATE DATABASE " + quoted)
-        defer { try? admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)") }
-        let pg = PostgresImportBench.uri(postgres, database: database)
+        let pg = try BenchDatabase.fresh(database, adminURI: postgres)
+        defer { BenchDatabase.drop(database, adminURI: postgres) }
         let stores: [(name: String, location: String, store: any SwipeDatabase)] = [
             ("SQLite", sqlite, try Store(path: sqlite)),
             ("PostgreSQL", pg, try openPostgresStore(uri: pg)),

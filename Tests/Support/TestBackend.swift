@@ -57,10 +57,6 @@ public enum PostgresTestServer {
 
     /// `uri` with its database (the path) replaced by `database`.
     public static func uri(_ uri: String, database: String) -> String {
-        guard let schemeEnd = uri.range(of: "://")?.upperBound else { return uri }
-        let rest = uri[schemeEnd...]
-        let pathStart = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let query = rest[pathStart...].firstIndex(of: "?").map { String(rest[$0...]) } ?? ""
-        return String(uri[..<pathStart]) + "/" + database + query
+        PostgresURI.replacingDatabase(in: uri, with: database)
     }
 }
