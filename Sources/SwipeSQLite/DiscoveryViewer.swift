@@ -2,24 +2,11 @@ import SwipeCSV
 import SwipeStore
 import SwipeCore
 
-/// One viewer's side of discovery, read from the store for one fetch: the
-/// parameters `DiscoverySQL` binds, and the exact distance test applied to
-/// what its queries return.
-struct DiscoveryViewer {
-    let key: Int
-    let profile: Profile
-    /// The box holding every place within the viewer's max_km, when they have one and a location.
-    let box: Discovery.Box?
+/// One viewer's side of discovery (`Discovery.Viewer`), read from the
+/// store for one fetch, with the parameters `DiscoverySQL` binds.
+typealias DiscoveryViewer = Discovery.Viewer
 
-    init(key: Int, profile: Profile) {
-        self.key = key
-        self.profile = profile
-        box = Discovery.box(of: profile)
-    }
-
-    /// Nobody can be eligible: the viewer limits the distance but has no location.
-    var seesNobody: Bool { Discovery.seesNobody(profile) }
-
+extension Discovery.Viewer {
     /// ?1…?14 of `DiscoverySQL`, then `extra` as ?15.
     func parameters(_ extra: SQLiteValue) -> [SQLiteValue] {
         let preferences = profile.preferences
@@ -32,9 +19,6 @@ struct DiscoveryViewer {
         values += Discovery.boxBounds(box).map { .real($0) }
         return values + [extra]
     }
-
-    /// The distance half of eligibility, exact (`Discovery.withinDistance`).
-    func accepts(_ candidate: Profile) -> Bool { Discovery.withinDistance(viewer: profile, candidate: candidate) }
 }
 
 extension Store {

@@ -1,21 +1,11 @@
 import SwipeCore
 import SwipeStore
 
-/// One viewer's side of discovery on PostgreSQL, read for one fetch: the
-/// arguments `PostgresDiscoverySQL` binds ($1…$17), and the exact distance
-/// test applied to what its queries return.
-struct PostgresDiscoveryViewer {
-    let key: Int
-    let profile: Profile
-    /// The box holding every place within the viewer's max_km, when they have one and a location.
-    let box: Discovery.Box?
+/// One viewer's side of discovery (`Discovery.Viewer`) on PostgreSQL, read
+/// for one fetch, with the arguments `PostgresDiscoverySQL` binds ($1…$17).
+typealias PostgresDiscoveryViewer = Discovery.Viewer
 
-    init(key: Int, profile: Profile) {
-        self.key = key
-        self.profile = profile
-        box = Discovery.box(of: profile)
-    }
-
+extension Discovery.Viewer {
     /// The viewer with external id `id` as stored now, or nil when there is no such profile.
     static func read(_ connection: PGConnection, id: String) throws -> PostgresDiscoveryViewer? {
         // A NUL cannot be in PostgreSQL text, so no profile has it in its id.
@@ -24,9 +14,6 @@ struct PostgresDiscoveryViewer {
             PostgresDiscoveryViewer(key: try PostgresProfileRow.key(row), profile: try PostgresProfileRow.profile(row))
         }
     }
-
-    /// Nobody can be eligible: the viewer limits the distance but has no location.
-    var seesNobody: Bool { Discovery.seesNobody(profile) }
 
     /// $1…$17 of `PostgresDiscoverySQL`, then `extra` from $18.
     func arguments(_ extra: PostgresValue...) -> [PostgresValue] {
@@ -41,7 +28,4 @@ struct PostgresDiscoveryViewer {
                    preferences.maxKm.map { .real($0) } ?? .null]
         return values + extra
     }
-
-    /// The distance half of eligibility, exact (`Discovery.withinDistance`).
-    func accepts(_ candidate: Profile) -> Bool { Discovery.withinDistance(viewer: profile, candidate: candidate) }
 }
