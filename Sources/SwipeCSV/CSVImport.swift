@@ -132,6 +132,11 @@ public struct CSVImport {
                 summary.updated += kept.updated
                 summary.unchanged += kept.unchanged
             }
+        } catch where !(error is ImportInterrupted) && !(error is ImportFailure) && options.shouldStop() {
+            // A statement the backend cut short for the stop (`onStopRequest`:
+            // a PostgreSQL cancel request) failed with the server's words; to
+            // the user it is the stop, and the transaction was rolled back.
+            throw ImportInterrupted(file: path)
         }
         options.progress?(ImportProgress(bytesRead: pipeline.bytesRead, totalBytes: fileSize, rows: rows))
         summary.seconds = (ContinuousClock.now - start) / .seconds(1)

@@ -31,7 +31,7 @@ public enum PostgresImport {
         return try CSVImport(options: options).run(
             path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
             transaction: { body in
-                try transaction(connection, schema: schema, path: path, options: options, abort: { loader?.abort() }, body)
+                try transaction(connection, schema: schema, options: options, abort: { loader?.abort() }, body)
             },
             makeRow: ProfileRow.init,
             prepare: { record, positions, row in
@@ -81,7 +81,7 @@ public enum PostgresImport {
         return try CSVImport(options: options).run(
             path: path, required: DecisionCSV.required, optional: DecisionCSV.optional,
             transaction: { body in
-                try transaction(connection, schema: schema, path: path, options: options, abort: { loader?.abort() }, body)
+                try transaction(connection, schema: schema, options: options, abort: { loader?.abort() }, body)
             },
             makeRow: {}, prepare: { _, _, _ in },
             write: { slot, index, _ in
@@ -154,9 +154,10 @@ public enum PostgresImport {
     /// A stop requested meanwhile (`options.onStopRequest`) sends the server
     /// a cancel request, so a statement already running (the COPY, the
     /// UPDATE and INSERT after it, a wait for another session's lock) ends
-    /// at once; the import then throws `ImportInterrupted` and rolls back.
+    /// at once; the import rolls back, and `CSVImport` reports the stop
+    /// (`ImportInterrupted`), not the server's "canceling statement".
     private static func transaction(
-        _ connection: PGConnection, schema: String?, path: String, options: ImportOptions, abort: () -> Void,
+        _ connection: PGConnection, schema: String?, options: ImportOptions, abort: () -> Void,
         _ body: () throws -> Void
     ) throws {
         let canceller = try connection.canceller()
@@ -175,8 +176,6 @@ public enum PostgresImport {
                 try body()
             } catch {
                 abort()
-                // A statement cancelled because of the stop is the stop, not a server error.
-                if !(error is ImportInterrupted) { try interruption(path, options)() }
                 throw error
             }
         }
