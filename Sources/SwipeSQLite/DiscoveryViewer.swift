@@ -25,7 +25,7 @@ extension Store {
     /// The viewer's side of discovery, read now.
     func discoveryViewer(key: Int) throws -> DiscoveryViewer {
         guard let profile = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = ?1")
-            .bind(.int(key)).first({ Self.profile(from: $0) })
+            .bind(.int(key)).first({ try Profile(row: $0) })
         else { throw StoreError.unknownProfile("#\(key)") }
         return DiscoveryViewer(key: key, profile: profile)
     }
@@ -41,7 +41,7 @@ extension Store {
         for id in candidates {
             guard let key = try profileKey(id: id) else { continue }
             let candidate = try connection.statement(DiscoverySQL.one).bind(viewer.parameters(.int(key)))
-                .first { Self.profile(from: $0, offset: 1) }
+                .first { try Profile(row: $0) }
             if let candidate, viewer.accepts(candidate) { result.insert(id) }
         }
         return result

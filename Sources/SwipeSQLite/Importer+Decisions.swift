@@ -28,7 +28,7 @@ extension Importer {
         let row = try DecisionCSV.parse(fields) { try store.profileKey(id: $0) }
         guard write else { return .inserted }
         do {
-            _ = try store.recordInTransaction(
+            _ = try store.recordLocked(
                 viewer: row.viewer, profile: row.profile, decision: row.decision, via: row.via, decidedAt: row.decidedAt)
             return .inserted
         } catch let error as StoreError {

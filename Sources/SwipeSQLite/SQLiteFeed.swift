@@ -34,8 +34,8 @@ public final class SQLiteFeed: ProfileFeed {
         try self.init(store: store, viewer: viewer, cellLimit: nil)
     }
 
-    @_spi(Benchmarks)
-    public init(store: Store, viewer: String, cellLimit: Int?) throws {
+    /// With `cellLimit`, for swipe-bench (the same package) to measure the cell walk.
+    package init(store: Store, viewer: String, cellLimit: Int?) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
@@ -68,7 +68,7 @@ public final class SQLiteFeed: ProfileFeed {
             var sawEligible = false
             try connection.statement(DiscoverySQL.likers)
                 .bind(me.parameters(.text(kind.rawValue)) + [.text(position.0), .int(position.1)]).forEachRowWhile { row in
-                    let profile = Store.profile(from: row, offset: 1)
+                    let profile = try Profile(row: row)
                     guard row.int(17) == 1, me.accepts(profile) else {
                         if !sawEligible { rejectedThrough = (row.text(15), row.int(16)) }
                         return true
@@ -102,7 +102,7 @@ public final class SQLiteFeed: ProfileFeed {
             try mergeCells(cells, me: me, cursor: cursor, take)
         } else {
             try connection.statement(DiscoverySQL.byKey).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
-                take(row.int(0), Store.profile(from: row, offset: 1))
+                take(row.int(0), try Profile(row: row))
             }
         }
         let rejectedThrough = try firstEligible.map { $0 - 1 }
@@ -131,13 +131,13 @@ public final class SQLiteFeed: ProfileFeed {
         var heads: [(key: Int, profile: Profile)?] = []
         for (statement, cell) in zip(statements, cells) {
             try statement.bind(me.parameters(.int(cursor)) + [.int(cell)])
-            heads.append(try statement.step() ? (statement.row.int(0), Store.profile(from: statement.row, offset: 1)) : nil)
+            heads.append(try statement.step() ? (statement.row.int(0), Profile(row: statement.row)) : nil)
         }
         while let next = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]!.key < heads[$1]!.key }) {
             let (key, profile) = heads[next]!
             guard take(key, profile) else { return }
             let statement = statements[next]
-            heads[next] = try statement.step() ? (statement.row.int(0), Store.profile(from: statement.row, offset: 1)) : nil
+            heads[next] = try statement.step() ? (statement.row.int(0), Profile(row: statement.row)) : nil
         }
     }
 }

@@ -37,15 +37,15 @@ public enum Schema {
 
     /// Identifies the database on `connection` by reading only (the header's
     /// application_id and user_version, and for the legacy form the table
-    /// names). Throws `StoreError.notSwipeDatabase` for anything swipe did not
-    /// write and `StoreError.newerSchema` for a swipe database too new for this binary.
+    /// names). Throws `DatabaseOpenError.notSwipeDatabase` for anything swipe did not
+    /// write and `DatabaseOpenError.newerSchema` for a swipe database too new for this binary.
     public static func identify(_ connection: Connection) throws -> Identity {
         let pages = try connection.scalarInt("PRAGMA page_count") ?? 0
         if try pages == 0 || isBlank(connection) { return .empty }
         let application = try connection.scalarInt("PRAGMA application_id") ?? 0
         let found = try connection.scalarInt("PRAGMA user_version") ?? 0
         if application == Int(applicationID) {
-            if found > version { throw StoreError.newerSchema(path: connection.path, found: found, supported: version) }
+            if found > version { throw DatabaseOpenError.newerSchema(path: connection.path, found: found, supported: version) }
             if found >= 1 { return .swipe(version: found) }
         } else if application == 0 && found == 1 {
             let tables = Set(try connection.statement("SELECT name FROM sqlite_schema WHERE type = 'table'").bind().map {
@@ -53,7 +53,7 @@ public enum Schema {
             })
             if legacyTables.isSubset(of: tables) { return .legacy }
         }
-        throw StoreError.notSwipeDatabase(path: connection.path)
+        throw DatabaseOpenError.notSwipeDatabase(path: connection.path)
     }
 
     /// Refuses, from the file's first 100 bytes alone, a file that is
@@ -73,7 +73,7 @@ public enum Schema {
         let walSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
         if header.isEmpty { return walSize == 0 }
         guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
-            throw StoreError.notSwipeDatabase(path: path)
+            throw DatabaseOpenError.notSwipeDatabase(path: path)
         }
         if walSize > 0 { return false }
         func int32(at offset: Int) -> Int32 {
@@ -82,7 +82,7 @@ public enum Schema {
         let application = int32(at: 68), found = int32(at: 60)
         let plausible = (application == applicationID && found >= 1) || (application == 0 && found == 1)
             || (create && application == 0 && found == 0)
-        if !plausible { throw StoreError.notSwipeDatabase(path: path) }
+        if !plausible { throw DatabaseOpenError.notSwipeDatabase(path: path) }
         return false
     }
 
@@ -100,7 +100,7 @@ public enum Schema {
             }
             switch try identify(connection) {
             case .empty:
-                throw StoreError.notSwipeDatabase(path: connection.path)
+                throw DatabaseOpenError.notSwipeDatabase(path: connection.path)
             case .legacy:
                 try connection.execute("PRAGMA application_id = \(applicationID)")
                 try migrate(connection, from: 1)
@@ -130,11 +130,11 @@ public enum Schema {
     static func checkReadable(_ connection: Connection, identity: Identity) throws {
         let found: Int
         switch identity {
-        case .empty: throw StoreError.notSwipeDatabase(path: connection.path)
+        case .empty: throw DatabaseOpenError.notSwipeDatabase(path: connection.path)
         case .legacy: found = 1
         case .swipe(let stored): found = stored
         }
-        if found < version { throw StoreError.olderSchema(path: connection.path, found: found, supported: version) }
+        if found < version { throw DatabaseOpenError.olderSchema(path: connection.path, found: found, supported: version) }
     }
 
     /// The statements of schema.sql, each whole (comments before it included),

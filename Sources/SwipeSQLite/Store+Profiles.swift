@@ -5,9 +5,6 @@ import Foundation
 import SwipeCore
 
 extension Store {
-    static let profileColumns =
-        "id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, age_min, age_max, max_km"
-
     /// SQLITE_CONSTRAINT_UNIQUE (SQLITE_CONSTRAINT | 8 << 8), a macro Swift does not import.
     static let constraintUnique = SQLITE_CONSTRAINT | 8 << 8
 
@@ -38,31 +35,10 @@ extension Store {
         return try ProfileUpsert(connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }
 
-    /// The profile with external id `id`, or nil.
-    public func profile(id: String) throws -> Profile? {
-        try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE id = ?1")
-            .bind(.text(id)).first { Self.profile(from: $0) }
-    }
-
-    /// Up to `limit` profile ids that begin with `prefix`, in byte order (for
-    /// Tab completion: an index range scan, however many profiles there are).
-    public func profileIDs(startingWith prefix: String, limit: Int) throws -> [String] {
-        var ids: [String] = []
-        do {
-            try connection.statement("SELECT id FROM profiles WHERE id >= ?1 ORDER BY id LIMIT ?2")
-                .bind(.text(prefix), .int(limit)).forEachRow { row in
-                    let id = row.text(0)
-                    guard id.utf8.starts(with: prefix.utf8) else { throw StopScan() }
-                    ids.append(id)
-                }
-        } catch is StopScan {}
-        return ids
-    }
-
     /// Calls `body` with every profile in internal-key order, one row at a
     /// time (memory stays flat however many there are).
     public func forEachProfile(_ query: ProfileQuery, _ body: (Profile) throws -> Void) throws {
-        try forEachSQLiteRow(query) { try body(Self.profile(from: $0)) }
+        try forEachSQLiteRow(query) { try body(Profile(row: $0)) }
     }
 
     /// Calls `body` with each profile `query` selects as the stored row
@@ -83,25 +59,6 @@ extension Store {
                 .optionalText(query.city), query.ages.map { .int($0.lowerBound) } ?? .null,
                 query.ages.map { .int($0.upperBound) } ?? .null, .int(query.limit ?? -1), .int(query.offset)
             ).forEachRow(body)
-    }
-
-    /// Reads a profile from columns 0…13 in `profileColumns` order.
-    static func profile(from row: Row, offset: Int32 = 0) -> Profile {
-        Profile(
-            id: row.text(offset), name: row.text(offset + 1), age: row.int(offset + 2),
-            gender: row.optionalText(offset + 3), city: row.optionalText(offset + 4),
-            bio: row.optionalText(offset + 5), photos: strings(fromJSON: row.text(offset + 6)),
-            interests: strings(fromJSON: row.text(offset + 7)),
-            location: row.isNull(offset + 8) ? nil : Location(lat: row.double(offset + 8), lon: row.double(offset + 9)),
-            preferences: Preferences(
-                seeking: row.optionalText(offset + 10).map { $0.split(separator: ";").map(String.init) } ?? [],
-                ageMin: row.int(offset + 11), ageMax: row.int(offset + 12),
-                maxKm: row.isNull(offset + 13) ? nil : row.double(offset + 13)))
-    }
-
-    private static func strings(fromJSON text: String) -> [String] {
-        guard text != "[]" else { return [] }
-        return JSONText.strings(fromArray: text) ?? []
     }
 }
 
@@ -131,5 +88,3 @@ struct ProfileUpsert {
     }
 }
 
-/// Ends a row scan early (the rows are sorted, so the rest cannot match).
-private struct StopScan: Error {}

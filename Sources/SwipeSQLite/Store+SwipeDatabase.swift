@@ -7,8 +7,6 @@ import SwipeCore
 extension Store: SwipeDatabase {
     public var location: String { connection.path }
 
-    public func isProfile(_ id: String) throws -> Bool { try profileKey(id: id) != nil }
-
     public func feed(viewer: String) throws -> any ProfileFeed { try SQLiteFeed(store: self, viewer: viewer) }
 
     public func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary {

@@ -18,22 +18,22 @@ public final class Store {
     ///
     /// The file is identified before anything is written to it (`Schema.identify`):
     /// another program's SQLite file, a text file, or a schema version swipe
-    /// never wrote is refused with `StoreError.notSwipeDatabase`, and not a
+    /// never wrote is refused with `DatabaseOpenError.notSwipeDatabase`, and not a
     /// byte of it changes. With `create` (`swipe import` only) a missing or
     /// 0-byte file becomes a new database (file 0600, folders 0700); without,
-    /// a missing file is `StoreError.missing` and an empty one not a database.
+    /// a missing file is `DatabaseOpenError.missing` and an empty one not a database.
     /// With `readOnly` the file is opened SQLITE_OPEN_READONLY, its journal
     /// mode is left alone and nothing is written (commands that only read).
     /// Otherwise it is switched to WAL, an older schema is migrated and a
     /// legacy version-1 file is stamped with swipe's application_id.
     ///
-    /// - Throws: `StoreError.cannotCreate`, `.missing`, `.notSwipeDatabase`,
+    /// - Throws: `DatabaseOpenError.cannotCreate`, `.missing`, `.notSwipeDatabase`,
     ///   `.permissionDenied`, `.newerSchema`, `.olderSchema`, `SQLiteError`.
     public init(path: String, synchronous: Connection.Synchronous = .normal, create: Bool = true,
                 readOnly: Bool = false) throws {
         var creation: DatabaseCreation?
         if access(path, F_OK) != 0, errno == ENOENT || errno == ENOTDIR {
-            guard create && !readOnly else { throw StoreError.missing(path: path) }
+            guard create && !readOnly else { throw DatabaseOpenError.missing(path: path) }
             creation = DatabaseCreation(path: path, made: try DatabaseLocation.ensureFile(at: path))
         }
         do {
@@ -44,14 +44,14 @@ public final class Store {
             // identified then and is not read again behind SQLite's back.
             let (opened, identity) = try OpenDatabaseFiles.lock.withLock {
                 if !OpenDatabaseFiles.isOpen(path), try Schema.precheck(path: path, create: create && !readOnly) {
-                    guard create && !readOnly else { throw StoreError.notSwipeDatabase(path: path) }
+                    guard create && !readOnly else { throw DatabaseOpenError.notSwipeDatabase(path: path) }
                     if creation == nil { creation = DatabaseCreation(path: path, made: []) }
                 }
                 // The connection stays local until nothing can fail, so that on
                 // a failure it is closed before the creation is undone.
                 return try Self.openIdentified(path: path, synchronous: synchronous, readOnly: readOnly)
             }
-            if identity == .empty && !create { throw StoreError.notSwipeDatabase(path: path) }
+            if identity == .empty && !create { throw DatabaseOpenError.notSwipeDatabase(path: path) }
             if !readOnly {
                 try opened.configureForWriting()
                 try Schema.prepare(opened, identity: identity)
@@ -78,7 +78,7 @@ public final class Store {
             let folder = DatabaseLocation.folder(of: path)
             guard access(folder, W_OK) != 0 else { throw error }
             guard errno == EROFS else {
-                throw StoreError.permissionDenied(
+                throw DatabaseOpenError.permissionDenied(
                     path: folder, need: "write",
                     why: "\(String(cString: strerror(errno))); reading \(path) in WAL mode needs its -shm file there")
             }
@@ -103,32 +103,32 @@ public final class Store {
     private static func checkPermissions(path: String, readOnly: Bool) throws {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw StoreError.notSwipeDatabase(path: path)
+            throw DatabaseOpenError.notSwipeDatabase(path: path)
         }
         if access(path, R_OK) != 0 {
-            throw StoreError.permissionDenied(path: path, need: "read", why: String(cString: strerror(errno)))
+            throw DatabaseOpenError.permissionDenied(path: path, need: "read", why: String(cString: strerror(errno)))
         }
         if readOnly { return }
         if access(path, W_OK) != 0 {
-            throw StoreError.permissionDenied(
+            throw DatabaseOpenError.permissionDenied(
                 path: path, need: "write", why: "\(String(cString: strerror(errno))); this command records to it")
         }
         let folder = DatabaseLocation.folder(of: path)
         if access(folder, W_OK) != 0 {
-            throw StoreError.permissionDenied(
+            throw DatabaseOpenError.permissionDenied(
                 path: folder, need: "write",
                 why: "\(String(cString: strerror(errno))); SQLite keeps \(path)-wal and -shm there while writing")
         }
     }
+}
 
-    /// The internal key of the profile with external id `id`, or nil.
-    public func profileKey(id: String) throws -> Int? {
-        try connection.statement("SELECT key FROM profiles WHERE id = ?1").bind(.text(id)).first { $0.int(0) }
-    }
+/// The rules (SwipeStore's `SQLDatabase` extensions) run on this file's
+/// connection: a write is one `BEGIN IMMEDIATE` transaction, or a savepoint
+/// inside one already open (a batch); a read runs as it is.
+extension Store: SQLDatabase {
+    public var executor: Connection { connection }
 
-    /// The internal key of `id`, or `StoreError.unknownProfile`.
-    func requireKey(_ id: String) throws -> Int {
-        guard let key = try profileKey(id: id) else { throw StoreError.unknownProfile(id) }
-        return key
-    }
+    public func write<T>(_ body: () throws -> T) throws -> T { try connection.writeTransaction(body) }
+
+    public func read<T>(_ body: () throws -> T) throws -> T { try body() }
 }

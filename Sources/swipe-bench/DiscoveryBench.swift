@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SwipeSQLite
+import SwipeSQLite
 import SwipeStore
 import SwipeCSV
 import SwipeCore

@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Benchmarks) import SwipePostgres
-@_spi(Benchmarks) import SwipeSQLite
+import SwipePostgres
+import SwipeSQLite
 import SwipeStore
 import SwipeCore
 

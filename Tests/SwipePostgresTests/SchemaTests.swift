@@ -272,7 +272,7 @@ import Testing
         let (sqlite, postgres) = try both()
         let newer = Schema.version + 1
         try sqlite.execute("PRAGMA user_version = \(newer)")
-        let sqliteRefusal = #expect(throws: StoreError.self) { try Schema.identify(sqlite) }
+        let sqliteRefusal = #expect(throws: DatabaseOpenError.self) { try Schema.identify(sqlite) }
         #expect(sqliteRefusal == .newerSchema(path: sqlite.path, found: newer, supported: Schema.version))
 
         try postgres.run(Self.insertProfile, .text("p-1"), .text("N"), .integer(30), .text("[]"), .text("[]"))

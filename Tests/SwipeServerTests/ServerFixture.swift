@@ -97,13 +97,3 @@ final class LogCapture: Sendable {
         }
     }
 }
-
-/// Waits for `condition`, checking every few milliseconds, for at most `seconds`.
-func eventually(within seconds: Double = 20, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try condition()
-}

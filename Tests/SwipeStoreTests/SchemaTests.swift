@@ -29,7 +29,7 @@ import Testing
             let store = try Store(path: path)
             try store.connection.execute("PRAGMA user_version = \(Schema.version + 1)")
         }
-        #expect(throws: StoreError.newerSchema(path: path, found: Schema.version + 1, supported: Schema.version)) {
+        #expect(throws: DatabaseOpenError.newerSchema(path: path, found: Schema.version + 1, supported: Schema.version)) {
             try Store(path: path)
         }
     }
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func uncreatableDatabaseIsCannotCreate() {
-        #expect(throws: StoreError.self) { try Store(path: "/proc/no/such/db.sqlite") }
+        #expect(throws: DatabaseOpenError.self) { try Store(path: "/proc/no/such/db.sqlite") }
     }
 
     @Test func sqliteErrorsCarryTheStatementAndArguments() throws {

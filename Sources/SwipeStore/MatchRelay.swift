@@ -1,3 +1,21 @@
+/// A match made by `liker`'s decision, to be pushed to `recipient`.
+public struct MatchNotice: Hashable, Sendable {
+    /// The viewer to tell (the profile that was liked).
+    public var recipient: String
+    /// Who liked them back just now.
+    public var liker: String
+    public var likerName: String?
+    /// When the match was made (the later decision's time, as stored).
+    public var matchedAt: String
+
+    public init(recipient: String, liker: String, likerName: String?, matchedAt: String) {
+        self.recipient = recipient
+        self.liker = liker
+        self.likerName = likerName
+        self.matchedAt = matchedAt
+    }
+}
+
 /// How a match made in one `swipe serve` process reaches the other viewer's
 /// sockets in other processes on the same database. Within one process the
 /// server's own hub delivers it; a relay carries it further.

@@ -1,11 +1,10 @@
 import Foundation
 import Synchronization
 import SwipeCore
-import SwipePostgres
 import SwipeStore
 import SwipeTestSupport
 import Testing
-@testable import SwipeServer
+@testable import SwipePostgres
 
 /// Matches between serve processes on one PostgreSQL database: what one
 /// relay publishes, the others deliver; nobody delivers their own.

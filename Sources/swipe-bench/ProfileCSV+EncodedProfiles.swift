@@ -1,3 +1,4 @@
+import SwipeCSV
 import SwipeStore
 extension ProfileCSV {
     /// Every row of a profiles CSV exactly as `importProfiles` binds it: the

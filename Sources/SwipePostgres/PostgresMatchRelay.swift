@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import SwipePostgres
 import SwipeStore
 
 /// Matches pushed between `swipe serve` processes that share one PostgreSQL

@@ -1,5 +1,6 @@
-extension PostgresStore {
-    /// Why writes lock, and what.
+extension PGConnection {
+    /// Why writes lock, and what (`SQLExecutor`'s two lock hooks, which the
+    /// rules in SwipeStore call; `PostgresStore.write` runs the transaction).
     ///
     /// Under READ COMMITTED each statement sees what was committed before it
     /// began, never another transaction's uncommitted rows. Two people liking
@@ -31,15 +32,15 @@ extension PostgresStore {
     /// `PostgresMatchRaceTests` runs the mutual-like race hundreds of times.
     /// The alternative, SERIALIZABLE with retries, would also be exact, but
     /// retries every loser of a conflict and needs the whole body repeatable.
-    func lockViewer(_ key: Int) throws {
-        try connection.run("SELECT 1 FROM profiles WHERE key = $1 FOR NO KEY UPDATE", .int(key))
+    public func lockViewer(_ key: Int) throws {
+        try run("SELECT 1 FROM profiles WHERE key = $1 FOR NO KEY UPDATE", .int(key))
     }
 
     /// Takes the advisory lock of the pair `a`, `b` until the transaction
     /// ends. The two-`int4` form keyed by each key modulo 2^31: two pairs
     /// that share a lock only wait for each other, which is never wrong.
-    func lockPair(_ a: Int, _ b: Int) throws {
-        try connection.run(
+    public func lockPair(_ a: Int, _ b: Int) throws {
+        try run(
             "SELECT pg_advisory_xact_lock(($1::bigint % 2147483648)::int4, ($2::bigint % 2147483648)::int4)",
             .int(min(a, b)), .int(max(a, b)))
     }
