@@ -48,8 +48,9 @@ struct ReplCommand: ParsableCommand {
             var output = StandardOutput()
             OutputChannel.standard.escapesJSONControls = json && isatty(STDOUT_FILENO) == 1
             if interactive {
-                output.write("swipe: swiping as \(who), physics \(physics.rawValue). "
-                    + "Type help for the commands; Ctrl-D or quit ends.\n")
+                let banner = "swipe: swiping as \(who), physics \(physics.rawValue). "
+                    + "Type help for the commands; Ctrl-D or quit ends."
+                for line in TerminalText.wrapped(banner, width: session.layout.width) { output.write(line + "\n") }
                 session.run("deck", into: &output)
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(

@@ -84,7 +84,7 @@ struct DatabaseServerBackendTests {
     /// A pool whose database cannot be opened fails at start, naming it.
     @Test func aMissingDatabaseFailsAtStart() throws {
         let missing = fixture.folder.path + "/none.sqlite"
-        #expect(throws: StoreError.self) {
+        #expect(throws: DatabaseOpenError.self) {
             _ = try DatabaseServerBackend(writes: .oneAtATime) { try Store(path: missing, create: false) }
         }
         #expect(!FileManager.default.fileExists(atPath: missing))
