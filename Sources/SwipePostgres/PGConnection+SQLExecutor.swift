@@ -3,7 +3,7 @@ import SwipeStore
 
 /// The connection as SwipeStore's executor: the rules' statements are
 /// prepared once per session (`statement`) and their values sent in binary.
-/// The viewer and pair locks are `PGConnection+Locks`' (Store/PostgresStore+Locks.swift).
+/// The viewer and pair locks are `PGConnection+Locks`' (Store/PGConnection+Locks.swift).
 extension PGConnection: SQLExecutor {
     public var dialect: SQLDialect { .postgresql }
 

@@ -14,21 +14,21 @@ public struct SQLiteDriver: DatabaseDriver {
 
     public var location: String { path }
 
-    var synchronous: Connection.Synchronous {
+    var synchronous: SQLiteConnection.Synchronous {
         switch durability {
         case .normal: .normal
         case .full: .full
         }
     }
 
-    public func openCreating() throws -> any SwipeDatabase { try Store(path: path, synchronous: synchronous) }
+    public func openCreating() throws -> any SwipeDatabase { try SQLiteStore(path: path, synchronous: synchronous) }
 
     public func openExisting() throws -> any SwipeDatabase {
-        try Store(path: path, synchronous: synchronous, create: false)
+        try SQLiteStore(path: path, synchronous: synchronous, create: false)
     }
 
     public func openReading() throws -> any SwipeDatabase {
-        try Store(path: path, synchronous: synchronous, create: false, readOnly: true)
+        try SQLiteStore(path: path, synchronous: synchronous, create: false, readOnly: true)
     }
 
     public var writePolicy: WritePolicy { .oneAtATime }
@@ -41,7 +41,7 @@ public struct SQLiteDriver: DatabaseDriver {
         _ = try openExisting()
         let checkpointer = try BackgroundCheckpointer(path: path)
         return { store in
-            if let store = store as? Store { checkpointer.attach(store.connection) }
+            if let store = store as? SQLiteStore { checkpointer.attach(store.connection) }
         }
     }
 }

@@ -3,12 +3,12 @@ import SwipeStore
 import CSQLite
 
 /// A prepared statement: compiled once, then bound by position, stepped and
-/// reset for reuse. Obtain one from `Connection.statement(_:)`, which caches it.
+/// reset for reuse. Obtain one from `SQLiteConnection.statement(_:)`, which caches it.
 public final class Statement {
     let handle: OpaquePointer
     /// Unowned: the connection's cache owns its statements, so a strong
     /// reference back would keep every connection (and its file) open forever.
-    unowned let connection: Connection
+    unowned let connection: SQLiteConnection
     /// The SQL it was prepared from.
     public let sql: String
     private var arguments: [SQLiteValue] = []
@@ -22,7 +22,7 @@ public final class Statement {
         return indexes
     }()
 
-    init(connection: Connection, sql: String) throws {
+    init(connection: SQLiteConnection, sql: String) throws {
         var handle: OpaquePointer?
         let sql = SQLiteDialect.placeholders(sql)
         let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)

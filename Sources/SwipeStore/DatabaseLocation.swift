@@ -63,7 +63,7 @@ public struct DatabaseCreation: Hashable, Sendable {
     /// Puts things back as they were: the file (and its -wal, -shm and
     /// -journal) removed, or truncated to 0 bytes when it existed empty,
     /// and the folders made for it removed when they are still empty. Call
-    /// it after the `Store` has been released (its connection closed).
+    /// it after the `SQLiteStore` has been released (its connection closed).
     public func undo() {
         for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
         if made.last == path { unlink(path) } else { truncate(path, 0) }

@@ -26,8 +26,8 @@ import Testing
     /// indexes give by ending with the rowid (schema.postgres.sql says more).
     static let postgresOnlyIndexes: Set<String> = ["profiles_cell_key", "decisions_likers_key"]
 
-    func both() throws -> (SwipeSQLite.Connection, PGConnection) {
-        let sqlite = try Connection(path: folder.path + "/twin.sqlite")
+    func both() throws -> (SwipeSQLite.SQLiteConnection, PGConnection) {
+        let sqlite = try SQLiteConnection(path: folder.path + "/twin.sqlite")
         try sqlite.execute(Self.sqliteSchema)
         let postgres = try database.connect()
         try postgres.execute(Self.postgresSchema)

@@ -47,9 +47,9 @@ import Testing
 
     /// Interpolations allowed inside SQL text: constants, never values.
     static let allowedInterpolations: Set<String> = [
-        "Self.profileColumns",  // a fixed column list, Store+Profiles
+        "Self.profileColumns",  // a fixed column list, SQLiteStore+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
-        "Store.profileColumns",  // the same list, ProfileChunkWriter
+        "SQLiteStore.profileColumns",  // the same list, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
@@ -57,13 +57,13 @@ import Testing
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
         "step.sql",  // Schema.migrations, constant steps
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
-        "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
+        "pragma",  // SQLiteConnection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
-        "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
+        "insert", "upsert",  // SQLiteStore.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 
     /// Every SQL argument passed to `statement`, `execute`, `scalarInt` or

@@ -12,7 +12,7 @@ import SwipeStore
 ///
 /// Where SQLite serialises every writer, here any number of processes write
 /// at once: each write is one READ COMMITTED transaction that first takes the
-/// locks it needs (`PostgresStore+Locks.swift` says which and why), so the
+/// locks it needs (`PGConnection+Locks.swift` says which and why), so the
 /// checks it makes afterwards see every write that could change their answer.
 ///
 /// Faults (README "PostgreSQL"): a lost connection fails the call that found

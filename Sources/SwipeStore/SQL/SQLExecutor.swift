@@ -1,5 +1,5 @@
 /// The few things the rules need from a connection (SQLite's
-/// `Connection`, PostgreSQL's `PGConnection`): run a statement, read its
+/// `SQLiteConnection`, PostgreSQL's `PGConnection`): run a statement, read its
 /// first row or each row, insert a row and learn its key, and the locks a
 /// backend with concurrent writers needs. Statements are prepared once per
 /// SQL text and cached by the connection, so the rules pass constant SQL.

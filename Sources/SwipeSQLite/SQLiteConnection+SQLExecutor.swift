@@ -4,7 +4,7 @@ import SwipeStore
 /// this connection's cache of prepared statements (their `$N` placeholders
 /// rewritten once, at prepare). SQLite serialises writers with its write
 /// lock, so the viewer and pair locks are no-ops.
-extension Connection: SQLExecutor {
+extension SQLiteConnection: SQLExecutor {
     public var dialect: SQLDialect { .sqlite }
 
     @discardableResult

@@ -3,7 +3,7 @@ import SwipeCore
 import SwipeCSV
 import SwipeStore
 
-extension Importer {
+extension SQLiteImporter {
     typealias ProfileColumn = ProfileCSV.Column
     typealias SeenIDs = ProfileCSV.SeenIDs
 

@@ -21,7 +21,7 @@ extension Discovery.Viewer {
     }
 }
 
-extension Store {
+extension SQLiteStore {
     /// The viewer's side of discovery, read now.
     func discoveryViewer(key: Int) throws -> DiscoveryViewer {
         guard let profile = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = ?1")

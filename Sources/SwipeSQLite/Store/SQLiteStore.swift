@@ -3,12 +3,16 @@ import SwipeStore
 import CSQLite
 import Foundation
 
-/// The swipe database: profiles, the decision ledger, matches and settings,
-/// over one `Connection`. Extensions hold each part (`Store+Profiles`,
-/// `Store+Ledger`, `Store+Queries`, `Store+Settings`); `SQLiteFeed` reads it.
-public final class Store {
+/// The swipe database in one SQLite file, over one `SQLiteConnection`. The
+/// rules (recording, undo, quotas, blocks, settings, stats, queries) are
+/// SwipeStore's, written once for both backends (`SQLDatabase`, conformed to
+/// at the end of this file); this type opens and identifies the file, and its
+/// extensions hold what only SQLite does: `+Profiles` (the upsert that binds a
+/// row in place, streamed reads), `+WriteBatch` (group commit), `+SwipeDatabase`
+/// (the feed and the importers, Discovery/ and Import/).
+public final class SQLiteStore {
     /// The underlying connection, for callers that need raw SQL (tests, tools).
-    public let connection: Connection
+    public let connection: SQLiteConnection
 
     /// What opening made, when it made the database (nil when the file
     /// already held one): a failed first import undoes it (`DatabaseCreation.undo`).
@@ -29,7 +33,7 @@ public final class Store {
     ///
     /// - Throws: `DatabaseOpenError.cannotCreate`, `.missing`, `.notSwipeDatabase`,
     ///   `.permissionDenied`, `.newerSchema`, `.olderSchema`, `SQLiteError`.
-    public init(path: String, synchronous: Connection.Synchronous = .normal, create: Bool = true,
+    public init(path: String, synchronous: SQLiteConnection.Synchronous = .normal, create: Bool = true,
                 readOnly: Bool = false) throws {
         var creation: DatabaseCreation?
         if access(path, F_OK) != 0, errno == ENOENT || errno == ENOTDIR {
@@ -69,8 +73,8 @@ public final class Store {
     /// immutable when the file system is read-only (nobody can change it
     /// then), and otherwise is told which folder lacks write permission.
     private static func openIdentified(
-        path: String, synchronous: Connection.Synchronous, readOnly: Bool
-    ) throws -> (Connection, Schema.Identity) {
+        path: String, synchronous: SQLiteConnection.Synchronous, readOnly: Bool
+    ) throws -> (SQLiteConnection, Schema.Identity) {
         do {
             return try open(path: path, synchronous: synchronous, readOnly: readOnly, immutable: false)
         } catch let error as SQLiteError
@@ -89,9 +93,9 @@ public final class Store {
     /// Opens `path` without writing and identifies it; a read-only
     /// connection also checks that it can be read as it is.
     private static func open(
-        path: String, synchronous: Connection.Synchronous, readOnly: Bool, immutable: Bool
-    ) throws -> (Connection, Schema.Identity) {
-        let connection = try Connection(
+        path: String, synchronous: SQLiteConnection.Synchronous, readOnly: Bool, immutable: Bool
+    ) throws -> (SQLiteConnection, Schema.Identity) {
+        let connection = try SQLiteConnection(
             path: path, synchronous: synchronous, create: false, readOnly: readOnly, immutable: immutable, configure: false)
         let identity = try Schema.identify(connection)
         if readOnly { try Schema.checkReadable(connection, identity: identity) }
@@ -125,8 +129,8 @@ public final class Store {
 /// The rules (SwipeStore's `SQLDatabase` extensions) run on this file's
 /// connection: a write is one `BEGIN IMMEDIATE` transaction, or a savepoint
 /// inside one already open (a batch); a read runs as it is.
-extension Store: SQLDatabase {
-    public var executor: Connection { connection }
+extension SQLiteStore: SQLDatabase {
+    public var executor: SQLiteConnection { connection }
 
     public func write<T>(_ body: () throws -> T) throws -> T { try connection.writeTransaction(body) }
 

@@ -1,11 +1,11 @@
 import SwipeCSV
 import SwipeStore
-extension Connection {
+extension SQLiteConnection {
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so the write lock
     /// is taken up front and a busy database fails here, not half-way), commits
     /// when it returns and rolls back when it throws.
     ///
-    /// Inside a transaction already (a batch, `Store.writeBatch`) it is a
+    /// Inside a transaction already (a batch, `SQLiteStore.writeBatch`) it is a
     /// savepoint: released when `body` returns, rolled back when it throws,
     /// and the outer transaction commits or rolls back the rest.
     public func writeTransaction<T>(_ body: () throws -> T) throws -> T {

@@ -39,7 +39,7 @@ public enum Schema {
     /// application_id and user_version, and for the legacy form the table
     /// names). Throws `DatabaseOpenError.notSwipeDatabase` for anything swipe did not
     /// write and `DatabaseOpenError.newerSchema` for a swipe database too new for this binary.
-    public static func identify(_ connection: Connection) throws -> Identity {
+    public static func identify(_ connection: SQLiteConnection) throws -> Identity {
         let pages = try connection.scalarInt("PRAGMA page_count") ?? 0
         if try pages == 0 || isBlank(connection) { return .empty }
         let application = try connection.scalarInt("PRAGMA application_id") ?? 0
@@ -89,7 +89,7 @@ public enum Schema {
     /// Brings the database on `connection`, identified as `identity`, to
     /// `version`: creates it when empty, stamps the legacy form with
     /// application_id, migrates it when older. The connection must be writable.
-    public static func prepare(_ connection: Connection, identity: Identity) throws {
+    public static func prepare(_ connection: SQLiteConnection, identity: Identity) throws {
         if identity == .swipe(version: version) { return }
         try connection.writeTransaction {
             // Re-read under the write lock: another process may have created
@@ -112,14 +112,14 @@ public enum Schema {
 
     /// Whether the database holds nothing yet: no schema object, version 0,
     /// application_id 0 (a 0-byte file after its switch to WAL).
-    static func isBlank(_ connection: Connection) throws -> Bool {
+    static func isBlank(_ connection: SQLiteConnection) throws -> Bool {
         try connection.scalarInt("SELECT count(*) FROM sqlite_schema") == 0
             && connection.scalarInt("PRAGMA user_version") == 0
             && connection.scalarInt("PRAGMA application_id") == 0
     }
 
     /// Runs the migration steps from version `found` on.
-    private static func migrate(_ connection: Connection, from found: Int) throws {
+    private static func migrate(_ connection: SQLiteConnection, from found: Int) throws {
         for step in migrations where step.from >= found {
             try connection.execute(step.sql)
         }
@@ -127,7 +127,7 @@ public enum Schema {
 
     /// Checks that a database opened read-only can be read as it is: an
     /// older version would need a migration, which a reader may not write.
-    static func checkReadable(_ connection: Connection, identity: Identity) throws {
+    static func checkReadable(_ connection: SQLiteConnection, identity: Identity) throws {
         let found: Int
         switch identity {
         case .empty: throw DatabaseOpenError.notSwipeDatabase(path: connection.path)

@@ -22,7 +22,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
     public let pages: Int
     /// The WAL size at which the committing connection checkpoints itself.
     public let inlineLimit: Int
-    private let connection: Connection
+    private let connection: SQLiteConnection
     /// Guards the state below; signalled when a checkpoint is wanted or the thread should stop.
     private let condition = NSCondition()
     private var wanted = false
@@ -38,7 +38,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
         precondition(pages > 0 && inlineLimit >= pages)
         self.pages = pages
         self.inlineLimit = inlineLimit
-        connection = try Connection(path: path, create: false, configure: false)
+        connection = try SQLiteConnection(path: path, create: false, configure: false)
         // A connection learns that the file is in WAL mode when it first
         // reads; until then a checkpoint on it does nothing.
         _ = try connection.scalarInt("SELECT count(*) FROM sqlite_schema")
@@ -65,7 +65,7 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
 
     /// From now on `connection` signals this object when its WAL is due for a
     /// checkpoint, instead of checkpointing in its own commits.
-    public func attach(_ attached: Connection) {
+    public func attach(_ attached: SQLiteConnection) {
         sqlite3_wal_hook(attached.handle, { context, database, name, walPages in
             guard let context else { return SQLITE_OK }
             let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()

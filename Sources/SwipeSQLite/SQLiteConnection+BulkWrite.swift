@@ -2,7 +2,7 @@ import SwipeCSV
 import SwipeStore
 import CSQLite
 
-extension Connection {
+extension SQLiteConnection {
     /// Runs `body`, which writes many rows in one transaction, with the
     /// database in rollback-journal mode when no other connection has it open,
     /// and back in WAL afterwards.

@@ -1,10 +1,10 @@
 import SwipeStore
 
 /// Group commit (`SwipeDatabase.writeBatch`): the jobs run in one write
-/// transaction, each in its own savepoint (`Connection.writeTransaction`
+/// transaction, each in its own savepoint (`SQLiteConnection.writeTransaction`
 /// nests as one), so a refused job leaves nothing behind and the others go
 /// on; one COMMIT makes them all durable together.
-extension Store {
+extension SQLiteStore {
     public func writeBatch(_ jobs: [() throws -> Void]) throws -> [(any Error)?] {
         try connection.writeTransaction {
             var outcomes: [(any Error)?] = []

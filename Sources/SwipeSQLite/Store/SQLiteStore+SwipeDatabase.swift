@@ -4,17 +4,17 @@ import SwipeCore
 
 /// The SQLite file as a `SwipeDatabase`: the requirements the other
 /// extensions do not already meet.
-extension Store: SwipeDatabase {
+extension SQLiteStore: SwipeDatabase {
     public var location: String { connection.path }
 
     public func feed(viewer: String) throws -> any ProfileFeed { try SQLiteFeed(store: self, viewer: viewer) }
 
     public func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary {
-        try Importer(store: self, options: options).importProfiles(path: path)
+        try SQLiteImporter(store: self, options: options).importProfiles(path: path)
     }
 
     public func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary {
-        try Importer(store: self, options: options).importDecisions(path: path)
+        try SQLiteImporter(store: self, options: options).importDecisions(path: path)
     }
 }
 

@@ -8,7 +8,7 @@ import Foundation
 /// and cached by their SQL text.
 ///
 /// A connection is used from one thread at a time (it is not `Sendable`).
-public final class Connection {
+public final class SQLiteConnection {
     /// How hard SQLite syncs to disk on commit (`PRAGMA synchronous`).
     public enum Synchronous: String, Sendable {
         /// Durable across application crashes; in WAL mode a power loss may
@@ -35,7 +35,7 @@ public final class Connection {
     /// made). With `readOnly` the file is opened SQLITE_OPEN_READONLY and its
     /// journal mode is left as it is: nothing is written. Otherwise, unless
     /// `configure` is false, the connection is made ready to write at once
-    /// (`configureForWriting`); `Store` first identifies the file, then does that.
+    /// (`configureForWriting`); `SQLiteStore` first identifies the file, then does that.
     public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
                 create: Bool = true, readOnly: Bool = false, immutable: Bool = false, configure: Bool = true) throws {
         var handle: OpaquePointer?

@@ -24,7 +24,7 @@ import SwipeStore
 /// and every other test run first, in SQL, by index.
 enum DiscoverySQL {
     /// The profile columns every feed query returns, after `p.key`.
-    static let columns = "p.key, " + Store.profileColumns.split(separator: ",").map { "p." + String($0).trimmed() }
+    static let columns = "p.key, " + SQLiteStore.profileColumns.split(separator: ",").map { "p." + String($0).trimmed() }
         .joined(separator: ", ")
 
     /// Candidate `p` against the viewer, both ways, except the exact distance.

@@ -4,14 +4,14 @@ import SwipeStore
 
 /// Loads CSV files into the store in one transaction: all rows or none
 /// (unless `skipInvalid`), Ctrl-C included. Columns are matched by header
-/// name in any order; `Importer+Profiles` and `Importer+Decisions` give the
+/// name in any order; `SQLiteImporter+Profiles` and `SQLiteImporter+Decisions` give the
 /// columns and what a row means.
-public struct Importer {
-    public let store: Store
+public struct SQLiteImporter {
+    public let store: SQLiteStore
     /// How it runs: the same options every backend's import takes.
     public var options: ImportOptions
 
-    public init(store: Store, options: ImportOptions = ImportOptions()) {
+    public init(store: SQLiteStore, options: ImportOptions = ImportOptions()) {
         self.store = store
         self.options = options
     }
@@ -37,7 +37,7 @@ public struct Importer {
 
     /// `CSVImport.run` inside one SQLite write transaction. `checkedRows`:
     /// `prepare` and `write` enforce every CHECK of the table written, so
-    /// SQLite need not (`Connection.bulkWrite`). `rollbackJournal`: leave
+    /// SQLite need not (`SQLiteConnection.bulkWrite`). `rollbackJournal`: leave
     /// WAL for the transaction when no one else has the file open (faster
     /// for big loads; readers wait for it meanwhile).
     func run<Row>(

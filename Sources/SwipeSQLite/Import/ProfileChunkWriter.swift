@@ -17,7 +17,7 @@ import CSQLite
 struct ProfileChunkWriter {
     static let chunkSize = 64
     /// `INSERT INTO profiles (…) VALUES (?1, …, ?14), (?15, …, ?28), …`, for `chunkSize` rows.
-    static let chunkInsertSQL = "INSERT INTO profiles (\(Store.profileColumns)) VALUES "
+    static let chunkInsertSQL = "INSERT INTO profiles (\(SQLiteStore.profileColumns)) VALUES "
         + (0..<chunkSize).map { row in
             let count = Int(ProfileRow.parameterCount)
             return "(" + (1...count).map { "?\(row * count + $0)" }.joined(separator: ", ") + ")"
@@ -35,7 +35,7 @@ struct ProfileChunkWriter {
     private(set) var unchanged = 0
 
     /// `columns`: those the file has, which an update of an existing profile sets.
-    init(store: Store, columns: [Importer.ProfileColumn]) throws {
+    init(store: SQLiteStore, columns: [SQLiteImporter.ProfileColumn]) throws {
         upsert = try store.profileUpsert(updating: columns)
         chunkInsert = try store.connection.statement(Self.chunkInsertSQL)
         pending = Array(repeating: ProfileRow(), count: Self.chunkSize)
@@ -57,7 +57,7 @@ struct ProfileChunkWriter {
                 inserted += pendingCount
                 return
             }
-            guard sqlite3_extended_errcode(upsert.connection.handle) == Store.constraintUnique else {
+            guard sqlite3_extended_errcode(upsert.connection.handle) == SQLiteStore.constraintUnique else {
                 // The full text binds 896 parameters; the one-row form says the same.
                 throw upsert.connection.error(code: code, sql: upsert.insert.sql + " (\(Self.chunkSize) rows at a time)")
             }

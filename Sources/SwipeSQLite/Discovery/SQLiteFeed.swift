@@ -18,7 +18,7 @@ import SwipeCore
 /// run it rejected, and whatever can make a rejected profile eligible again
 /// lowers it, so the next card costs the same after 200k decisions as after none.
 public final class SQLiteFeed: ProfileFeed {
-    private let store: Store
+    private let store: SQLiteStore
     private let viewerKey: Int
     /// The viewer's external id.
     public let viewer: String
@@ -30,12 +30,12 @@ public final class SQLiteFeed: ProfileFeed {
     private var cellStatements: [Statement] = []
 
     /// A feed for `viewer`, who must be a profile.
-    public convenience init(store: Store, viewer: String) throws {
+    public convenience init(store: SQLiteStore, viewer: String) throws {
         try self.init(store: store, viewer: viewer, cellLimit: nil)
     }
 
     /// With `cellLimit`, for swipe-bench (the same package) to measure the cell walk.
-    package init(store: Store, viewer: String, cellLimit: Int?) throws {
+    package init(store: SQLiteStore, viewer: String, cellLimit: Int?) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer

@@ -12,9 +12,9 @@ import Foundation
 /// while a connection of this process has the file open, the close would
 /// drop that connection's shared lock, and another process's last close
 /// would then checkpoint and remove the WAL under it ("database disk image
-/// is malformed"). So `Store` prechecks only files no live connection of
+/// is malformed"). So `SQLiteStore` prechecks only files no live connection of
 /// this process holds (those were identified when that connection opened),
-/// and does so under `lock`, which `Connection` also takes to register, so
+/// and does so under `lock`, which `SQLiteConnection` also takes to register, so
 /// no connection can appear on the file between the check and the close.
 enum OpenDatabaseFiles {
     struct FileID: Hashable {

@@ -2,7 +2,7 @@ import SwipeCore
 import SwipeCSV
 import SwipeStore
 
-extension Importer {
+extension SQLiteImporter {
     /// Imports past decisions: `viewer`, `profile`, `decision`, `decided_at`
     /// required, `via` optional (default `import`: the file did not say how). Each goes through the
     /// ledger, so matches are made as the decisions are loaded. A decision

@@ -4,7 +4,7 @@ import CSQLite
 import Foundation
 import SwipeCore
 
-extension Store {
+extension SQLiteStore {
     /// SQLITE_CONSTRAINT_UNIQUE (SQLITE_CONSTRAINT | 8 << 8), a macro Swift does not import.
     static let constraintUnique = SQLITE_CONSTRAINT | 8 << 8
 
@@ -22,7 +22,7 @@ extension Store {
     /// An existing profile gets only the `updating` columns (the ones an
     /// import file has; by default all), and keeps the others; when those
     /// already hold the new values nothing is written (`unchanged`).
-    func profileUpsert(updating: [Importer.ProfileColumn] = Importer.ProfileColumn.allCases) throws -> ProfileUpsert {
+    func profileUpsert(updating: [SQLiteImporter.ProfileColumn] = SQLiteImporter.ProfileColumn.allCases) throws -> ProfileUpsert {
         let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES ("
             + (1...Int(ProfileRow.parameterCount)).map { "?\($0)" }.joined(separator: ", ") + ")"
         // An upsert, not an UPDATE: it binds the same fourteen parameters
@@ -62,9 +62,9 @@ extension Store {
     }
 }
 
-/// Writes profile rows: `Store.profileUpsert()`.
+/// Writes profile rows: `SQLiteStore.profileUpsert()`.
 struct ProfileUpsert {
-    let connection: Connection
+    let connection: SQLiteConnection
     let insert: Statement
     let update: Statement
 
@@ -78,7 +78,7 @@ struct ProfileUpsert {
     func run(_ row: ProfileRow) throws -> UpsertOutcome {
         var code = try row.run(insert)
         if code == SQLITE_DONE { return .inserted }
-        guard sqlite3_extended_errcode(connection.handle) == Store.constraintUnique else {
+        guard sqlite3_extended_errcode(connection.handle) == SQLiteStore.constraintUnique else {
             throw connection.error(code: code, sql: insert.sql, arguments: row.arguments)
         }
         code = try row.run(update)
