@@ -39,7 +39,7 @@ import Testing
         let path = try versionOneFile()
         let store = try SQLiteStore(path: path)
         let c = store.connection
-        #expect(try c.scalarInt("PRAGMA user_version") == 2)
+        #expect(try c.scalarInt("PRAGMA user_version") == Schema.version)
         #expect(try c.scalarInt("PRAGMA application_id") == 1398229328)
         // Every v1 value, as it was.
         let profiles = try c.statement("SELECT key, id, name, age, gender, city, bio, photos, interests FROM profiles ORDER BY key")

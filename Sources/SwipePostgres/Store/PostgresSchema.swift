@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 2
+    public static let version = 4
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -13,6 +13,8 @@ public enum PostgresSchema {
         case empty
         /// swipe's schema at `version`.
         case swipe
+        /// swipe's schema at an older version that `migrate` brings forward.
+        case older(version: Int)
     }
 
     /// Identifies the database without writing: swipe's schema (its
@@ -41,7 +43,8 @@ public enum PostgresSchema {
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
         if found > version { throw DatabaseOpenError.newerSchema(path: location, found: found, supported: version) }
-        // No PostgreSQL database of an older version was ever written.
+        // Version 1 was never written on PostgreSQL; 2 (and 3, ranking's) migrate.
+        if migrations.contains(where: { $0.from == found }) { return .older(version: found) }
         guard found == version else { throw DatabaseOpenError.notSwipeDatabase(path: location) }
         return .swipe
     }
@@ -77,6 +80,35 @@ public enum PostgresSchema {
         } catch let error as PostgresError where error.kind == .server {
             if try identify(connection, location: location) == .swipe { return false }
             throw error
+        }
+    }
+
+    /// Steps from version `from` to the next, in order. Version 3 is
+    /// ranking's (another change under way): until it lands, conversations'
+    /// step (to 4) starts from version 2; then it is (3, …).
+    static var migrations: [(from: Int, sql: String)] { [(2, migrationToV4)] }
+
+    /// Version 3 → 4, conversations (DESIGN §11): matches gain expires_at;
+    /// messages and its indexes, exactly as schema.postgres.sql writes them
+    /// (its "Conversations" section, up to the end marker); then the version.
+    static var migrationToV4: String {
+        guard let start = sql.range(of: "\n-- Conversations (DESIGN §11, version 4)"),
+              let end = sql.range(of: "-- End of conversations (version 4).", range: start.upperBound..<sql.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no Conversations section") }
+        return "ALTER TABLE matches ADD COLUMN expires_at text;\n" + String(sql[start.lowerBound..<end.lowerBound])
+            + "UPDATE schema_version SET version = 4;\n"
+    }
+
+    /// Brings an older swipe schema to `version` in one transaction. Another
+    /// process migrating at the same moment waits on the lock of
+    /// schema_version and then finds nothing left to do.
+    static func migrate(_ connection: PGConnection) throws {
+        try connection.transaction {
+            try connection.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
+            let found = try connection.scalarInt("SELECT version FROM schema_version") ?? 0
+            for step in migrations where step.from >= found {
+                try connection.execute(step.sql)
+            }
         }
     }
 }

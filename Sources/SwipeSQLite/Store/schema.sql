@@ -1,12 +1,13 @@
--- swipe database schema, version 2 (discovery: preferences, places, blocks,
--- reports, unmatch; decisions.via may be 'import').
+-- swipe database schema, version 4 (conversations: messages, and a match's
+-- deadline for its first message; version 2 brought discovery: preferences,
+-- places, blocks, reports, unmatch; decisions.via may be 'import').
 --
 -- This file is the one place the schema is written: `sqlite3 new.db < schema.sql`
 -- makes a working database, and the binary embeds this exact text (it lives in
 -- Sources/SwipeSQLite/Store/, which SwiftPM embeds with `.embedInCode`; the
 -- top-level schema.sql links to it). Later versions add forward-only migration
 -- steps in Sources/SwipeSQLite/Store/Schema.swift and bump user_version here.
-PRAGMA user_version = 2;
+PRAGMA user_version = 4;
 -- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
 -- file without it (or the legacy form: 0 here, user_version 1, these tables).
 PRAGMA application_id = 1398229328;
@@ -88,12 +89,16 @@ CREATE INDEX decisions_likers ON decisions (profile, decision, decided_at) WHERE
 -- other; the ledger writes and deletes rows here in the same transaction as the
 -- decision that makes or unmakes them. The pair is stored once, low key first.
 -- An unmatch (or a block) stamps unmatched_at instead: the row stays, the pair
--- is no longer listed, and it never matches again.
+-- is no longer listed, and it never matches again. So does an undo once the
+-- pair has exchanged a message (the messages keep their match).
+-- expires_at (version 4): the deadline for the conversation's first message,
+-- stamped when the match is made under rule match-expiry; NULL is none.
 CREATE TABLE matches (
     low        INTEGER NOT NULL REFERENCES profiles(key),
     high       INTEGER NOT NULL REFERENCES profiles(key),
     matched_at TEXT NOT NULL,
     unmatched_at TEXT,
+    expires_at TEXT,
     PRIMARY KEY (low, high),
     CHECK (low < high)
 ) WITHOUT ROWID;
@@ -167,3 +172,40 @@ CREATE TABLE settings (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- Conversations (DESIGN §11, version 4). A match's pair (low, high, as in
+-- matches) writes here, one row per message, never changed but for read_at
+-- (stamped when the recipient reads it). seq is the store's order within the
+-- conversation (1, 2, 3…), given under the pair's lock: each conversation is
+-- totally ordered, whoever writes. client_id is the sender's name for the
+-- send: a retry with the same one finds this row and never stores a second
+-- (exactly once). Every person column (low, high, sender, recipient)
+-- references profiles(key), so a walk of the schema finds them all.
+CREATE TABLE messages (
+    key        INTEGER PRIMARY KEY,
+    low        INTEGER NOT NULL REFERENCES profiles(key),
+    high       INTEGER NOT NULL REFERENCES profiles(key),
+    seq        INTEGER NOT NULL CHECK (seq > 0),
+    sender     INTEGER NOT NULL REFERENCES profiles(key),
+    recipient  INTEGER NOT NULL REFERENCES profiles(key),
+    client_id  TEXT NOT NULL CHECK (length(client_id) BETWEEN 1 AND 128),
+    body       TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 2000),
+    sent_at    TEXT NOT NULL CHECK (sent_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'),
+    read_at    TEXT CHECK (read_at IS NULL OR read_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'),
+    FOREIGN KEY (low, high) REFERENCES matches (low, high),
+    CHECK (low < high),
+    CHECK ((sender = low AND recipient = high) OR (sender = high AND recipient = low))
+);
+
+-- A conversation in the store's order: the next seq, the last N, the newest.
+CREATE UNIQUE INDEX messages_order ON messages (low, high, seq);
+
+-- Exactly once: one message per sender and client id.
+CREATE UNIQUE INDEX messages_client ON messages (sender, client_id);
+
+-- Unread counts: a recipient's unread messages, per conversation.
+CREATE INDEX messages_unread ON messages (recipient, low, high) WHERE read_at IS NULL;
+
+-- Rule first-messages-per-day: a sender's first messages in time order,
+-- walked from the newest as decisions_quota is.
+CREATE INDEX messages_first ON messages (sender, sent_at) WHERE seq = 1;
