@@ -105,6 +105,8 @@ extension ReplInput {
             return .view(view)
         case .prefs, .likes, .block, .unblock, .unmatch, .report:
             return try parseDiscovery(verb, arguments, fail: fail)
+        case .chat, .say, .inbox:
+            return try parseConversation(verb, arguments, fail: fail)
         case .help:
             guard arguments.count <= 1 else {
                 throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")

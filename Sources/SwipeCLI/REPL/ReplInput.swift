@@ -19,6 +19,8 @@ public enum ReplInput: Hashable, Sendable {
     case quit
     /// prefs, likes, block, unblock, unmatch, report (README "Discovery").
     case discovery(DiscoveryInput)
+    /// chat, say, inbox (DESIGN §11).
+    case conversation(ConversationInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`,
@@ -26,7 +28,7 @@ public enum ReplInput: Hashable, Sendable {
 /// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, prefs, likes, block, unblock, unmatch, report, help, quit
+        physics, view, prefs, likes, block, unblock, unmatch, report, chat, say, inbox, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

@@ -17,7 +17,9 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     /// How text answers draw the deck: width, view, whether at all.
     public var layout = ReplLayout()
     /// Set by `quit`; the driver stops reading.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
+    /// The match whose conversation is open (`chat ID`): typed lines are sent to them.
+    public internal(set) var chat: ChatPartner?
 
     public init(controller: DeckController<Feed>, ledger: Ledger, format: ReplFormat) {
         self.controller = controller
@@ -46,6 +48,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     @discardableResult
     public mutating func run(_ line: String, into out: inout some TextOutputStream) -> Bool {
         let command = line.trimmingWhitespace
+        if let partner = chat { return runInChat(command, with: partner, into: &out) }
         let answer: ReplAnswer
         do {
             guard let input = try ReplInput.parse(command) else {
@@ -123,6 +126,8 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             answer.quit = true
         case .discovery(let command):
             return try executeDiscovery(command)
+        case .conversation(let command):
+            return try executeConversation(command)
         }
         return answer
     }
@@ -184,7 +189,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         (error as? DeckRefusal)?.replMessage ?? String(describing: error)
     }
 
-    private func write(_ answer: ReplAnswer, command: String, to out: inout some TextOutputStream) {
+    func write(_ answer: ReplAnswer, command: String, to out: inout some TextOutputStream) {
         switch format {
         case .json:
             answer.json(command: command).write(to: &out)
@@ -197,7 +202,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     /// The error, then the deck: in JSON always (its members after `error`,
     /// `deck` when the failure changed it, else the unchanged one); in text
     /// the picture after the error line only when the failure changed the deck.
-    private func writeError(
+    func writeError(
         _ message: String, command: String, deck: ReplAnswer? = nil, to out: inout some TextOutputStream
     ) {
         switch format {

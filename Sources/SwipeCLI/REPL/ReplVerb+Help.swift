@@ -23,6 +23,9 @@ extension ReplVerb {
         case .unblock: "unblock PROFILE_ID"
         case .unmatch: "unmatch PROFILE_ID"
         case .report: "report PROFILE_ID REASON…"
+        case .chat: "chat PROFILE_ID"
+        case .say: "say PROFILE_ID TEXT…"
+        case .inbox: "inbox"
         case .help: "help [COMMAND]"
         case .quit: "quit | exit"
         }
@@ -52,6 +55,9 @@ extension ReplVerb {
         case .unblock: "lift your block"
         case .unmatch: "end a match, for good"
         case .report: "report someone to the moderators (blocks them too)"
+        case .chat: "talk with a match: each line you type is sent (/back leaves)"
+        case .say: "send a match one message from anywhere"
+        case .inbox: "your conversations: last message, unread, newest first"
         case .help: "this list, or one command in detail"
         case .quit: "end the session (Ctrl-D too)"
         }
@@ -191,6 +197,29 @@ extension ReplVerb {
             Stores a report for the moderators (swipe reports lists them) and blocks
             the profile.
             Example: report m-3 rude messages
+            """
+        case .chat:
+            """
+            Enters your conversation with a match: the prompt becomes swipe[chat NAME]>,
+            the last 20 messages are shown (and so read), and each line you type is sent.
+            /back returns to the deck; /quit ends the session. An unmatch or a block ends
+            the conversation for both. Rules (swipe rules) may say who writes first
+            (first-move), how long a match waits for its first message (match-expiry)
+            and how many conversations you open a day (first-messages-per-day); a
+            message holds at most 2000 characters.
+            Example: chat m-3
+            """
+        case .say:
+            """
+            Sends one message to a match without entering the chat. --id ID names the
+            send: saying the same line again with the same id stores nothing twice.
+            Example: say m-3 see you at eight   or   say --id 42 m-3 see you at eight
+            """
+        case .inbox:
+            """
+            Lists your matches with the last message and how many you have not read,
+            newest first; a match that expired with no first message says so.
+            Example: inbox
             """
         case .help:
             """
