@@ -30,10 +30,10 @@ extension SwipeServer {
         }
         let hub = hub
         let backend = backend
-        let session: SessionBox
+        let session: SocketSession
         do {
             session = try await threadPool.runIfActive {
-                SessionBox(try backend.openSession(viewer: viewer) { notice in hub.send(notice.json, to: notice.recipient) })
+                try backend.openSession(viewer: viewer) { notice in hub.send(notice.json, to: notice.recipient) }
             }
         } catch {
             outcome = "could not open the session: \(error)"
@@ -48,7 +48,7 @@ extension SwipeServer {
             // socket (1000), which ends this loop.
             try await outbound.writeTextMessage(Self.hello(grant))
             for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
-                guard case .text(let line) = message else {
+                guard case .text(let text) = message else {
                     outcome = "refused a binary message"
                     try await outbound.close(.unacceptableData, reason: "text frames only: one command each")
                     return
@@ -58,10 +58,12 @@ extension SwipeServer {
                     try await outbound.close(.policyViolation, reason: "too many commands")
                     return
                 }
-                // `drag` is pure deck arithmetic (no store call, about 40 µs):
-                // it runs here; everything else may touch the store and runs
-                // on the thread pool. Either way one command at a time.
-                let answer = Self.touchesNoStore(line)
+                // What never reaches the store (`drag`, pure deck arithmetic
+                // of about 40 µs; a line that does not parse) runs here;
+                // everything else runs on the thread pool. Either way one
+                // command at a time.
+                let line = ReplLine(text)
+                let answer = line.touchesNoStore
                     ? session.run(line) : try await threadPool.runIfActive { session.run(line) }
                 commands += 1
                 try await outbound.writeTextMessage(answer)
@@ -69,11 +71,6 @@ extension SwipeServer {
         } catch {
             outcome = Self.describe(error)
         }
-    }
-
-    /// Whether `line` is a `drag`, which only moves the top card.
-    static func touchesNoStore(_ line: String) -> Bool {
-        line.split(separator: " ", maxSplits: 1).first == "drag"
     }
 
     /// The first frame on a socket: who it acts as, and until when.
@@ -87,20 +84,5 @@ extension SwipeServer {
     /// A socket's end, for the log line.
     static func describe(_ error: any Error) -> String {
         "ended: \(error)"
-    }
-}
-
-/// A viewer session handed to the thread pool. It is used by one socket,
-/// one command at a time (each run finishes before the next frame is
-/// read), so it never runs on two threads at once.
-final class SessionBox: @unchecked Sendable {
-    private let session: any ViewerSession
-
-    init(_ session: any ViewerSession) {
-        self.session = session
-    }
-
-    func run(_ line: String) -> String {
-        session.run(line)
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("REPL session, text answers a person reads")
 struct ReplSessionTextTests {
-    func lines(_ session: inout ReplSession<InMemoryFeed, FakeLedger>, _ line: String) -> [String] {
+    func lines(_ session: inout ReplSession, _ line: String) -> [String] {
         session.answer(line).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
