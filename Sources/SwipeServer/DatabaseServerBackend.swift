@@ -59,19 +59,27 @@ public final class DatabaseServerBackend: Sendable {
     /// A new deck session for `viewer`. `onMatch` is called (on the session's
     /// thread) when one of its decisions completes a match, so the server can
     /// tell the other viewer; the match is also published on the relay.
-    public func openSession(viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void) throws
-        -> SocketSession
-    {
-        let name = try pool.withDatabase { try $0.viewerProfile(viewer).name }
+    /// `onBlock` is called with the other person's id after a block or a
+    /// report. `mayChangePreferences` rations the viewer's changes of
+    /// preferences; `internalFailure` words a failure of the store for the
+    /// client (and logs it), nil to tell it as it is.
+    public func openSession(
+        viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void,
+        onBlock: @escaping @Sendable (String) -> Void = { _ in },
+        mayChangePreferences: @escaping @Sendable () -> Bool = { true },
+        internalFailure: (@Sendable (any Error) -> String)? = nil
+    ) throws -> SocketSession {
+        let me = try pool.withDatabase { try $0.viewerProfile(viewer) }
         let relay = relay
-        let scope = ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes)) { stored in
-            let notice = MatchNotice(recipient: stored.profile, liker: viewer, likerName: name,
+        let scope = ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes), onMatch: { stored in
+            let notice = MatchNotice(recipient: stored.profile, liker: viewer, likerName: me.name,
                                      matchedAt: stored.decidedAt)
             onMatch(notice)
             relay.publish(notice)
-        }
-        return SocketSession(try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope,
-                                             format: .json))
+        }, onBlock: onBlock)
+        var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
+        repl.internalFailure = internalFailure
+        return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
     }
 
     /// Starts calling `deliver` with each match another process makes

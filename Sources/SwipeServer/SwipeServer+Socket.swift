@@ -30,17 +30,28 @@ extension SwipeServer {
         }
         let hub = hub
         let backend = backend
+        let budgets = preferenceChanges
+        let logger = logger
         let session: SocketSession
         do {
             session = try await threadPool.runIfActive {
-                try backend.openSession(viewer: viewer) { notice in hub.send(notice.json, to: notice.recipient) }
+                try backend.openSession(
+                    viewer: viewer, onMatch: { notice in hub.send(notice.json, to: notice.recipient) },
+                    onBlock: { other in
+                        // Both sides' open decks let the card go: the other
+                        // person's, and this viewer's other sockets.
+                        hub.withdraw(viewer, from: other)
+                        hub.withdraw(other, from: viewer)
+                    },
+                    mayChangePreferences: { budgets.spend(viewer) },
+                    internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
             }
         } catch {
             outcome = "could not open the session: \(error)"
             try? await outbound.close(.unexpectedServerError, reason: "the store could not be opened")
             return
         }
-        let id = hub.add(outbound, for: viewer)
+        let id = hub.add(outbound, session: session, for: viewer)
         defer { hub.remove(id, for: viewer) }
         var budget = CommandBudget(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
         do {
@@ -63,7 +74,7 @@ extension SwipeServer {
                 // everything else runs on the thread pool. Either way one
                 // command at a time.
                 let line = ReplLine(text)
-                let answer = line.touchesNoStore
+                let answer = session.runsInline(line)
                     ? session.run(line) : try await threadPool.runIfActive { session.run(line) }
                 commands += 1
                 try await outbound.writeTextMessage(answer)
@@ -71,6 +82,17 @@ extension SwipeServer {
         } catch {
             outcome = Self.describe(error)
         }
+    }
+
+    /// What a client is told of a failure of the store (SQL, connections,
+    /// files): a neutral line and an id; the log gets the detail under that
+    /// id. Hosts, ports, roles, databases and SQL stay on the server.
+    static func neutralFailure(_ error: any Error, viewer: String, logger: Logger) -> String {
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        logger.error("store failure", metadata: [
+            "failure": .string(id), "viewer": .string(viewer), "error": .string(String(describing: error)),
+        ])
+        return "something went wrong on the server (failure \(id)); try again"
     }
 
     /// The first frame on a socket: who it acts as, and until when.

@@ -18,6 +18,7 @@ public struct SwipeServer: Sendable {
     let threadPool: NIOThreadPool
     let tokens: AccessTokens
     let hub = ViewerHub()
+    let preferenceChanges: ViewerBudgets
 
     /// Reads (creating if needed) the link secret on `threadPool`, which must
     /// be started and must outlive the server, and starts the backend's
@@ -28,6 +29,8 @@ public struct SwipeServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.threadPool = threadPool
+        preferenceChanges = ViewerBudgets(perHour: configuration.preferenceChangesPerHour,
+                                          burst: configuration.preferenceChangeBurst)
         tokens = AccessTokens(secret: try await threadPool.runIfActive { try backend.accessSecret() })
         let hub = hub
         try await threadPool.runIfActive {

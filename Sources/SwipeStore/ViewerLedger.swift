@@ -56,4 +56,11 @@ public struct DecidedElsewhere: Error, CustomStringConvertible {
         self.profileID = profileID
         self.place = place
     }
+
+    /// The profile is gone from the database, or as good as gone: a block
+    /// between the viewer and them, made elsewhere, is answered in exactly
+    /// these words, so that nobody learns from it that they were blocked.
+    public static func gone(_ id: String) -> DecidedElsewhere {
+        DecidedElsewhere("\(id) is no longer in the database", profileID: id, place: " (deleted by another program)")
+    }
 }

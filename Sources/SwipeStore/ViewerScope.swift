@@ -10,11 +10,16 @@ public struct ViewerScope: ViewerLedger {
     let access: any DatabaseAccess
     /// Called after a decision that made a match is stored.
     let onMatch: ((RecordedDecision) -> Void)?
+    /// Called with the other person's id after a block (or a report, which
+    /// blocks) is stored, so that their open decks can let the card go.
+    let onBlock: ((String) -> Void)?
 
-    public init(viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil) {
+    public init(viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
+                onBlock: ((String) -> Void)? = nil) {
         self.viewer = viewer
         self.access = access
         self.onMatch = onMatch
+        self.onBlock = onBlock
     }
 
     /// The scope over one database the caller holds.
@@ -34,12 +39,11 @@ public struct ViewerScope: ViewerLedger {
             switch error {
             case .alreadyDecided:
                 throw DecidedElsewhere(String(describing: error), profileID: id)
-            case .blocked:
-                // Blocked, either way, in another session after this deck drew the card.
-                throw DecidedElsewhere(String(describing: error), profileID: id)
-            case .unknownProfile(id):
-                throw DecidedElsewhere(
-                    "\(id) is no longer in the database", profileID: id, place: " (deleted by another program)")
+            case .blocked, .unknownProfile(id):
+                // Blocked, either way, in another session after this deck
+                // drew the card: told exactly as a card that is gone, so a
+                // blocked person cannot tell a block from a deletion.
+                throw DecidedElsewhere.gone(id)
             default:
                 throw error
             }
@@ -85,7 +89,9 @@ public struct ViewerScope: ViewerLedger {
 
     public func block(_ id: String) throws -> BlockOutcome {
         let viewer = viewer
-        return try access.write { try $0.block(viewer: viewer, profile: id) }
+        let outcome = try access.write { try $0.block(viewer: viewer, profile: id) }
+        onBlock?(id)
+        return outcome
     }
 
     public func unblock(_ id: String) throws {
@@ -100,7 +106,9 @@ public struct ViewerScope: ViewerLedger {
 
     public func report(_ id: String, reason: String) throws -> BlockOutcome {
         let viewer = viewer
-        return try access.write { try $0.report(viewer: viewer, profile: id, reason: reason) }
+        let outcome = try access.write { try $0.report(viewer: viewer, profile: id, reason: reason) }
+        onBlock?(id)
+        return outcome
     }
 
     public func likes() throws -> [Liker] {

@@ -85,7 +85,7 @@ extension ReplSession {
     }
 
     /// Takes these cards out of the deck undecided; the feed refills them.
-    private mutating func withdrawCards(_ ids: [String]) throws -> [DeckAction] {
+    mutating func withdrawCards(_ ids: [String]) throws -> [DeckAction] {
         var actions: [DeckAction] = []
         for id in ids where snapshot.cards.contains(where: { $0.profile?.id == id }) {
             actions += try controller.handle(.withdraw(id)) { _ in }.actions

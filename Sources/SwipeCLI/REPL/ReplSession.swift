@@ -19,6 +19,11 @@ public struct ReplSession {
     public var layout = ReplLayout()
     /// Set by `quit`; the driver stops reading.
     public private(set) var isFinished = false
+    /// How a failure that is not a refusal of the rules (the store's own
+    /// failures: SQL, connections, files) is worded; nil words it as it
+    /// describes itself, for the database's owner at their terminal. A
+    /// server sets it to log the detail and tell the client a neutral line.
+    public var internalFailure: ((any Error) -> String)?
 
     public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
         self.controller = controller
@@ -88,6 +93,30 @@ public struct ReplSession {
         Self.jsonMembers(.failure(message, deck: nil), command: line.text, snapshot: snapshot, profile: profile)
     }
 
+    /// The top card is no longer the viewer's to see (blocked, either way,
+    /// or gone since it was dealt); checked before its detail page opens.
+    public func isTopCardGone() -> Bool {
+        guard case .deck = snapshot.mode, let id = snapshot.cards.first?.profile?.id,
+            let eligible = try? ledger.eligible(among: [id])
+        else { return false }
+        return !eligible.contains(id)
+    }
+
+    /// Takes the top card out as a card that is gone (`isTopCardGone`) and
+    /// answers `line` with the same refusal as an action on it would get.
+    public mutating func jsonGone(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
+        guard let id = snapshot.cards.first?.profile?.id else { return jsonAnswer(line, profile: profile) }
+        let recovered = withdraw(after: .gone(id))
+        return Self.jsonMembers(.failure(recovered.message, deck: recovered.deck), command: line.text,
+                                snapshot: snapshot, profile: profile)
+    }
+
+    /// Takes these cards out of the deck undecided (a block made elsewhere);
+    /// the feed refills their slots.
+    public mutating func withdraw(_ ids: [String]) throws {
+        _ = try withdrawCards(ids)
+    }
+
     /// Performs `line`: what the answer shows, or why it failed.
     private mutating func perform(_ line: ReplLine) -> ReplOutcome {
         do {
@@ -98,7 +127,33 @@ public struct ReplSession {
                 let recovered = withdraw(after: refusal)
                 return .failure(recovered.message, deck: recovered.deck)
             }
-            return .failure(Self.message(for: error), deck: nil)
+            return .failure(describe(error), deck: nil)
+        }
+    }
+
+    /// An error as the client is told it (`internalFailure`).
+    private func describe(_ error: any Error) -> String {
+        if let internalFailure, !Self.isRefusal(error) { return internalFailure(error) }
+        return Self.message(for: error)
+    }
+
+    /// Whether `error` is a refusal worded for the person acting (a typo,
+    /// the deck's rules, the store's rules), not a failure of the machinery.
+    static func isRefusal(_ error: any Error) -> Bool {
+        switch error {
+        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError:
+            return true
+        case let error as StoreError:
+            switch error {
+            case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
+                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue:
+                return true
+            case .newerSchema, .olderSchema, .cannotCreate, .missing, .notSwipeDatabase, .permissionDenied, .undecodable,
+                .notStored:
+                return false
+            }
+        default:
+            return false
         }
     }
 
@@ -124,7 +179,7 @@ public struct ReplSession {
                     + ", decided there too"
             }
         } catch {
-            return (message + "; taking it out failed: " + Self.message(for: error), nil)
+            return (message + "; taking it out failed: " + describe(error), nil)
         }
         var deck = ReplAnswer(snapshot: snapshot)
         deck.actions = actions
