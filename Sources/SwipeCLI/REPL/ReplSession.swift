@@ -293,8 +293,9 @@ public struct ReplSession {
         }
     }
 
-    /// The outcome as text: nothing for a blank line; an error, then the
-    /// picture only when the failure changed the deck.
+    /// The outcome as text: nothing for a blank line; an error (wrapped to
+    /// the terminal when pictures are drawn), then the picture only when the
+    /// failure changed the deck.
     private func textLines(_ outcome: ReplOutcome, style: ReplStyle) -> [String] {
         switch outcome {
         case .blank:
@@ -302,8 +303,9 @@ public struct ReplSession {
         case .answer(let answer):
             return answer.textLines(style: style, layout: layout)
         case .failure(let message, let deck):
-            return [style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error)]
-                + (deck?.textLines(style: style, layout: layout) ?? [])
+            let text = "error: " + TerminalText.sanitized(message, keepNewlines: true)
+            let lines = layout.pictures ? TerminalText.wrappedLines(text, width: layout.width, hang: 7) : [text]
+            return lines.map { style.paint($0, .error) } + (deck?.textLines(style: style, layout: layout) ?? [])
         }
     }
 }
