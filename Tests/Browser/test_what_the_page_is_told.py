@@ -122,6 +122,13 @@ def at_rest(browser):
     return browser.execute_script("return document.getAnimations().length === 0")
 
 
+def settled_top(browser):
+    """The profile on top once the deck is at rest, on the deck (not a detail page); else None."""
+    if not at_rest(browser) or browser.find_element(By.ID, "detail").is_displayed():
+        return None
+    return top_card(browser).get_attribute("data-profile") or None
+
+
 def blocked_by(server, viewer):
     with sqlite3.connect(server.db) as db:
         return [row[0] for row in db.execute(
@@ -135,13 +142,9 @@ def test_the_block_button_blocks_the_person_shown_whatever_their_id_holds(odd_id
     expected = []
     for person in ['"bob"', "sp ace", "it's", "back\\slash"]:
         # Pass on whoever comes before `person`, then open them and block.
-        while top_card(browser).get_attribute("data-profile") != person:
-            shown = top_card(browser).get_attribute("data-profile")
+        while (top := wait_for(lambda: settled_top(browser), "a settled deck")) != person:
             browser.find_element(By.ID, "hate").click()
-            wait_for(lambda: at_rest(browser) and top_card(browser).get_attribute("data-profile") != shown,
-                     f"past {shown}")
-        # A tap while the deck still animates is not a tap: wait for rest.
-        wait_for(lambda: at_rest(browser), "the deck at rest")
+            wait_for(lambda: settled_top(browser) not in (None, top), f"past {top}")
         top_card(browser).click()
         wait_for(lambda: browser.find_element(By.ID, "detail").is_displayed()
                  and browser.find_element(By.ID, "detail").get_attribute("data-profile") == person,
