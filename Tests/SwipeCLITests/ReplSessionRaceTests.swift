@@ -18,13 +18,13 @@ import Testing
 
     /// Profiles in key order: the viewer `v`, then `a` to `f` (the feed's order).
     init() throws {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         for id in ["v", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
     }
 
     /// A session for viewer `v` over a connection of its own.
     func session(_ format: ReplFormat = .json) throws -> ReplSession {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         return try ReplSession(
             feed: try SQLiteFeed(store: store, viewer: "v"),
             ledger: ViewerScope(store: store, viewer: "v"), format: format)
@@ -37,7 +37,7 @@ import Testing
 
     /// Every decision `v` holds, as profile ids, oldest first (undone ones included).
     func decisions() throws -> [String] {
-        try Store(path: path).history(HistoryQuery(viewer: "v")).map(\.profile).reversed()
+        try SQLiteStore(path: path).history(HistoryQuery(viewer: "v")).map(\.profile).reversed()
     }
 
     static let lost = #"{"ok":false,"command":"like","error":"v already decided like on a at "#
@@ -110,7 +110,7 @@ import Testing
         let undone = first.answer("undo")
         #expect(undone.hasPrefix(#"{"ok":true"#), "\(undone)")
         #expect(cards(first) == ["a", "c", "d", "f"])
-        let a = try #require(try Store(path: path).history(HistoryQuery(viewer: "v", profile: "a")).first)
+        let a = try #require(try SQLiteStore(path: path).history(HistoryQuery(viewer: "v", profile: "a")).first)
         #expect(a.decision == .hate && a.undoneAt != nil)
         #expect(try decisions() == ["a", "b"])
     }

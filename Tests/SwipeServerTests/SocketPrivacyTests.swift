@@ -21,7 +21,7 @@ struct SocketPrivacyTests {
 
     init() throws {
         fixture = try ServerFixture()
-        let store = try Store(path: fixture.path, create: false)
+        let store = try SQLiteStore(path: fixture.path, create: false)
         // alice in Lisbon; bob about 4.3 km away, with preferences of his own.
         try store.upsert(Profile(id: "alice", name: "Name alice", age: 30, gender: "f",
                                  location: Location(lat: 38.7223, lon: -9.1393)))
@@ -93,7 +93,7 @@ struct SocketPrivacyTests {
         #expect(answers.last?["cards"] != nil, "a refusal carries the deck")
         let other = try #require(second.value)
         #expect(other.map { $0["ok"] as? Bool } == [false, true, true], "another socket shares the budget")
-        let stored = try #require(try Store(path: fixture.path, create: false).profile(id: "alice")?.location)
+        let stored = try #require(try SQLiteStore(path: fixture.path, create: false).profile(id: "alice")?.location)
         #expect(abs(stored.lat - (38.7223 + 6 * 0.0009)) < 1e-9)
     }
 
@@ -123,7 +123,7 @@ struct SocketPrivacyTests {
                 try await outbound.writeTextMessage("deck")
                 seen.value = try await Self.answer(&messages).answer
                 // Blocks made by another program: carol blocks alice, dave reports her.
-                let store = try Store(path: path, create: false)
+                let store = try SQLiteStore(path: path, create: false)
                 try store.block(viewer: "carol", profile: "alice")
                 try store.report(viewer: "dave", profile: "alice", reason: "rude")
                 var answers: [[String: Any]] = []

@@ -40,7 +40,7 @@ import Testing
         for v in s.people.indices {
             let expected = expectedFeed(s, viewer: v)
             // On SQLite, the cells of a box, or (cellLimit 0) the walk by key for every box.
-            let feed: any ProfileFeed = if let sqlite = store as? Store {
+            let feed: any ProfileFeed = if let sqlite = store as? SQLiteStore {
                 try SQLiteFeed(store: sqlite, viewer: s.people[v].id, cellLimit: v % 2 == 0 ? nil : 0)
             } else {
                 try store.feed(viewer: s.people[v].id)

@@ -16,7 +16,7 @@ import Testing
     /// a cursor and a setting, written by SQLite alone.
     func versionOneFile() throws -> String {
         let path = folder.path + "/v1.sqlite"
-        let connection = try Connection(path: path)
+        let connection = try SQLiteConnection(path: path)
         try connection.execute(SchemaV1Fixture.sql)
         try connection.execute("""
             INSERT INTO profiles (key, id, name, age, gender, city, bio, photos, interests)
@@ -37,7 +37,7 @@ import Testing
 
     @Test func versionOneMigratesLosingNothing() throws {
         let path = try versionOneFile()
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         let c = store.connection
         #expect(try c.scalarInt("PRAGMA user_version") == 2)
         #expect(try c.scalarInt("PRAGMA application_id") == 1398229328)
@@ -68,12 +68,12 @@ import Testing
     /// The migrated file has the same tables, columns, indexes, triggers and
     /// views as one made from schema.sql today.
     @Test func migratedSchemaEqualsANewOne() throws {
-        let migrated = try Store(path: try versionOneFile()).connection
-        let fresh = try Store(path: folder.path + "/new.sqlite").connection
+        let migrated = try SQLiteStore(path: try versionOneFile()).connection
+        let fresh = try SQLiteStore(path: folder.path + "/new.sqlite").connection
         #expect(try Self.shape(migrated) == Self.shape(fresh))
     }
 
-    static func shape(_ c: Connection) throws -> [String] {
+    static func shape(_ c: SQLiteConnection) throws -> [String] {
         var lines: [String] = []
         let objects = try c.statement("""
             SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name
@@ -101,7 +101,7 @@ import Testing
     @Test(arguments: ["lat = 91", "lat = 1", "age_min = 50, age_max = 40", "max_km = 0", "seeking = 'f;'", "age_max = 121"])
     func migratedChecksRefuse(_ assignment: String) throws {
         for path in [try versionOneFile(), folder.path + "/new.sqlite"] {
-            let store = try Store(path: path)
+            let store = try SQLiteStore(path: path)
             try store.upsert(Profile(id: "z", name: "Z", age: 30))
             #expect(throws: SQLiteError.self, "\(assignment) in \(path)") {
                 try store.connection.statement("UPDATE profiles SET \(assignment) WHERE id = 'z'").bind().run()

@@ -148,8 +148,7 @@ public struct ReplSession {
             case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
                 .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue:
                 return true
-            case .newerSchema, .olderSchema, .cannotCreate, .missing, .notSwipeDatabase, .permissionDenied, .undecodable,
-                .notStored:
+            case .undecodable, .notStored:
                 return false
             }
         default:

@@ -34,8 +34,8 @@ public final class PostgresFeed: ProfileFeed {
         try self.init(connection: connection, viewer: viewer, cellLimit: nil)
     }
 
-    @_spi(Benchmarks)
-    public init(connection: PGConnection, viewer: String, cellLimit: Int?) throws {
+    /// With `cellLimit`, for swipe-bench (the same package) to measure the cell walk.
+    package init(connection: PGConnection, viewer: String, cellLimit: Int?) throws {
         guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else { throw ViewerError.notAProfile(viewer) }
         self.connection = connection
         self.viewer = viewer
