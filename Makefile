@@ -84,7 +84,7 @@ browser-test: deps
 
 # The libraries' DocC catalogs (Sources/*/*.docc), built with swift-docc-plugin
 # into .build/docs; a broken symbol link or a warning fails the build.
-DOC_TARGETS ?= SwipeCore
+DOC_TARGETS ?= SwipeCore SwipeStore
 docs: deps-run
 	@mkdir -p .build/docs; for target in $(DOC_TARGETS); do \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
