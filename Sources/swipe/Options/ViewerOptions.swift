@@ -1,8 +1,6 @@
 import ArgumentParser
 import Foundation
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `--as PROFILE_ID`: who is swiping.
 struct ViewerOptions: ParsableArguments {
