@@ -71,7 +71,7 @@ struct ReplCommand: ParsableCommand {
     /// person at the terminal, asks for a profile id.
     private func resolveViewer(in store: any SwipeDatabase, mayAsk: Bool) throws -> String {
         do {
-            return try viewer.resolve(in: store)
+            return try viewer.resolve(in: store, announce: false)
         } catch ViewerError.noneChosen where mayAsk {
             return try askForViewer(in: store)
         }
