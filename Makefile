@@ -9,7 +9,7 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps deps-run build build-swipe reset-demo test browser-test fuzz run run-postgres demo-db serve bench bench-serve clean
+.PHONY: deps deps-run build build-swipe reset-demo docs test browser-test fuzz run run-postgres demo-db serve bench bench-serve clean
 
 # What each target needs, installed only when absent (apt-get, as root or
 # through sudo). `make run` needs the build's headers alone; `make test` adds
@@ -81,6 +81,16 @@ browser-test: deps
 	SE_OFFLINE=true SWIPE_BIN=$$($(SWIFT) build --show-bin-path)/swipe \
 	  CHROMIUM=$$(command -v chromium) CHROMEDRIVER=$$(command -v chromedriver) \
 	  $(BROWSER_VENV)/bin/pytest -p no:cacheprovider -q Tests/Browser
+
+# The libraries' DocC catalogs (Sources/*/*.docc), built with swift-docc-plugin
+# into .build/docs; a broken symbol link or a warning fails the build.
+DOC_TARGETS ?= SwipeCore SwipeStore
+docs: deps-run
+	@mkdir -p .build/docs; for target in $(DOC_TARGETS); do \
+	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+	    --warnings-as-errors --output-path .build/docs/$$target --transform-for-static-hosting || exit 1; \
+	done
+	@echo "documentation in .build/docs/"
 
 # libFuzzer + AddressSanitizer over the CSV reader and the REPL parser,
 # FUZZ_SECONDS each (default 30); corpora in fuzz/corpus/.

@@ -3,15 +3,21 @@ import SwipeCLI
 import SwipeCore
 import SwipeStore
 
-/// `swipe serve` over any swipe database (`SwipeDatabase`: one SQLite file
-/// or a PostgreSQL server). Sessions hold no connection of their own: each
+/// What `swipe serve` needs from a store, over any swipe database
+/// (`SwipeDatabase`: one SQLite file or a PostgreSQL server): the secret
+/// that signs links, whether a viewer exists, one deck session per
+/// WebSocket (`SocketSession`), and matches made by other serve processes.
+/// Every method is synchronous and may block on I/O: the server calls them
+/// on its thread pool, never on an event loop.
+///
+/// Sessions hold no connection of their own: each
 /// store call borrows one from a small pool (`DatabasePool`) for as long as
 /// the call lasts, so 10,000 open sockets need a few connections, not 10,000.
 ///
 /// How writes meet depends on the backend (`ServedWrites`); a match made
 /// here is reported to the server (which pushes it to the other viewer's
 /// sockets in this process) and published on `relay` (for other processes).
-public final class DatabaseServerBackend: ServerBackend {
+public final class DatabaseServerBackend: Sendable {
     private let pool: DatabasePool
     private let writes: WriteQueue
     private let relay: any MatchRelay
@@ -35,6 +41,7 @@ public final class DatabaseServerBackend: ServerBackend {
     /// How many connections the pool has open right now.
     public var openConnections: Int { pool.openCount }
 
+    /// The database's link secret, created if missing.
     public func accessSecret() throws -> String {
         try writes.write { database in
             guard let secret = try database.accessSecret(create: true) else {
@@ -44,24 +51,39 @@ public final class DatabaseServerBackend: ServerBackend {
         }
     }
 
+    /// Whether `id` is a profile (a token for a deleted profile is refused).
     public func isProfile(_ id: String) throws -> Bool {
         try pool.withDatabase { try $0.isProfile(id) }
     }
 
-    public func openSession(viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void) throws
-        -> any ViewerSession
-    {
-        let name = try pool.withDatabase { try $0.viewerProfile(viewer).name }
+    /// A new deck session for `viewer`. `onMatch` is called (on the session's
+    /// thread) when one of its decisions completes a match, so the server can
+    /// tell the other viewer; the match is also published on the relay.
+    /// `onBlock` is called with the other person's id after a block or a
+    /// report. `mayChangePreferences` rations the viewer's changes of
+    /// preferences; `internalFailure` words a failure of the store for the
+    /// client (and logs it), nil to tell it as it is.
+    public func openSession(
+        viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void,
+        onBlock: @escaping @Sendable (String) -> Void = { _ in },
+        mayChangePreferences: @escaping @Sendable () -> Bool = { true },
+        internalFailure: (@Sendable (any Error) -> String)? = nil
+    ) throws -> SocketSession {
+        let me = try pool.withDatabase { try $0.viewerProfile(viewer) }
         let relay = relay
-        let ledger = PooledLedger(pool: pool, writes: writes, viewer: viewer, viewerName: name) { notice in
+        let scope = ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes), onMatch: { stored in
+            let notice = MatchNotice(recipient: stored.profile, liker: viewer, likerName: me.name,
+                                     matchedAt: stored.decidedAt)
             onMatch(notice)
             relay.publish(notice)
-        }
-        let controller = try DeckController(feed: PooledFeed(writes: writes, viewer: viewer),
-                                            physics: .tantan)
-        return ReplViewerSession(ReplSession(controller: controller, ledger: ledger, format: .json))
+        }, onBlock: onBlock)
+        var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
+        repl.internalFailure = internalFailure
+        return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
     }
 
+    /// Starts calling `deliver` with each match another process makes
+    /// (`MatchRelay`), until `stopRelay`.
     public func startRelay(deliver: @escaping @Sendable (MatchNotice) -> Void) throws {
         try relay.start(deliver: deliver)
     }
@@ -95,43 +117,17 @@ struct PooledFeed: ProfileFeed {
     }
 }
 
-/// The REPL's ledger (`StoreLedger`, discovery included) for one viewer,
-/// each call on a borrowed database, writes through the write queue, and
-/// each decision that completes a match reported after its commit.
-struct PooledLedger: ReplLedger, DiscoveryLedger {
+/// A viewer scope's way to the database in a server: reads on a borrowed
+/// connection, writes through the write queue (group commit on SQLite).
+struct PooledAccess: DatabaseAccess {
     let pool: DatabasePool
     let writes: WriteQueue
-    let viewer: String
-    let viewerName: String?
-    let onMatch: @Sendable (MatchNotice) -> Void
 
-    private func read<T>(_ body: (StoreLedger) throws -> T) throws -> T {
-        try pool.withDatabase { try body(StoreLedger(store: $0, viewer: viewer)) }
+    func read<T>(_ body: (any SwipeDatabase) throws -> T) throws -> T {
+        try pool.withDatabase(body)
     }
 
-    private func write<T>(_ body: @escaping (StoreLedger) throws -> T) throws -> T {
-        try writes.write { [viewer] in try body(StoreLedger(store: $0, viewer: viewer)) }
+    func write<T>(_ body: @escaping (any SwipeDatabase) throws -> T) throws -> T {
+        try writes.write(body)
     }
-
-    func record(_ decision: DeckDecision) throws -> LedgerReceipt {
-        let receipt = try write { try $0.record(decision) }
-        if receipt.isMatch {
-            onMatch(MatchNotice(recipient: decision.profile.id, liker: viewer, likerName: viewerName,
-                                matchedAt: receipt.decidedAt))
-        }
-        return receipt
-    }
-
-    func undo(_ decision: DeckDecision) throws { try write { try $0.undo(decision) } }
-    func history(about profile: String?) throws -> [LedgerEntry] { try read { try $0.history(about: profile) } }
-    func matches() throws -> [LedgerMatch] { try read { try $0.matches() } }
-
-    func viewerProfile() throws -> Profile { try read { try $0.viewerProfile() } }
-    func setPreferences(_ change: PreferencesChange) throws -> Profile { try write { try $0.setPreferences(change) } }
-    func eligible(among ids: [String]) throws -> Set<String> { try read { try $0.eligible(among: ids) } }
-    func block(_ id: String) throws -> BlockOutcome { try write { try $0.block(id) } }
-    func unblock(_ id: String) throws { try write { try $0.unblock(id) } }
-    func unmatch(_ id: String) throws { try write { try $0.unmatch(id) } }
-    func report(_ id: String, reason: String) throws -> BlockOutcome { try write { try $0.report(id, reason: reason) } }
-    func likes() throws -> [Liker] { try read { try $0.likes() } }
 }

@@ -63,8 +63,10 @@ extension SwipeServer {
     /// Profile text reaches the page as text only (the script uses
     /// textContent); the policy also forbids inline script, other origins'
     /// scripts and framing, and keeps links' tokens out of Referer headers.
+    /// Images come from this server only: a photo on another host would be
+    /// a tracking pixel, telling it who was shown whom, and when.
     static let contentSecurityPolicy = [
-        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' data: https:",
+        "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self'",
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 

@@ -30,17 +30,28 @@ extension SwipeServer {
         }
         let hub = hub
         let backend = backend
-        let session: SessionBox
+        let budgets = preferenceChanges
+        let logger = logger
+        let session: SocketSession
         do {
             session = try await threadPool.runIfActive {
-                SessionBox(try backend.openSession(viewer: viewer) { notice in hub.send(notice.json, to: notice.recipient) })
+                try backend.openSession(
+                    viewer: viewer, onMatch: { notice in hub.send(notice.json, to: notice.recipient) },
+                    onBlock: { other in
+                        // Both sides' open decks let the card go: the other
+                        // person's, and this viewer's other sockets.
+                        hub.withdraw(viewer, from: other)
+                        hub.withdraw(other, from: viewer)
+                    },
+                    mayChangePreferences: { budgets.spend(viewer) },
+                    internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
             }
         } catch {
             outcome = "could not open the session: \(error)"
             try? await outbound.close(.unexpectedServerError, reason: "the store could not be opened")
             return
         }
-        let id = hub.add(outbound, for: viewer)
+        let id = hub.add(outbound, session: session, for: viewer)
         defer { hub.remove(id, for: viewer) }
         var budget = CommandBudget(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
         do {
@@ -48,7 +59,7 @@ extension SwipeServer {
             // socket (1000), which ends this loop.
             try await outbound.writeTextMessage(Self.hello(grant))
             for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
-                guard case .text(let line) = message else {
+                guard case .text(let text) = message else {
                     outcome = "refused a binary message"
                     try await outbound.close(.unacceptableData, reason: "text frames only: one command each")
                     return
@@ -58,10 +69,12 @@ extension SwipeServer {
                     try await outbound.close(.policyViolation, reason: "too many commands")
                     return
                 }
-                // `drag` is pure deck arithmetic (no store call, about 40 µs):
-                // it runs here; everything else may touch the store and runs
-                // on the thread pool. Either way one command at a time.
-                let answer = Self.touchesNoStore(line)
+                // What never reaches the store (`drag`, pure deck arithmetic
+                // of about 40 µs; a line that does not parse) runs here;
+                // everything else runs on the thread pool. Either way one
+                // command at a time.
+                let line = ReplLine(text)
+                let answer = session.runsInline(line)
                     ? session.run(line) : try await threadPool.runIfActive { session.run(line) }
                 commands += 1
                 try await outbound.writeTextMessage(answer)
@@ -71,9 +84,15 @@ extension SwipeServer {
         }
     }
 
-    /// Whether `line` is a `drag`, which only moves the top card.
-    static func touchesNoStore(_ line: String) -> Bool {
-        line.split(separator: " ", maxSplits: 1).first == "drag"
+    /// What a client is told of a failure of the store (SQL, connections,
+    /// files): a neutral line and an id; the log gets the detail under that
+    /// id. Hosts, ports, roles, databases and SQL stay on the server.
+    static func neutralFailure(_ error: any Error, viewer: String, logger: Logger) -> String {
+        let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
+        logger.error("store failure", metadata: [
+            "failure": .string(id), "viewer": .string(viewer), "error": .string(String(describing: error)),
+        ])
+        return "something went wrong on the server (failure \(id)); try again"
     }
 
     /// The first frame on a socket: who it acts as, and until when.
@@ -87,20 +106,5 @@ extension SwipeServer {
     /// A socket's end, for the log line.
     static func describe(_ error: any Error) -> String {
         "ended: \(error)"
-    }
-}
-
-/// A viewer session handed to the thread pool. It is used by one socket,
-/// one command at a time (each run finishes before the next frame is
-/// read), so it never runs on two threads at once.
-final class SessionBox: @unchecked Sendable {
-    private let session: any ViewerSession
-
-    init(_ session: any ViewerSession) {
-        self.session = session
-    }
-
-    func run(_ line: String) -> String {
-        session.run(line)
     }
 }

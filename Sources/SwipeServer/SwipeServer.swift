@@ -12,22 +12,25 @@ import ServiceLifecycle
 /// `threadPool`, never on an event loop, so a slow query holds up only the
 /// socket that asked.
 public struct SwipeServer: Sendable {
-    public let backend: any ServerBackend
+    public let backend: DatabaseServerBackend
     public let configuration: ServeConfiguration
     public let logger: Logger
     let threadPool: NIOThreadPool
     let tokens: AccessTokens
     let hub = ViewerHub()
+    let preferenceChanges: ViewerBudgets
 
     /// Reads (creating if needed) the link secret on `threadPool`, which must
     /// be started and must outlive the server, and starts the backend's
     /// match relay (`stop()` stops it).
-    public init(backend: any ServerBackend, configuration: ServeConfiguration, logger: Logger,
+    public init(backend: DatabaseServerBackend, configuration: ServeConfiguration, logger: Logger,
                 threadPool: NIOThreadPool) async throws {
         self.backend = backend
         self.configuration = configuration
         self.logger = logger
         self.threadPool = threadPool
+        preferenceChanges = ViewerBudgets(perHour: configuration.preferenceChangesPerHour,
+                                          burst: configuration.preferenceChangeBurst)
         tokens = AccessTokens(secret: try await threadPool.runIfActive { try backend.accessSecret() })
         let hub = hub
         try await threadPool.runIfActive {

@@ -1,16 +1,26 @@
 import HummingbirdWebSocket
 import Synchronization
 
-/// The sockets open right now, by viewer, so that a match made in one
-/// session reaches the other viewer's sessions (`{"event":"match",…}`).
+/// The sockets open right now, by viewer, so that what one session does
+/// reaches the other viewer's sessions: a match (`{"event":"match",…}`), a
+/// block (the card leaves their decks, `{"event":"deck-changed"}`).
 final class ViewerHub: Sendable {
-    private let sockets = Mutex<[String: [Int: WebSocketOutboundWriter]]>([:])
+    struct Socket: Sendable {
+        let writer: WebSocketOutboundWriter
+        let session: SocketSession
+    }
+
+    private let sockets = Mutex<[String: [Int: Socket]]>([:])
     private let nextID = Atomic<Int>(0)
 
-    /// Registers `writer` for `viewer`; returns the id to remove it with.
-    func add(_ writer: WebSocketOutboundWriter, for viewer: String) -> Int {
+    /// What a page is told when its deck changed without its asking: it
+    /// asks for the deck (`deck`), which takes the card out first.
+    static let deckChanged = #"{"event":"deck-changed"}"#
+
+    /// Registers `writer` and its session for `viewer`; returns the id to remove it with.
+    func add(_ writer: WebSocketOutboundWriter, session: SocketSession, for viewer: String) -> Int {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        sockets.withLock { $0[viewer, default: [:]][id] = writer }
+        sockets.withLock { $0[viewer, default: [:]][id] = Socket(writer: writer, session: session) }
         return id
     }
 
@@ -24,15 +34,28 @@ final class ViewerHub: Sendable {
     /// How many sockets are open (all viewers).
     var count: Int { sockets.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
+    private func sockets(of viewer: String) -> [Socket] {
+        sockets.withLock { Array(($0[viewer] ?? [:]).values) }
+    }
+
     /// Sends `text` to every socket of `viewer`; returns how many there were.
     /// The writes run on their own tasks: the caller (a store call on the
     /// thread pool) never waits for another viewer's network.
     @discardableResult
     func send(_ text: String, to viewer: String) -> Int {
-        let writers = sockets.withLock { Array(($0[viewer] ?? [:]).values) }
+        let writers = sockets(of: viewer).map(\.writer)
         for writer in writers {
             Task { try? await writer.writeTextMessage(text) }
         }
         return writers.count
+    }
+
+    /// Takes `profile`'s card out of every open deck of `viewer` (before
+    /// that deck's next command) and tells those pages their deck changed.
+    func withdraw(_ profile: String, from viewer: String) {
+        for socket in sockets(of: viewer) {
+            socket.session.withdrawSoon(profile)
+            Task { try? await socket.writer.writeTextMessage(Self.deckChanged) }
+        }
     }
 }

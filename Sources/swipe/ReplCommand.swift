@@ -33,12 +33,12 @@ struct ReplCommand: ParsableCommand {
             // Only a REPL session, where a person acts as someone, makes its
             // viewer the database's default (README, "Viewer"); reads never do.
             try store.setLastViewer(viewerID)
-            let ledger = StoreLedger(store: store, viewer: viewerID)
-            let controller = try DeckController(feed: AnyProfileFeed(try store.feed(viewer: viewerID)), physics: physics)
+            let ledger = ViewerScope(store: store, viewer: viewerID)
             let environment = ProcessInfo.processInfo.environment
             let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty
-            var session = ReplSession(
-                controller: controller, ledger: ledger, format: json ? .json : .text(ReplStyle(color: color)))
+            var session = try ReplSession(
+                feed: try store.feed(viewer: viewerID), physics: physics, ledger: ledger,
+                format: json ? .json : .text(ReplStyle(color: color)))
             // A person at a terminal sees the deck, as wide as the terminal; a
             // script's output is its outcome lines unless --picture asks for more.
             session.layout = ReplLayout(width: Terminal.columns ?? DeckPicture.width, pictures: interactive || picture)
@@ -72,7 +72,7 @@ struct ReplCommand: ParsableCommand {
     /// person at the terminal, asks for a profile id.
     private func resolveViewer(in store: any SwipeDatabase, mayAsk: Bool) throws -> String {
         do {
-            return try viewer.resolve(in: store)
+            return try viewer.resolve(in: store, announce: false)
         } catch ViewerError.noneChosen where mayAsk {
             return try askForViewer(in: store)
         }

@@ -58,13 +58,13 @@ def swipe_binary():
 
 
 class Served:
-    """A database and a `swipe serve` over it."""
+    """A database (of `profiles`, CSV text) and a `swipe serve` over it."""
 
-    def __init__(self, folder):
+    def __init__(self, folder, profiles=PROFILES):
         self.binary = swipe_binary()
         self.db = str(pathlib.Path(folder) / "browser.sqlite")
         csv = pathlib.Path(folder) / "profiles.csv"
-        csv.write_text(PROFILES)
+        csv.write_text(profiles)
         subprocess.run([self.binary, "import", "--db", self.db, str(csv), "--quiet"], check=True)
         self.process = subprocess.Popen(
             [self.binary, "serve", "--db", self.db, "--port", "0"],

@@ -1,14 +1,21 @@
 import SwipeCLI
 import SwipeCore
+import SwipeStore
 
-/// An in-memory `ReplLedger` with a fixed clock: decision n is stamped
-/// 2026-11-20T23:55:0n.000Z. `likedBy` are the profiles that already like the viewer.
-final class FakeLedger: ReplLedger {
+/// An in-memory `ViewerLedger` for viewer `v` with a fixed clock: decision n
+/// is stamped 2026-11-20T23:55:0n.000Z. `likedBy` are the profiles that
+/// already like the viewer. It has no discovery: those commands fail.
+final class FakeLedger: ViewerLedger {
     struct Failure: Error, CustomStringConvertible {
         var description: String { "disk I/O error (fake)" }
     }
 
-    var entries: [LedgerEntry] = []
+    struct NoDiscovery: Error, CustomStringConvertible {
+        var description: String { "discovery commands need a swipe database" }
+    }
+
+    let viewer = "v"
+    var entries: [HistoryEntry] = []
     var likedBy: Set<String>
     var failNextRecord = false
 
@@ -16,30 +23,47 @@ final class FakeLedger: ReplLedger {
         self.likedBy = likedBy
     }
 
-    func record(_ decision: DeckDecision) throws -> LedgerReceipt {
+    func record(_ decision: DeckDecision) throws -> RecordedDecision {
         if failNextRecord {
             failNextRecord = false
             throw Failure()
         }
         let stamp = "2026-11-20T23:55:0\(entries.count + 1).000Z"
-        entries.insert(LedgerEntry(profileID: decision.profile.id, name: decision.profile.name,
+        entries.insert(HistoryEntry(profile: decision.profile.id, name: decision.profile.name,
             decision: decision.decision, via: decision.via, decidedAt: stamp, undoneAt: nil), at: 0)
-        return LedgerReceipt(decidedAt: stamp, isMatch: decision.decision.isPositive && likedBy.contains(decision.profile.id))
+        let isMatch = decision.decision.isPositive && likedBy.contains(decision.profile.id)
+        return RecordedDecision(
+            viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via,
+            decidedAt: stamp, match: isMatch ? Match(profile: decision.profile.id, name: decision.profile.name,
+                                                     matchedAt: stamp) : nil, missedMatch: false)
     }
 
     func undo(_ decision: DeckDecision) throws {
-        guard let index = entries.firstIndex(where: { $0.profileID == decision.profile.id && $0.undoneAt == nil }) else { return }
+        guard let index = entries.firstIndex(where: { $0.profile == decision.profile.id && $0.undoneAt == nil }) else { return }
         entries[index].undoneAt = "2026-11-20T23:59:00.000Z"
     }
 
-    func history(about profile: String?) throws -> [LedgerEntry] {
-        entries.filter { profile == nil || $0.profileID == profile }
+    func history(about profile: String?) throws -> [HistoryEntry] {
+        entries.filter { profile == nil || $0.profile == profile }
     }
 
-    func matches() throws -> [LedgerMatch] {
-        entries.filter { $0.undoneAt == nil && $0.decision.isPositive && likedBy.contains($0.profileID) }
-            .map { LedgerMatch(profileID: $0.profileID, name: $0.name, matchedAt: $0.decidedAt) }
+    func matches() throws -> [Match] {
+        entries.filter { $0.undoneAt == nil && $0.decision.isPositive && likedBy.contains($0.profile) }
+            .map { Match(profile: $0.profile, name: $0.name, matchedAt: $0.decidedAt) }
     }
+
+    func viewerProfile() throws -> Profile { throw NoDiscovery() }
+    func setPreferences(_ change: PreferencesChange) throws -> Profile { throw NoDiscovery() }
+    func eligible(among ids: [String]) throws -> Set<String> { throw NoDiscovery() }
+    func block(_ id: String) throws -> BlockOutcome { throw NoDiscovery() }
+    func unblock(_ id: String) throws { throw NoDiscovery() }
+    func unmatch(_ id: String) throws { throw NoDiscovery() }
+    func report(_ id: String, reason: String) throws -> BlockOutcome { throw NoDiscovery() }
+    func likes() throws -> [Liker] { throw NoDiscovery() }
+    func send(to profile: String, text: String, clientID: String) throws -> SentMessage { throw NoDiscovery() }
+    func read(with profile: String, last: Int?) throws -> [Message] { throw NoDiscovery() }
+    func inbox() throws -> [ConversationSummary] { throw NoDiscovery() }
+    func name(of id: String) throws -> String? { throw NoDiscovery() }
 }
 
 enum Fixture {
@@ -53,9 +77,9 @@ enum Fixture {
     ]
 
     static func session(_ format: ReplFormat = .json, profiles: [Profile] = profiles, ledger: FakeLedger = FakeLedger())
-        throws -> ReplSession<InMemoryFeed, FakeLedger>
+        throws -> ReplSession
     {
-        ReplSession(controller: try DeckController(feed: InMemoryFeed(profiles)), ledger: ledger, format: format)
+        try ReplSession(feed: InMemoryFeed(profiles), ledger: ledger, format: format)
     }
 }
 
@@ -66,4 +90,9 @@ extension ReplSession {
         run(line, into: &out)
         return out
     }
+}
+
+extension HistoryEntry {
+    /// The profile decided, by the name these tests knew it by.
+    var profileID: String { profile }
 }

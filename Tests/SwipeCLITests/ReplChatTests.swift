@@ -24,11 +24,10 @@ import Testing
         _ = try store.record(viewer: "c", profile: "v", decision: .like, via: .drag)
     }
 
-    func session(_ format: ReplFormat = .text(ReplStyle(color: false))) throws -> ReplSession<SQLiteFeed, StoreLedger> {
+    func session(_ format: ReplFormat = .text(ReplStyle(color: false))) throws -> ReplSession {
         let store = try SQLiteStore(path: path)
-        var session = ReplSession(
-            controller: try DeckController(feed: try SQLiteFeed(store: store, viewer: "v")),
-            ledger: StoreLedger(store: store, viewer: "v"), format: format)
+        var session = try ReplSession(
+            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"), format: format)
         session.layout = ReplLayout(pictures: false)
         return session
     }
@@ -63,7 +62,7 @@ import Testing
     @Test func chatShowsTheLast20AndMarksThemRead() throws {
         let store = try SQLiteStore(path: path)
         for n in 1...25 { _ = try store.send(MessageSend(viewer: "a", profile: "v", text: "m\(n)", clientID: "\(n)")) }
-        var session = try session(.json)
+        var session = try session(ReplFormat.json)
         var out = ""
         #expect(session.run("chat a", into: &out))
         let answer = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any] ?? [:]

@@ -23,15 +23,15 @@ import Testing
     }
 
     /// A session for viewer `v` over a connection of its own.
-    func session(_ format: ReplFormat = .json) throws -> ReplSession<SQLiteFeed, StoreLedger> {
+    func session(_ format: ReplFormat = .json) throws -> ReplSession {
         let store = try SQLiteStore(path: path)
-        return ReplSession(
-            controller: try DeckController(feed: try SQLiteFeed(store: store, viewer: "v")),
-            ledger: StoreLedger(store: store, viewer: "v"), format: format)
+        return try ReplSession(
+            feed: try SQLiteFeed(store: store, viewer: "v"),
+            ledger: ViewerScope(store: store, viewer: "v"), format: format)
     }
 
     /// The deck's profiles in state order (first, second, third, other); nil for a parked slot.
-    func cards(_ session: ReplSession<SQLiteFeed, StoreLedger>) -> [String?] {
+    func cards(_ session: ReplSession) -> [String?] {
         session.snapshot.cards.map { $0.profile?.id }
     }
 

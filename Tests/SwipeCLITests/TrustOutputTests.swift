@@ -89,9 +89,9 @@ import Testing
 
     @Test func itsCardLeavesTheDeckAndTheSessionGoesOn() throws {
         let store = try SQLiteStore(path: path)
-        var session = ReplSession(
-            controller: try DeckController(feed: try SQLiteFeed(store: store, viewer: "v")),
-            ledger: StoreLedger(store: store, viewer: "v"), format: .json)
+        var session = try ReplSession(
+            feed: try SQLiteFeed(store: store, viewer: "v"),
+            ledger: ViewerScope(store: store, viewer: "v"), format: .json)
         #expect(session.snapshot.cards.map { $0.profile?.id } == ["a", "b", "c", "d"])
         try SQLiteStore(path: path).connection.execute("DELETE FROM profiles WHERE id = 'a'")
         var out = ""

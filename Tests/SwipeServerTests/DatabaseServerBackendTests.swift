@@ -62,7 +62,7 @@ struct DatabaseServerBackendTests {
     /// once and every pair of viewers matched once, read through `store`.
     static func everyoneLikesEveryone(_ backend: DatabaseServerBackend, connections: Int, store: any SwipeDatabase,
                                       viewers: [String], others: Int) async throws {
-        let sessions = try viewers.map { try SessionBox(backend.openSession(viewer: $0) { _ in }) }
+        let sessions = try viewers.map { try backend.openSession(viewer: $0) { _ in } }
         let deck = viewers.count - 1 + others
         let all = await withTaskGroup(of: [String].self) { group in
             for session in sessions {

@@ -1,12 +1,14 @@
 import SwipeCore
+import SwipeStore
 
 extension ReplAnswer {
     /// The answer as the README's JSON-mode object, keys in the documented order:
     /// ok, command, mode, progress, like, hate, cards, then detail, decision
     /// and match, and the extras (undone, animations, history, matches, help).
-    func json(command: String) -> JSONValue {
+    /// `profile` writes an open detail page's profile.
+    func jsonMembers(command: String, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("ok", true), ("command", .string(command))]
-        members += Self.deckMembers(snapshot)
+        members += Self.deckMembers(snapshot, profile: profile)
         if let decision = decisions.first {
             members.append(("decision", Self.decisionObject(decision.0, decidedAt: decision.1.decidedAt)))
             members.append(("match", .bool(isMatch)))
@@ -28,7 +30,7 @@ extension ReplAnswer {
         if let history {
             members.append(("history", .array(history.map { entry in
                 .object([
-                    ("profile", .string(entry.profileID)), ("name", .optional(entry.name)),
+                    ("profile", .string(entry.profile)), ("name", .string(entry.name)),
                     ("decision", .string(entry.decision.rawValue)), ("via", .string(entry.via.rawValue)),
                     ("decided_at", .string(entry.decidedAt)), ("undone_at", .optional(entry.undoneAt)),
                 ])
@@ -36,7 +38,7 @@ extension ReplAnswer {
         }
         if let matches {
             members.append(("matches", .array(matches.map { match in
-                .object([("profile", .string(match.profileID)), ("name", .optional(match.name)),
+                .object([("profile", .string(match.profile)), ("name", .string(match.name)),
                          ("matched_at", .string(match.matchedAt))])
             })))
         }
@@ -44,10 +46,15 @@ extension ReplAnswer {
         if let note { members.append(("note", .string(note))) }
         if let discovery { members += Self.discoveryMembers(discovery) }
         if let conversation { members += Self.conversationMembers(conversation) }
-        return .object(members)
+        return members
     }
 
-    static func deckMembers(_ snapshot: DeckSnapshot) -> [(String, JSONValue)] {
+    /// The answer as the README's JSON-mode object, the whole profile on a detail page.
+    func json(command: String) -> JSONValue {
+        .object(jsonMembers(command: command, profile: Self.profileObject))
+    }
+
+    static func deckMembers(_ snapshot: DeckSnapshot, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         let mode: String
         var detail: Profile?
         switch snapshot.mode {
@@ -63,7 +70,7 @@ extension ReplAnswer {
             ("like", .number(snapshot.indicators.like)), ("hate", .number(snapshot.indicators.hate)),
             ("cards", .array(cards)),
         ]
-        if let detail { members.append(("detail", profileObject(detail))) }
+        if let detail { members.append(("detail", profile(detail))) }
         return members
     }
 

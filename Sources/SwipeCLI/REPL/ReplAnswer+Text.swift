@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 extension ReplAnswer {
     /// The answer for people: the steps the deck took, then the picture and
@@ -51,7 +52,7 @@ extension ReplAnswer {
             let receipt = decisions.first { $0.0 == decision }?.1
             var line = Self.decisionLine(decision, style: style)
             if let receipt { line += style.paint(" · saved " + receipt.decidedAt, .dim) }
-            if receipt?.isMatch == true {
+            if receipt?.match != nil {
                 line += "\n" + style.paint("★ It's a match! \(Self.who(decision.profile)) likes you too.", .superlike)
             }
             return line
@@ -90,25 +91,25 @@ extension ReplAnswer {
         TerminalText.oneLine(profile.name) + " (" + TerminalText.oneLine(profile.id) + ")"
     }
 
-    static func historyLines(_ entries: [LedgerEntry], style: ReplStyle) -> [String] {
+    static func historyLines(_ entries: [HistoryEntry], style: ReplStyle) -> [String] {
         guard !entries.isEmpty else { return ["no decisions yet"] }
         var lines = [style.paint("decided at                decision   via     profile", .dim)]
         for entry in entries {
-            let name = entry.name.map { " " + TerminalText.sanitized($0) } ?? ""
+            let name = " " + TerminalText.sanitized(entry.name)
             var line = TerminalText.padded(entry.decidedAt, to: 26) + TerminalText.padded(entry.decision.rawValue, to: 11)
                 + TerminalText.padded(entry.via.rawValue, to: 8)
-                + TerminalText.truncated(TerminalText.sanitized(entry.profileID) + name, toWidth: 24)
+                + TerminalText.truncated(TerminalText.sanitized(entry.profile) + name, toWidth: 24)
             if let undone = entry.undoneAt { line += style.paint(" (undone " + undone + ")", .dim) }
             lines.append(line)
         }
         return lines
     }
 
-    static func matchLines(_ matches: [LedgerMatch], style: ReplStyle) -> [String] {
+    static func matchLines(_ matches: [Match], style: ReplStyle) -> [String] {
         guard !matches.isEmpty else { return ["no matches yet"] }
         return matches.map { match in
-            let name = match.name.map { " " + TerminalText.oneLine($0) } ?? ""
-            return style.paint("★", .superlike) + " " + TerminalText.oneLine(match.profileID) + name
+            let name = " " + TerminalText.oneLine(match.name)
+            return style.paint("★", .superlike) + " " + TerminalText.oneLine(match.profile) + name
                 + style.paint(" · matched " + match.matchedAt, .dim)
         }
     }

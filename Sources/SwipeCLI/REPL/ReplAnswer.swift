@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// Everything one command's answer shows, gathered before it is written as
 /// text or JSON, so both formats tell the same story.
@@ -6,10 +7,10 @@ struct ReplAnswer {
     var snapshot: DeckSnapshot
     /// What the deck did, in order (closing the detail, animations, decisions…).
     var actions: [DeckAction] = []
-    var decisions: [(DeckDecision, LedgerReceipt)] = []
+    var decisions: [(DeckDecision, RecordedDecision)] = []
     var undone: [DeckDecision] = []
-    var history: [LedgerEntry]?
-    var matches: [LedgerMatch]?
+    var history: [HistoryEntry]?
+    var matches: [Match]?
     var help: String?
     var discovery: DiscoveryAnswer?
     var conversation: ConversationAnswer?
@@ -28,5 +29,5 @@ struct ReplAnswer {
     }
 
     /// Whether anything was recorded that completed a match.
-    var isMatch: Bool { decisions.contains { $0.1.isMatch } }
+    var isMatch: Bool { decisions.contains { $0.1.match != nil } }
 }

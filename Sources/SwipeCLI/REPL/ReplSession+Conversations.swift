@@ -21,11 +21,6 @@ struct ConversationAnswer {
     var inbox: [ConversationSummary]?
 }
 
-/// A conversation command was typed but the ledger has no conversations (a test's fake).
-struct ConversationsUnavailable: Error, CustomStringConvertible {
-    var description: String { "conversation commands need a swipe database" }
-}
-
 extension ReplSession {
     /// What the prompt says: `swipe[chat NAME]> ` in a chat, else where the deck is.
     public var prompt: String {
@@ -35,27 +30,19 @@ extension ReplSession {
     /// The messages `chat` shows on entering.
     static var chatHistory: Int { 20 }
 
-    private var chatLedger: ChatLedger {
-        get throws {
-            guard let chat = ledger as? ChatLedger else { throw ConversationsUnavailable() }
-            return chat
-        }
-    }
-
     mutating func executeConversation(_ input: ConversationInput) throws -> ReplAnswer {
-        let chats = try chatLedger
-        var found = ConversationAnswer(viewer: chats.viewer)
+        var found = ConversationAnswer(viewer: ledger.viewer)
         switch input {
         case .chat(let id):
-            let messages = try chats.read(with: id, last: Self.chatHistory)
-            let partner = ChatPartner(id: id, name: try chats.name(of: id) ?? id)
+            let messages = try ledger.read(with: id, last: Self.chatHistory)
+            let partner = ChatPartner(id: id, name: try ledger.name(of: id) ?? id)
             chat = partner
             found.entered = partner
             found.messages = messages
         case .say(let id, let text, let clientID):
-            found.sent = try chats.send(to: id, text: text, clientID: clientID ?? UUID().uuidString)
+            found.sent = try ledger.send(to: id, text: text, clientID: clientID ?? UUID().uuidString)
         case .inbox:
-            found.inbox = try chats.inbox()
+            found.inbox = try ledger.inbox()
         }
         var answer = ReplAnswer(snapshot: snapshot)
         answer.conversation = found
@@ -66,37 +53,33 @@ extension ReplSession {
     /// blank line does nothing, anything else is sent. When the store says
     /// the conversation is over (an unmatch or block, here or elsewhere),
     /// the chat closes.
-    mutating func runInChat(_ line: String, with partner: ChatPartner, into out: inout some TextOutputStream) -> Bool {
+    mutating func performInChat(_ line: String, with partner: ChatPartner) -> ReplOutcome {
         var answer = ReplAnswer(snapshot: snapshot)
-        do {
-            let chats = try chatLedger
-            var found = ConversationAnswer(viewer: chats.viewer)
-            switch line {
-            case "/back":
-                chat = nil
-                found.left = partner
-            case "/quit":
-                isFinished = true
-                answer.quit = true
-            case "":
-                if case .json = format { write(answer, command: line, to: &out) }
-                return true
-            default:
-                found.sent = try chats.send(to: partner.id, text: line, clientID: UUID().uuidString)
+        var found = ConversationAnswer(viewer: ledger.viewer)
+        switch line {
+        case "/back":
+            chat = nil
+            found.left = partner
+        case "/quit":
+            isFinished = true
+            answer.quit = true
+        case "":
+            return .blank
+        default:
+            do {
+                found.sent = try ledger.send(to: partner.id, text: line, clientID: UUID().uuidString)
                 found.entered = partner
+            } catch {
+                var message = describe(error)
+                if case StoreError.messageRefused(let refusal) = error, refusal.endsChat {
+                    chat = nil
+                    message += "; the chat with \(partner.name) is closed"
+                }
+                return .failure(message, deck: nil)
             }
-            answer.conversation = found
-        } catch {
-            var message = Self.message(for: error)
-            if case StoreError.messageRefused(let refusal) = error, refusal.endsChat {
-                chat = nil
-                message += "; the chat with \(partner.name) is closed"
-            }
-            writeError(message, command: line, to: &out)
-            return false
         }
-        write(answer, command: line, to: &out)
-        return true
+        answer.conversation = found
+        return .answer(answer)
     }
 }
 

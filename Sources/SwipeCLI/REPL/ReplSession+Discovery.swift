@@ -12,17 +12,12 @@ struct DiscoveryAnswer {
     var withdrawn: [String] = []
 }
 
-/// A discovery command was typed but the ledger has no discovery (a test's fake).
-struct DiscoveryUnavailable: Error, CustomStringConvertible {
-    var description: String { "discovery commands need a swipe database" }
-}
-
 extension ReplSession {
     /// Runs a discovery command: the store first, then the deck follows (a
     /// blocked profile's card leaves; after a change of preferences every
     /// card that no longer qualifies leaves and the feed deals new ones).
     mutating func executeDiscovery(_ input: DiscoveryInput) throws -> ReplAnswer {
-        guard let store = ledger as? DiscoveryLedger else { throw DiscoveryUnavailable() }
+        let store = ledger
         var found = DiscoveryAnswer()
         var actions: [DeckAction] = []
         switch input {
@@ -90,7 +85,7 @@ extension ReplSession {
     }
 
     /// Takes these cards out of the deck undecided; the feed refills them.
-    private mutating func withdrawCards(_ ids: [String]) throws -> [DeckAction] {
+    mutating func withdrawCards(_ ids: [String]) throws -> [DeckAction] {
         var actions: [DeckAction] = []
         for id in ids where snapshot.cards.contains(where: { $0.profile?.id == id }) {
             actions += try controller.handle(.withdraw(id)) { _ in }.actions

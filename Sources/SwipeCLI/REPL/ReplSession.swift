@@ -4,15 +4,16 @@ import SwipeStore
 /// One REPL session: a deck over a feed, the viewer's ledger, and the output
 /// format. It runs one line at a time and writes the answer to any
 /// `TextOutputStream`, so tests read exactly what a person (or a UI reading
-/// JSON) would.
+/// JSON) would; a driver that adds to the JSON answer (the server) takes it
+/// as a value instead (`jsonAnswer`).
 ///
 /// Decisions reach the ledger while the deck handles the event (its
 /// recorder runs before the slot is refilled), so every decision is stored
 /// before its answer is printed. Errors of any kind print a message, change
 /// nothing and leave the session running.
-public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
-    public internal(set) var controller: DeckController<Feed>
-    public let ledger: Ledger
+public struct ReplSession {
+    public internal(set) var controller: DeckController<AnyProfileFeed>
+    public let ledger: any ViewerLedger
     public var format: ReplFormat
     /// How text answers draw the deck: width, view, whether at all.
     public var layout = ReplLayout()
@@ -20,11 +21,24 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     public internal(set) var isFinished = false
     /// The match whose conversation is open (`chat ID`): typed lines are sent to them.
     public internal(set) var chat: ChatPartner?
+    /// How a failure that is not a refusal of the rules (the store's own
+    /// failures: SQL, connections, files) is worded; nil words it as it
+    /// describes itself, for the database's owner at their terminal. A
+    /// server sets it to log the detail and tell the client a neutral line.
+    public var internalFailure: ((any Error) -> String)?
 
-    public init(controller: DeckController<Feed>, ledger: Ledger, format: ReplFormat) {
+    public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
         self.controller = controller
         self.ledger = ledger
         self.format = format
+    }
+
+    /// A session whose deck draws from `feed`.
+    public init(feed: some ProfileFeed, physics: PhysicsKind = .tantan, ledger: any ViewerLedger, format: ReplFormat)
+        throws
+    {
+        self.init(controller: try DeckController(feed: AnyProfileFeed(feed), physics: physics), ledger: ledger,
+                  format: format)
     }
 
     public var snapshot: DeckSnapshot { controller.snapshot }
@@ -47,26 +61,102 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     /// every line gets its one object (`ok`, and the deck as it is).
     @discardableResult
     public mutating func run(_ line: String, into out: inout some TextOutputStream) -> Bool {
-        let command = line.trimmingWhitespace
-        if let partner = chat { return runInChat(command, with: partner, into: &out) }
-        let answer: ReplAnswer
+        run(ReplLine(line), into: &out)
+    }
+
+    @discardableResult
+    public mutating func run(_ line: ReplLine, into out: inout some TextOutputStream) -> Bool {
+        let outcome = perform(line)
+        switch format {
+        case .json:
+            JSONValue.object(Self.jsonMembers(outcome, command: line.text, snapshot: snapshot,
+                                              profile: ReplAnswer.profileObject)).write(to: &out)
+            out.write("\n")
+        case .text(let style):
+            for text in textLines(outcome, style: style) { out.write(text + "\n") }
+        }
+        return outcome.succeeded
+    }
+
+    /// Runs one input line and returns its JSON-mode answer as a value (the
+    /// members of its one object), whatever `format` is. `profile` writes
+    /// the profile of an open detail page (`detail`): a driver that speaks
+    /// to someone other than the database's owner shows less of it.
+    public mutating func jsonAnswer(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
+        let outcome = perform(line)
+        return Self.jsonMembers(outcome, command: line.text, snapshot: snapshot, profile: profile)
+    }
+
+    /// A refusal the driver decided before running `line` (the server's
+    /// budgets): `ok` false, `message`, and the deck as it is.
+    public func jsonRefusal(_ line: ReplLine, message: String, profile: (Profile) -> JSONValue)
+        -> [(String, JSONValue)]
+    {
+        Self.jsonMembers(.failure(message, deck: nil), command: line.text, snapshot: snapshot, profile: profile)
+    }
+
+    /// The top card is no longer the viewer's to see (blocked, either way,
+    /// or gone since it was dealt); checked before its detail page opens.
+    public func isTopCardGone() -> Bool {
+        guard case .deck = snapshot.mode, let id = snapshot.cards.first?.profile?.id,
+            let eligible = try? ledger.eligible(among: [id])
+        else { return false }
+        return !eligible.contains(id)
+    }
+
+    /// Takes the top card out as a card that is gone (`isTopCardGone`) and
+    /// answers `line` with the same refusal as an action on it would get.
+    public mutating func jsonGone(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
+        guard let id = snapshot.cards.first?.profile?.id else { return jsonAnswer(line, profile: profile) }
+        let recovered = withdraw(after: .gone(id))
+        return Self.jsonMembers(.failure(recovered.message, deck: recovered.deck), command: line.text,
+                                snapshot: snapshot, profile: profile)
+    }
+
+    /// Takes these cards out of the deck undecided (a block made elsewhere);
+    /// the feed refills their slots.
+    public mutating func withdraw(_ ids: [String]) throws {
+        _ = try withdrawCards(ids)
+    }
+
+    /// Performs `line`: what the answer shows, or why it failed.
+    private mutating func perform(_ line: ReplLine) -> ReplOutcome {
+        if let partner = chat { return performInChat(line.text, with: partner) }
         do {
-            guard let input = try ReplInput.parse(command) else {
-                if case .json = format { write(ReplAnswer(snapshot: snapshot), command: command, to: &out) }
-                return true
-            }
-            answer = try execute(input)
+            guard let input = try line.parsed.get() else { return .blank }
+            return .answer(try execute(input))
         } catch {
             if let refusal = error as? DecidedElsewhere {
                 let recovered = withdraw(after: refusal)
-                writeError(recovered.message, command: command, deck: recovered.deck, to: &out)
-            } else {
-                writeError(Self.message(for: error), command: command, to: &out)
+                return .failure(recovered.message, deck: recovered.deck)
             }
+            return .failure(describe(error), deck: nil)
+        }
+    }
+
+    /// An error as the client is told it (`internalFailure`).
+    func describe(_ error: any Error) -> String {
+        if let internalFailure, !Self.isRefusal(error) { return internalFailure(error) }
+        return Self.message(for: error)
+    }
+
+    /// Whether `error` is a refusal worded for the person acting (a typo,
+    /// the deck's rules, the store's rules), not a failure of the machinery.
+    static func isRefusal(_ error: any Error) -> Bool {
+        switch error {
+        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError:
+            return true
+        case let error as StoreError:
+            switch error {
+            case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
+                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused:
+                return true
+            case .undecodable, .notStored:
+                return false
+            }
+        default:
             return false
         }
-        write(answer, command: command, to: &out)
-        return true
     }
 
     /// Another session for the same viewer (or a decisions import) decided
@@ -91,7 +181,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
                     + ", decided there too"
             }
         } catch {
-            return (message + "; taking it out failed: " + Self.message(for: error), nil)
+            return (message + "; taking it out failed: " + describe(error), nil)
         }
         var deck = ReplAnswer(snapshot: snapshot)
         deck.actions = actions
@@ -137,7 +227,7 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
     /// leaves the deck as it was: the controller rolls back (the one place
     /// that does).
     private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
-        var receipts: [LedgerReceipt] = []
+        var receipts: [RecordedDecision] = []
         let ledger = self.ledger
         let outcome: DeckOutcome
         do {
@@ -189,35 +279,50 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
         (error as? DeckRefusal)?.replMessage ?? String(describing: error)
     }
 
-    func write(_ answer: ReplAnswer, command: String, to out: inout some TextOutputStream) {
-        switch format {
-        case .json:
-            answer.json(command: command).write(to: &out)
-            out.write("\n")
-        case .text(let style):
-            for line in answer.textLines(style: style, layout: layout) { out.write(line + "\n") }
+    /// The outcome as JSON members: every answer, a refusal included,
+    /// carries the deck as it is after the line (an error's members after
+    /// `error`, the changed deck when the failure changed it), so a UI never
+    /// has to guess the state.
+    static func jsonMembers(_ outcome: ReplOutcome, command: String, snapshot: DeckSnapshot,
+                            profile: (Profile) -> JSONValue) -> [(String, JSONValue)]
+    {
+        switch outcome {
+        case .blank:
+            return ReplAnswer(snapshot: snapshot).jsonMembers(command: command, profile: profile)
+        case .answer(let answer):
+            return answer.jsonMembers(command: command, profile: profile)
+        case .failure(let message, let deck):
+            return [("ok", false), ("command", .string(command)), ("error", .string(message))]
+                + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot, profile: profile)
         }
     }
 
-    /// The error, then the deck: in JSON always (its members after `error`,
-    /// `deck` when the failure changed it, else the unchanged one); in text
-    /// the picture after the error line only when the failure changed the deck.
-    func writeError(
-        _ message: String, command: String, deck: ReplAnswer? = nil, to out: inout some TextOutputStream
-    ) {
-        switch format {
-        case .json:
-            let members: [(String, JSONValue)] = [("ok", false), ("command", .string(command)), ("error", .string(message))]
-            // Every answer, a refusal included, carries the deck as it is after
-            // the line, so a UI never has to guess the state.
-            JSONValue.object(members + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot)).write(to: &out)
-            out.write("\n")
-        case .text(let style):
+    /// The outcome as text: nothing for a blank line; an error (wrapped to
+    /// the terminal when pictures are drawn), then the picture only when the
+    /// failure changed the deck.
+    private func textLines(_ outcome: ReplOutcome, style: ReplStyle) -> [String] {
+        switch outcome {
+        case .blank:
+            return []
+        case .answer(let answer):
+            return answer.textLines(style: style, layout: layout)
+        case .failure(let message, let deck):
             let text = "error: " + TerminalText.sanitized(message, keepNewlines: true)
             let lines = layout.pictures ? TerminalText.wrappedLines(text, width: layout.width, hang: 7) : [text]
-            for line in lines { out.write(style.paint(line, .error) + "\n") }
-            for line in deck?.textLines(style: style, layout: layout) ?? [] { out.write(line + "\n") }
+            return lines.map { style.paint($0, .error) } + (deck?.textLines(style: style, layout: layout) ?? [])
         }
+    }
+}
+
+/// What one line did: nothing (blank or a comment), an answer, or a failure
+/// with the deck when the failure changed it.
+enum ReplOutcome {
+    case blank
+    case answer(ReplAnswer)
+    case failure(String, deck: ReplAnswer?)
+
+    var succeeded: Bool {
+        if case .failure = self { false } else { true }
     }
 }
 

@@ -19,7 +19,7 @@
   let pendingLists = [];
 
   // What tests (and curious people) can read: the answers and the commands sent.
-  const debug = { answers: [], sent: [], events: [] };
+  const debug = { answers: [], sent: [], events: [], send: (command) => send(command) };
   window.swipeDebug = debug;
 
   // ---- the virtual screen, scaled to the window ----------------------------
@@ -65,8 +65,12 @@
   }
   for (let slot = 0; slot < 4; slot++) cardEls.push(makeCard(slot));
 
+  // Only photos this server serves itself (same-origin paths) are loaded:
+  // a photo on another host would tell that host who was shown whom, and
+  // when (a tracking pixel). Others show the person's initial; the CSP
+  // (img-src 'self') refuses them as well.
   function photoURL(text) {
-    return typeof text === "string" && /^https?:\/\//i.test(text) ? text : null;
+    return typeof text === "string" && /^\/(?![\/\\])/.test(text) ? text : null;
   }
 
   function fillPhoto(box, profile) {
@@ -83,7 +87,17 @@
   }
 
   function describe(profile) {
-    return [profile.age, profile.gender, profile.city].filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
+    const away = Number.isInteger(profile.distance_km) ? `${profile.distance_km} km away` : null;
+    return [profile.age, profile.gender, profile.city, away]
+      .filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
+  }
+
+  // One word of a command as the REPL reads it (ReplInput+Words.swift):
+  // bare when it is plain, else in double quotes with \ and " escaped, so
+  // an id holding quotes or spaces names that id and no other.
+  function word(text) {
+    if (/^[A-Za-z0-9._@:+=,\/-]+$/.test(text)) return text;
+    return '"' + text.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
   }
 
   function setFace(el, id) {
@@ -318,9 +332,19 @@
     });
   }
 
+  // The deck changed elsewhere (a card withdrawn): ask for it, once no
+  // gesture is under way.
+  let deckWanted = false;
+  function askForDeck() {
+    deckWanted = !!gesture;
+    if (!gesture) send("deck");
+  }
+
   function onEvent(event) {
     debug.events.push(event);
-    if (event.event === "hello") {
+    if (event.event === "deck-changed") {
+      askForDeck();
+    } else if (event.event === "hello") {
       $("who").textContent = `Signed in as ${event.viewer}`;
     } else if (event.event === "match") {
       banner(`${event.name || event.profile} liked you back: it's a match!`, event.profile);
@@ -398,6 +422,7 @@
     g.el.removeEventListener("pointerup", pointerUp);
     g.el.removeEventListener("pointercancel", pointerUp);
     if (g.frame) cancelAnimationFrame(g.frame);
+    if (deckWanted) setTimeout(askForDeck, 0);
     if (!g.moved) {
       gesture = null;
       if (e.type === "pointerup") send("open");
@@ -427,7 +452,7 @@
   click("detail-superlike", () => send("superlike"));
   click("detail-block", () => {
     const id = $("detail").dataset.profile;
-    if (id) send(`block ${id}`);
+    if (id) send(`block ${word(id)}`);
   });
   click("show-matches", () => send("matches"));
   click("show-likes", () => send("likes"));

@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
 import SwipeCSV
 
 /// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.

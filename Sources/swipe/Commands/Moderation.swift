@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe block --as V ID`.
 struct Block: ParsableCommand {

@@ -1,8 +1,6 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe prefs`: show or change whom the viewer wants to see.
 struct Prefs: ParsableCommand {

@@ -11,8 +11,8 @@ enum ReplLoop {
     /// Each answer is written out before the next line is read; the first
     /// answer that cannot be written stops the session (`ReplOutputFailure`),
     /// so at most one command's decision goes unacknowledged.
-    static func run<Feed, Ledger>(
-        _ session: inout ReplSession<Feed, Ledger>, editor: LineEditor?
+    static func run(
+        _ session: inout ReplSession, editor: LineEditor?
     ) throws -> Bool {
         var output = StandardOutput()
         var allSucceeded = true
@@ -66,7 +66,7 @@ enum ReplLoop {
     /// place, each over the one before (cursor up, clear below), a few
     /// hundredths of a second apart so the eye sees the card move; then the
     /// release's answer replaces the last frame.
-    private static func play<Feed, Ledger>(_ key: ReplKey, in session: inout ReplSession<Feed, Ledger>) {
+    private static func play(_ key: ReplKey, in session: inout ReplSession) {
         var output = StandardOutput()
         var linesOnScreen = 0
         for command in key.commands(in: session.snapshot.mode) {

@@ -1,0 +1,35 @@
+import SwipeCore
+
+/// One input line, parsed once: the session runs it, and a driver (the
+/// server) can ask what it is before running it, from the parsed command
+/// rather than from the text.
+public struct ReplLine: Sendable {
+    /// The line as typed, trimmed: what answers quote as `command`.
+    public let text: String
+    /// The command, nil for a blank line or a `#` comment, or why the line
+    /// is not one.
+    let parsed: Result<ReplInput?, ReplInputError>
+
+    public init(_ line: String) {
+        let text = line.trimmingWhitespace
+        self.text = text
+        parsed = Result { () throws(ReplInputError) in try ReplInput.parse(text) }
+    }
+
+    /// The command, when the line is one.
+    public var input: ReplInput? {
+        if case .success(let input) = parsed { input } else { nil }
+    }
+
+    /// Whether running the line never reaches the store: a `drag` (pure deck
+    /// arithmetic, about 40 µs), what only shows the deck or the help, and a
+    /// line that does not parse or holds no command.
+    public var touchesNoStore: Bool {
+        switch parsed {
+        case .failure, .success(nil), .success(.event(.drag)?), .success(.deck?), .success(.help?), .success(.view?):
+            true
+        default:
+            false
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Synchronization
+import SwipeCLI
+import SwipeCore
+import SwipeStore
+
+/// One WebSocket's deck: the REPL's own session (parser, deck, ledger)
+/// answering in JSON, so the server is one more driver of `ReplSession`,
+/// not a second implementation of the commands.
+///
+/// Each answer is built as a value and encoded once. Besides the REPL's
+/// members it carries `profiles`: the profile of each card this socket has
+/// not been sent yet, so a page can draw card faces from `cards`, which
+/// name profiles by id only.
+///
+/// What a socket tells of another person is what the page shows
+/// (`JSONValue.peerProfile`): never their place or preferences, and a
+/// distance from a coarsened place. The viewer's own changes of
+/// preferences are rationed (`mayChangePreferences`), so that moving one's
+/// place step by step cannot map anyone, and a card whose person blocked
+/// the viewer (or was blocked) elsewhere leaves the deck as a card that is
+/// gone (`withdrawSoon`, and a check before its detail page opens).
+///
+/// The socket runs one command at a time (each finishes before the next
+/// frame is read), on whichever thread is free; the mutex makes that safe
+/// to state rather than to promise.
+public final class SocketSession: Sendable {
+    private struct State {
+        var repl: ReplSession
+        var sentProfiles: Set<String> = []
+        /// The viewer's place, from which the distances shown are measured.
+        var place: Location?
+    }
+
+    private let state: Mutex<State>
+    /// Cards to take out before the next command that may reach the store
+    /// (taking one out refills its slot from the feed). A mutex of its own:
+    /// other sockets' threads add to it while this one runs a command.
+    private let withdrawals = Mutex<Set<String>>([])
+    private let mayChangePreferences: @Sendable () -> Bool
+
+    /// The refusal of a change of preferences past the viewer's budget.
+    static let tooManyChanges =
+        "your preferences (your place included) have changed too often; try again in a few minutes"
+
+    init(_ repl: sending ReplSession, place: Location?, mayChangePreferences: @escaping @Sendable () -> Bool) {
+        state = Mutex(State(repl: repl, place: place))
+        self.mayChangePreferences = mayChangePreferences
+    }
+
+    /// Whether `line` may run on an event loop: it never reaches the store
+    /// and no card waits to be taken out.
+    public func runsInline(_ line: ReplLine) -> Bool {
+        line.touchesNoStore && withdrawals.withLock { $0.isEmpty }
+    }
+
+    /// Takes `id`'s card out of this deck before the next command, as a
+    /// card that is gone: a block made in another session, either way.
+    public func withdrawSoon(_ id: String) {
+        withdrawals.withLock { _ = $0.insert(id) }
+    }
+
+    /// Runs one command line; returns its answer, one JSON object, no newline.
+    public func run(_ line: ReplLine) -> String {
+        // Taken out first whatever the line (`runsInline` sends a line here
+        // from the thread pool when one waits; one that arrives meanwhile
+        // costs an event loop one feed fetch, rarely).
+        let pending: [String] = withdrawals.withLock { taken in
+            defer { taken.removeAll() }
+            return taken.sorted()
+        }
+        let mayChange = mayChangePreferences
+        return state.withLock { state in
+            if !pending.isEmpty { try? state.repl.withdraw(pending) }
+            let place = state.place
+            let show = { (profile: Profile) in JSONValue.peerProfile(profile, seenFrom: place) }
+            var members: [(String, JSONValue)]
+            switch line.input {
+            case .discovery(.prefs(_?))? where !mayChange():
+                members = state.repl.jsonRefusal(line, message: Self.tooManyChanges, profile: show)
+            case .event(.open)? where state.repl.isTopCardGone():
+                members = state.repl.jsonGone(line, profile: show)
+            default:
+                members = state.repl.jsonAnswer(line, profile: show)
+            }
+            if case .discovery(.prefs(.location?))? = line.input, let me = try? state.repl.ledger.viewerProfile(),
+                me.location != state.place
+            {
+                // Every card's distance changed: the page is sent them again.
+                state.place = me.location
+                state.sentProfiles = []
+            }
+            let fresh = state.repl.snapshot.cards.compactMap(\.profile).filter { !state.sentProfiles.contains($0.id) }
+            if !fresh.isEmpty {
+                state.sentProfiles.formUnion(fresh.map(\.id))
+                let place = state.place
+                members.append(("profiles", .array(fresh.map { JSONValue.peerProfile($0, seenFrom: place) })))
+            }
+            return JSONValue.object(members).serialized
+        }
+    }
+
+    public func run(_ line: String) -> String {
+        run(ReplLine(line))
+    }
+}

@@ -1,0 +1,77 @@
+import SwipeCore
+
+/// One viewer's part of the store, as a deck session uses it: record and
+/// undo that viewer's decisions, read their history and matches, and the
+/// discovery commands (preferences, blocks, reports, who likes them).
+///
+/// Every caller acts through one scope bound to one viewer, so no call can
+/// name another viewer by mistake. `ViewerScope` is the one implementation
+/// over a swipe database (the REPL's, and `swipe serve`'s over its pool);
+/// tests may use an in-memory one. Methods throw the store's own errors,
+/// except that `record` throws `DecidedElsewhere` when the card is no longer
+/// the viewer's to decide.
+public protocol ViewerLedger {
+    /// The viewer this scope acts as.
+    var viewer: String { get }
+
+    /// Stores `decision` (viewer: the scope's) and says when, and the match it made.
+    func record(_ decision: DeckDecision) throws -> RecordedDecision
+    /// Stamps the viewer's latest un-undone decision about `decision.profile` as undone.
+    func undo(_ decision: DeckDecision) throws
+    /// The viewer's decisions, newest first; only about `profile` when given.
+    func history(about profile: String?) throws -> [HistoryEntry]
+    /// The viewer's current matches, newest first.
+    func matches() throws -> [Match]
+
+    /// The viewer's profile, preferences included.
+    func viewerProfile() throws -> Profile
+    func setPreferences(_ change: PreferencesChange) throws -> Profile
+    /// Which of these ids the viewer may still be shown (the cards in the deck).
+    func eligible(among ids: [String]) throws -> Set<String>
+    func block(_ id: String) throws -> BlockOutcome
+    func unblock(_ id: String) throws
+    func unmatch(_ id: String) throws
+    func report(_ id: String, reason: String) throws -> BlockOutcome
+    /// Who holds a standing like or superlike of the viewer (blocks excluded).
+    func likes() throws -> [Liker]
+
+    /// Conversations (DESIGN §11): sends `text` to `profile` under
+    /// `clientID` (a retry with the same id returns the stored message).
+    func send(to profile: String, text: String, clientID: String) throws -> SentMessage
+    /// The last `last` messages with `profile` (all when nil), oldest
+    /// first; what the viewer received is marked read.
+    func read(with profile: String, last: Int?) throws -> [Message]
+    /// The viewer's matches with their last message and unread count, newest first.
+    func inbox() throws -> [ConversationSummary]
+    /// The name of the profile with id `id`, nil when there is none.
+    func name(of id: String) throws -> String?
+}
+
+/// The refusal a ledger throws when the viewer already holds a decision on
+/// the profile: another session (or a decisions import) decided it after
+/// this deck drew the card. The session answers it by withdrawing the card.
+///
+/// It is also thrown when the profile is gone from the database (deleted by
+/// another program while its card was on the deck): the card leaves the
+/// same way, and the session goes on.
+public struct DecidedElsewhere: Error, CustomStringConvertible {
+    /// What happened, as the store says it.
+    public var description: String
+    /// The profile the viewer had already decided (or that is gone).
+    public var profileID: String
+    /// Where it happened, as the session's message says it after `description`.
+    public var place: String
+
+    public init(_ description: String, profileID: String, place: String = " (in another session)") {
+        self.description = description
+        self.profileID = profileID
+        self.place = place
+    }
+
+    /// The profile is gone from the database, or as good as gone: a block
+    /// between the viewer and them, made elsewhere, is answered in exactly
+    /// these words, so that nobody learns from it that they were blocked.
+    public static func gone(_ id: String) -> DecidedElsewhere {
+        DecidedElsewhere("\(id) is no longer in the database", profileID: id, place: " (deleted by another program)")
+    }
+}

@@ -1,0 +1,142 @@
+import SwipeCore
+
+/// The store, bound to one viewer: the one `ViewerLedger` over a swipe
+/// database, whether the REPL holds the database (`DirectAccess`) or
+/// `swipe serve` borrows one per call. The store's refusals of a card
+/// decided or gone meanwhile become `DecidedElsewhere`, which the deck
+/// session answers by withdrawing the card.
+public struct ViewerScope: ViewerLedger {
+    public let viewer: String
+    let access: any DatabaseAccess
+    /// Called after a decision that made a match is stored.
+    let onMatch: ((RecordedDecision) -> Void)?
+    /// Called with the other person's id after a block (or a report, which
+    /// blocks) is stored, so that their open decks can let the card go.
+    let onBlock: ((String) -> Void)?
+    /// Called after a message is stored (not for a retry that found it),
+    /// so that the recipient's open sockets hear of it.
+    let onMessage: ((Message) -> Void)?
+
+    public init(viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
+                onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil) {
+        self.viewer = viewer
+        self.access = access
+        self.onMatch = onMatch
+        self.onBlock = onBlock
+        self.onMessage = onMessage
+    }
+
+    /// The scope over one database the caller holds.
+    public init(store: any SwipeDatabase, viewer: String) {
+        self.init(viewer: viewer, access: DirectAccess(store))
+    }
+
+    public func record(_ decision: DeckDecision) throws -> RecordedDecision {
+        let viewer = viewer
+        let id = decision.profile.id
+        let stored: RecordedDecision
+        do {
+            stored = try access.write {
+                try $0.record(viewer: viewer, profile: id, decision: decision.decision, via: decision.via)
+            }
+        } catch let error as StoreError {
+            switch error {
+            case .alreadyDecided:
+                throw DecidedElsewhere(String(describing: error), profileID: id)
+            case .blocked, .unknownProfile(id):
+                // Blocked, either way, in another session after this deck
+                // drew the card: told exactly as a card that is gone, so a
+                // blocked person cannot tell a block from a deletion.
+                throw DecidedElsewhere.gone(id)
+            default:
+                throw error
+            }
+        }
+        if stored.match != nil { onMatch?(stored) }
+        return stored
+    }
+
+    public func undo(_ decision: DeckDecision) throws {
+        let viewer = viewer
+        let id = decision.profile.id
+        _ = try access.write { try $0.undo(viewer: viewer, profile: id) }
+    }
+
+    /// - Throws: `StoreError.unknownProfile` when `profile` names no profile
+    ///   (a typo must not read as "no decisions yet").
+    public func history(about profile: String?) throws -> [HistoryEntry] {
+        try access.read { store in
+            let entries = try store.history(HistoryQuery(viewer: viewer, profile: profile))
+            if let profile, entries.isEmpty, try !store.isProfile(profile) {
+                throw StoreError.unknownProfile(profile)
+            }
+            return entries
+        }
+    }
+
+    public func matches() throws -> [Match] {
+        try access.read { try $0.matches(viewer: viewer) }
+    }
+
+    public func viewerProfile() throws -> Profile {
+        try access.read { try $0.viewerProfile(viewer) }
+    }
+
+    public func setPreferences(_ change: PreferencesChange) throws -> Profile {
+        let viewer = viewer
+        return try access.write { try $0.setPreferences(viewer: viewer, change) }
+    }
+
+    public func eligible(among ids: [String]) throws -> Set<String> {
+        try access.read { try $0.eligible(viewer: viewer, among: ids) }
+    }
+
+    public func block(_ id: String) throws -> BlockOutcome {
+        let viewer = viewer
+        let outcome = try access.write { try $0.block(viewer: viewer, profile: id) }
+        onBlock?(id)
+        return outcome
+    }
+
+    public func unblock(_ id: String) throws {
+        let viewer = viewer
+        try access.write { try $0.unblock(viewer: viewer, profile: id) }
+    }
+
+    public func unmatch(_ id: String) throws {
+        let viewer = viewer
+        try access.write { try $0.unmatch(viewer: viewer, profile: id) }
+    }
+
+    public func report(_ id: String, reason: String) throws -> BlockOutcome {
+        let viewer = viewer
+        let outcome = try access.write { try $0.report(viewer: viewer, profile: id, reason: reason) }
+        onBlock?(id)
+        return outcome
+    }
+
+    public func likes() throws -> [Liker] {
+        try access.read { try $0.likes(viewer: viewer) }
+    }
+
+    public func send(to profile: String, text: String, clientID: String) throws -> SentMessage {
+        let send = MessageSend(viewer: viewer, profile: profile, text: text, clientID: clientID)
+        let sent = try access.write { try $0.send(send) }
+        if !sent.isRetry { onMessage?(sent.message) }
+        return sent
+    }
+
+    /// A write: reading marks what the viewer received as read.
+    public func read(with profile: String, last: Int?) throws -> [Message] {
+        let query = MessageQuery(viewer: viewer, profile: profile, last: last)
+        return try access.write { try $0.messages(query) }
+    }
+
+    public func inbox() throws -> [ConversationSummary] {
+        try access.read { try $0.inbox(viewer: viewer) }
+    }
+
+    public func name(of id: String) throws -> String? {
+        try access.read { try $0.profile(id: id)?.name }
+    }
+}
