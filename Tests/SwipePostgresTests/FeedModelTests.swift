@@ -51,7 +51,7 @@ import Testing
     static func load(_ s: DiscoveryModel.Scenario, into connection: PGConnection) throws {
         try connection.transaction {
             try connection.execute("""
-                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports RESTART IDENTITY
+                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, messages RESTART IDENTITY
                 """)
             for person in s.people { try insert(person.profile, connection) }
             for choice in s.decisions {

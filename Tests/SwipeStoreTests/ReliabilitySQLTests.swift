@@ -63,6 +63,9 @@ import Testing
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
+        "Self.firstMessagesSQL",  // SQLDatabase+Conversations' constant first-messages-per-day query
+        // SQLDatabase+Conversations' constant reads of messages (one SELECT, constant WHERE clauses).
+        "Self.messageByClientSQL", "Self.messageByKeySQL", "Self.conversationSQL",
         "insert", "upsert",  // SQLiteStore.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 

@@ -27,8 +27,7 @@ extension SQLDatabase {
         let now = Timestamp.string(from: send.date ?? Date())
         return try write {
             let (me, them) = try lockedPair(send.viewer, send.profile, action: "message")
-            if let stored = try executor.first(StoredMessage.self, Self.messageSQL + " WHERE m.sender = $1 AND m.client_id = $2",
-                                               [.int(me), .text(send.clientID)]) {
+            if let stored = try executor.first(StoredMessage.self, Self.messageByClientSQL, [.int(me), .text(send.clientID)]) {
                 guard stored.recipientKey == them, stored.message.text == text else {
                     throw StoreError.messageRefused(.clientIDReused(send.clientID))
                 }
@@ -50,7 +49,7 @@ extension SQLDatabase {
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
                 """, [.int(low), .int(high), .int(seq), .int(me), .int(them), .text(send.clientID), .text(text), .text(now)])
             let what = "\(send.viewer)'s message \(send.clientID) to \(send.profile) at \(now)"
-            guard let key, let stored = try executor.first(StoredMessage.self, Self.messageSQL + " WHERE m.key = $1", [.int(key)]),
+            guard let key, let stored = try executor.first(StoredMessage.self, Self.messageByKeySQL, [.int(key)]),
                   stored.message.seq == seq, stored.message.text == text, stored.message.sentAt == now
             else { throw StoreError.notStored(table: "messages", what: what) }
             return SentMessage(message: stored.message, isRetry: false)
@@ -74,10 +73,9 @@ extension SQLDatabase {
                     """, [.int(low), .int(high), .int(me), .text(now)])
             }
             // The last N: the newest N by seq, put back in order.
-            let rows = try self.executor.all(StoredMessage.self, Self.messageSQL + """
-                 WHERE m.low = $1 AND m.high = $2 AND m.seq > $3
-                ORDER BY m.seq DESC LIMIT $4
-                """, [.int(low), .int(high), .int(query.afterSeq ?? 0), .int(query.last ?? Int.max)])
+            let rows = try self.executor.all(
+                StoredMessage.self, Self.conversationSQL,
+                [.int(low), .int(high), .int(query.afterSeq ?? 0), .int(query.last ?? Int.max)])
             return rows.reversed().map(\.message)
         }
         return query.markRead ? try write(body) : try read(body)
@@ -204,12 +202,24 @@ extension SQLDatabase {
     }
 
     /// A message's columns, by name, with the two people's external ids.
-    static var messageSQL: String {
+    private static var messageSQL: String {
         """
         SELECT m.key, m.seq, m.recipient AS recipient_key, s.id AS sender_id, r.id AS recipient_id,
                m.body, m.client_id, m.sent_at, m.read_at
         FROM messages AS m JOIN profiles AS s ON s.key = m.sender JOIN profiles AS r ON r.key = m.recipient
         """
+    }
+
+    /// The message sender `$1` sent under client id `$2` (`messages_client`).
+    static var messageByClientSQL: String { messageSQL + " WHERE m.sender = $1 AND m.client_id = $2" }
+
+    /// The message with key `$1`.
+    static var messageByKeySQL: String { messageSQL + " WHERE m.key = $1" }
+
+    /// The newest `$4` messages of the pair `$1`, `$2` after seq `$3`, newest
+    /// first (`messages_order` walked backwards).
+    static var conversationSQL: String {
+        messageSQL + " WHERE m.low = $1 AND m.high = $2 AND m.seq > $3 ORDER BY m.seq DESC LIMIT $4"
     }
 }
 
