@@ -1,6 +1,7 @@
 import SwipeCSV
 import SwipeStore
 import SwipeCore
+import Foundation
 
 /// The deck's feed from the database (README "Discovery"): exactly the
 /// profiles the viewer may be shown, both ways, never the viewer, never a
@@ -28,6 +29,18 @@ public final class SQLiteFeed: ProfileFeed {
     /// One prepared `DiscoverySQL.inCell` per cell being merged: the cache
     /// holds one statement per SQL text, and the merge steps several at once.
     private var cellStatements: [Statement] = []
+    /// The ranking's window: eligible profiles in key order from the cursor,
+    /// and the most recently active profiles looked at.
+    private let window: Int
+    private let recentWindow: Int
+    /// What time it is (tests fix it).
+    private let clock: () -> Date
+    /// Whether this feed stamped its viewer active yet.
+    private var stamped = false
+    /// Whether fetches write (activity, impressions): off for a replay that only looks.
+    private let records: Bool
+    /// The reasons of the cards this feed dealt, by id (`why`).
+    public private(set) var reasons: [String: [String]] = [:]
 
     /// A feed for `viewer`, who must be a profile.
     public convenience init(store: Store, viewer: String) throws {
@@ -35,12 +48,24 @@ public final class SQLiteFeed: ProfileFeed {
     }
 
     @_spi(Benchmarks)
-    public init(store: Store, viewer: String, cellLimit: Int?) throws {
+    public init(
+        store: Store, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
+        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
+    ) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
         self.viewerKey = key
         self.cellLimit = cellLimit
+        self.window = window
+        self.recentWindow = recentWindow
+        self.records = records
+        self.clock = clock
+    }
+
+    /// `nextProfiles` with each card's reasons (`why`).
+    public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
+        try nextProfiles(limit: limit, excluding: excluding).map { Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? []) }
     }
 
     /// One write transaction (BEGIN IMMEDIATE, or a savepoint inside the
@@ -55,10 +80,23 @@ public final class SQLiteFeed: ProfileFeed {
 
     private func fetch(limit: Int, excluding: Set<String>) throws -> [Profile] {
         let me = try store.discoveryViewer(key: viewerKey)
-        guard !me.seesNobody else { return [] }
+        let now = clock()
+        let nowText = Timestamp.string(from: now)
         let connection = store.connection
+        if records && !stamped {
+            try connection.statement("""
+                INSERT INTO rank_stats (profile, last_active_at) VALUES (?1, ?2)
+                ON CONFLICT (profile) DO UPDATE SET last_active_at = max(coalesce(last_active_at, ''), excluded.last_active_at)
+                """).bind(.int(viewerKey), .text(nowText)).run()
+            stamped = true
+        }
+        guard !me.seesNobody else { return [] }
         var profiles: [Profile] = []
         var taken: Set<String> = []
+        var likedBy: [String: Decision] = [:]
+        var dealtKeys: [Int] = []
+        let myStats = try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
+            .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
         for kind in [Decision.superlike, .like] where profiles.count < limit {
             let position = try connection.statement("""
                 SELECT after_at, after_key FROM liker_cursors WHERE viewer = ?1 AND decision = ?2
@@ -74,7 +112,11 @@ public final class SQLiteFeed: ProfileFeed {
                         return true
                     }
                     sawEligible = true
-                    if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
+                    if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
+                        profiles.append(profile)
+                        likedBy[profile.id] = kind
+                        dealtKeys.append(row.int(0))
+                    }
                     return profiles.count < limit
                 }
             if let rejectedThrough {
@@ -84,25 +126,39 @@ public final class SQLiteFeed: ProfileFeed {
                     """).bind(.int(viewerKey), .text(kind.rawValue), .text(rejectedThrough.at), .int(rejectedThrough.key)).run()
             }
         }
-        guard profiles.count < limit else { return profiles }
+        for (index, profile) in profiles.enumerated() {
+            let stats = try connection.statement(DiscoverySQL.statsOf).bind(.int(dealtKeys[index]))
+                .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
+            reasons[profile.id] = Ranking.reasons(
+                viewer: me.profile, candidate: profile, stats: stats, liker: likedBy[profile.id], now: now)
+        }
+        guard profiles.count < limit else { return try dealt(profiles, keys: dealtKeys, now: nowText) }
 
+        // The window: the first `window` eligible after the cursor in key
+        // order (whether from one walk or merged from the cells), not counting
+        // those the deck holds or the likers just dealt.
         let cursor = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
             .bind(.int(viewerKey)).first { $0.int(0) } ?? 0
         var firstEligible: Int?
         var exhausted = true
-        // Rows come in key order, whether from one walk or merged from the cells.
-        let take = { (key: Int, profile: Profile) -> Bool in
+        var candidates: [Int: Discovery.RankCandidate] = [:]
+        var walked = 0
+        let take = { (key: Int, row: Row) -> Bool in
+            let profile = Store.profile(from: row, offset: 1)
             guard me.accepts(profile) else { return true }
             if firstEligible == nil { firstEligible = key }
-            if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
-            exhausted = profiles.count < limit
+            if !excluding.contains(profile.id), !taken.contains(profile.id) {
+                candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
+                walked += 1
+            }
+            exhausted = walked < self.window
             return exhausted
         }
         if let box = me.box, let cells = Discovery.cells(covering: box, limit: cellLimit ?? 64), !cells.isEmpty {
             try mergeCells(cells, me: me, cursor: cursor, take)
         } else {
             try connection.statement(DiscoverySQL.byKey).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
-                take(row.int(0), Store.profile(from: row, offset: 1))
+                take(row.int(0), row)
             }
         }
         let rejectedThrough = try firstEligible.map { $0 - 1 }
@@ -113,14 +169,57 @@ public final class SQLiteFeed: ProfileFeed {
                 ON CONFLICT (viewer) DO UPDATE SET after_key = excluded.after_key
                 """).bind(.int(viewerKey), .int(rejectedThrough)).run()
         }
+        // And the eligible among the most recently active.
+        if recentWindow > 0 {
+            try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(recentWindow))).forEachRowWhile { row in
+                let key = row.int(0)
+                let profile = Store.profile(from: row, offset: 1)
+                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id), !taken.contains(profile.id) {
+                    candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
+                }
+                return true
+            }
+        }
+        let ranked = Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+        for candidate in ranked.prefix(limit - profiles.count) {
+            profiles.append(candidate.profile)
+            dealtKeys.append(candidate.key)
+            reasons[candidate.profile.id] = Ranking.reasons(
+                viewer: me.profile, candidate: candidate.profile, stats: candidate.stats, liker: nil, now: now)
+        }
+        return try dealt(profiles, keys: dealtKeys, now: nowText)
+    }
+
+    /// Counts the impressions of one fetch, in one statement: each dealt
+    /// profile's 24-hour count (a new window when its last one is over) and total.
+    private func dealt(_ profiles: [Profile], keys: [Int], now: String) throws -> [Profile] {
+        guard records, !keys.isEmpty else { return profiles }
+        let cutoff = Timestamp.string(from: clock().addingTimeInterval(-86_400))
+        try store.connection.statement("""
+            INSERT INTO rank_stats (profile, dealt_since, dealt, dealt_total)
+            SELECT value, ?2, 1, 1 FROM json_each(?1) WHERE true
+            ON CONFLICT (profile) DO UPDATE SET
+                dealt = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN 1 ELSE dealt + 1 END,
+                dealt_since = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN ?2 ELSE dealt_since END,
+                dealt_total = dealt_total + 1
+            """).bind(.text("[" + keys.map(String.init).joined(separator: ",") + "]"), .text(now), .text(cutoff)).run()
         return profiles
+    }
+
+    /// The ranking's columns (`DiscoverySQL.stats`) from `offset` on; NULLs (no row) read as zero and never.
+    static func stats(from row: Row, offset: Int32) -> Discovery.RankStats {
+        Discovery.RankStats(
+            given: row.int(offset), givenLikes: row.int(offset + 1), received: row.int(offset + 2),
+            receivedLikes: row.int(offset + 3), lastActiveAt: row.isNull(offset + 4) ? nil : row.text(offset + 4),
+            dealtSince: row.isNull(offset + 5) ? nil : row.text(offset + 5), dealt: row.int(offset + 6),
+            dealtTotal: row.int(offset + 7))
     }
 
     /// Reads the cells' ranges after `cursor` as one sequence in key order:
     /// each cell's statement is stepped only when its row is the smallest
     /// key waiting, and `take` says when to stop.
     private func mergeCells(
-        _ cells: [Int], me: DiscoveryViewer, cursor: Int, _ take: (Int, Profile) -> Bool
+        _ cells: [Int], me: DiscoveryViewer, cursor: Int, _ take: (Int, Row) -> Bool
     ) throws {
         while cellStatements.count < cells.count {
             cellStatements.append(try Statement(connection: store.connection, sql: DiscoverySQL.inCell))
@@ -128,16 +227,15 @@ public final class SQLiteFeed: ProfileFeed {
         let statements = Array(cellStatements.prefix(cells.count))
         defer { for statement in statements { statement.reset() } }
         // The row each cell has ready (key and profile), nil once it is done.
-        var heads: [(key: Int, profile: Profile)?] = []
+        var heads: [Int?] = []
         for (statement, cell) in zip(statements, cells) {
             try statement.bind(me.parameters(.int(cursor)) + [.int(cell)])
-            heads.append(try statement.step() ? (statement.row.int(0), Store.profile(from: statement.row, offset: 1)) : nil)
+            heads.append(try statement.step() ? statement.row.int(0) : nil)
         }
-        while let next = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]!.key < heads[$1]!.key }) {
-            let (key, profile) = heads[next]!
-            guard take(key, profile) else { return }
+        while let next = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]! < heads[$1]! }) {
             let statement = statements[next]
-            heads[next] = try statement.step() ? (statement.row.int(0), Store.profile(from: statement.row, offset: 1)) : nil
+            guard take(heads[next]!, statement.row) else { return }
+            heads[next] = try statement.step() ? statement.row.int(0) : nil
         }
     }
 }

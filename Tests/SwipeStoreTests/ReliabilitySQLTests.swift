@@ -59,6 +59,7 @@ import Testing
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
+        "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // Rules.checkQuota's constant query, shared with its plan test
         "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
