@@ -9,25 +9,40 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps build test browser-test fuzz run run-postgres demo-db serve bench bench-serve bench-ranking clean
+.PHONY: deps deps-run build build-swipe reset-demo docs test browser-test fuzz run run-postgres demo-db serve bench bench-serve bench-ranking clean
 
-# Headers, not packages, are what the build needs: install only when absent.
-deps:
+# What each target needs, installed only when absent (apt-get, as root or
+# through sudo). `make run` needs the build's headers alone; `make test` adds
+# the tools the tests drive (sqlite3, tmux, PostgreSQL, Chromium, python3-venv).
+define apt_install
 	@missing=""; \
-	[ -f /usr/include/sqlite3.h ]   || missing="$$missing libsqlite3-dev"; \
-	[ -f /usr/include/histedit.h ]  || missing="$$missing libedit-dev"; \
-	command -v sqlite3 >/dev/null   || missing="$$missing sqlite3"; \
-	command -v tmux >/dev/null      || missing="$$missing tmux"; \
-	command -v chromium >/dev/null  || missing="$$missing chromium"; \
-	command -v chromedriver >/dev/null || missing="$$missing chromium-driver"; \
-	python3 -c 'import venv, ensurepip' 2>/dev/null || missing="$$missing python3-venv"; \
-	[ -f /usr/include/postgresql/libpq-fe.h ] || missing="$$missing libpq-dev"; \
-	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	for want in $(1); do \
+	  case $$want in \
+	    libsqlite3-dev)  [ -f /usr/include/sqlite3.h ] ;; \
+	    libedit-dev)     [ -f /usr/include/histedit.h ] ;; \
+	    libpq-dev)       [ -f /usr/include/postgresql/libpq-fe.h ] ;; \
+	    postgresql)      ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 ;; \
+	    chromium-driver) command -v chromedriver >/dev/null ;; \
+	    python3-venv)    python3 -c 'import venv, ensurepip' 2>/dev/null ;; \
+	    *)               command -v $$want >/dev/null ;; \
+	  esac || missing="$$missing $$want"; \
+	done; \
 	if [ -n "$$missing" ]; then \
 	  echo "installing:$$missing"; \
 	  SUDO=""; [ "$$(id -u)" = 0 ] || SUDO=sudo; \
 	  $$SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$SUDO apt-get install -y -qq $$missing; \
 	fi
+endef
+
+# The swipe binary links SQLite, libedit and libpq (its PostgreSQL backend).
+RUN_PACKAGES := libsqlite3-dev libedit-dev libpq-dev
+TEST_PACKAGES := $(RUN_PACKAGES) sqlite3 tmux chromium chromium-driver python3-venv postgresql
+
+deps-run:
+	$(call apt_install,$(RUN_PACKAGES))
+
+deps:
+	$(call apt_install,$(TEST_PACKAGES))
 
 build: deps
 	$(SWIFT) build
@@ -67,13 +82,29 @@ browser-test: deps
 	  CHROMIUM=$$(command -v chromium) CHROMEDRIVER=$$(command -v chromedriver) \
 	  $(BROWSER_VENV)/bin/pytest -p no:cacheprovider -q Tests/Browser
 
+# The libraries' DocC catalogs (Sources/*/*.docc), built with swift-docc-plugin
+# into .build/docs; a broken symbol link or a warning fails the build.
+DOC_TARGETS ?= SwipeCore
+docs: deps-run
+	@mkdir -p .build/docs; for target in $(DOC_TARGETS); do \
+	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
+	    --warnings-as-errors --output-path .build/docs/$$target --transform-for-static-hosting || exit 1; \
+	done
+	@echo "documentation in .build/docs/"
+
 # libFuzzer + AddressSanitizer over the CSV reader and the REPL parser,
 # FUZZ_SECONDS each (default 30); corpora in fuzz/corpus/.
 fuzz:
 	fuzz/run.sh
 
-# The demo database from seed/, made once (scripts/load-seed.sh).
-demo-db: build
+# Only the `swipe` product: the benchmarks and test targets are not built.
+build-swipe: deps-run
+	@set -o pipefail; $(SWIFT) build --product swipe 2>&1 \
+	  | { grep -v -E '^warning: .*unhandled|^ +/.*CMakeLists.txt$$' || true; }
+
+# The demo database from seed/, made once (scripts/load-seed.sh);
+# `make reset-demo` makes it again.
+demo-db: build-swipe
 	@mkdir -p $(DEMO_DIR)
 	@if [ ! -f $(DEMO_DB) ]; then \
 	  echo "creating $(DEMO_DB) from seed/"; \
@@ -81,13 +112,17 @@ demo-db: build
 	  || { rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm; exit 1; }; \
 	fi
 
+reset-demo:
+	rm -f $(DEMO_DB) $(DEMO_DB)-wal $(DEMO_DB)-shm
+	@$(MAKE) --no-print-directory demo-db
+
 run: demo-db
 	@$$($(SWIFT) build --show-bin-path)/swipe repl --db $(DEMO_DB) --as $(DEMO_VIEWER)
 
 # The same demo with `--db postgres://…`: a throwaway PostgreSQL cluster
 # (scripts/pg-test-cluster.sh, about 1 s), the seed imported into it, the
 # REPL on it; the cluster and its data go away when the REPL ends.
-run-postgres: build
+run-postgres: build-swipe
 	@bin=$$($(SWIFT) build --show-bin-path); \
 	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
 	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; \

@@ -121,6 +121,65 @@ def bio(city):
     return "\n".join(lines)
 
 
+# Where each name is at home: people live in places that fit their names
+# (a Goldberg in Tel Aviv or New York, not in Ciudad de México).
+HOMES = {
+    ("Ana García", "Sofía Martínez", "Mateo López", "Diego Hernández", "Camila Fernández", "Tomás Ruiz"):
+        ["Madrid", "Ciudad de México", "Buenos Aires"],
+    ("Sam Rivera",): ["New York", "Ciudad de México"],
+    ("Chloé Dubois", "Élodie Laurent", "Lucas Moreau", "Jules Martin", "Remy Fontaine"): ["Paris", "Toronto"],
+    ("Zoë Müller", "Greta Schäfer", "Jonas Becker"): ["Berlin", "Zürich"],
+    ("Aoife Ní Bhriain", "Seán Ó Murchú", "Isabel O'Connor", "Quinn Ó Faoláin"): ["Dublin", "New York"],
+    ("Ingrid Johansson", "Robin Andersson"): ["Stockholm"],
+    ("Søren Nielsen", "Luca Jensen"): ["København"],
+    ("Freya Sigurðardóttir", "Björn Guðmundsson"): ["Reykjavík"],
+    ("Maja Kowalska", "Piotr Nowak"): ["Kraków"],
+    ("Zuzana Nováková", "Jiří Dvořák"): ["Praha"],
+    ("Олена Шевченко", "Тарас Коваленко", "Анна Смирнова", "Дмитрий Иванов", "Nikolai Petrov", "Sasha Volkova"):
+        ["Київ"],
+    ("Ivan Horvat",): ["Zagreb"],
+    ("Ελένη Παπαδοπούλου", "Γιώργος Νικολάου"): ["Αθήνα"],
+    ("Ayşe Yılmaz", "Mehmet Demir", "Emre Kaya"): ["İstanbul"],
+    ("فاطمة الزهراء", "نور حسن", "محمد العلي", "يوسف إبراهيم", "Omar Farouk", "Yasmin Haddad"): ["القاهرة"],
+    ("נועה כהן", "אורי לוי", "Hannah Goldberg", "David Cohen", "Ayelet Ben-David", "Eden Mizrahi"):
+        ["תל אביב", "New York"],
+    ("प्रिया शर्मा", "राहुल वर्मा", "Ravi Shankar", "Noor Siddiqui"): ["मुंबई"],
+    ("অনন্যা দাস", "অর্জুন রায়"): ["Kolkata"],
+    ("தமிழ்செல்வி", "கார்த்திக்", "Priya Natarajan", "Arjun Iyer"): ["Chennai"],
+    ("王芳", "李娜", "陈静", "张伟", "刘洋", "黄磊", "Wei Zhang", "Mei-Ling Chou"): ["北京", "上海"],
+    ("佐藤 花子", "鈴木 美咲", "田中 太郎", "高橋 健", "Kenji Watanabe", "Kai Nakamura", "Ari Tanaka", "Yuki Sato"):
+        ["東京", "大阪"],
+    ("김지은", "이서연", "박민준", "최현우", "Alex Kim"): ["서울"],
+    ("Nguyễn Thị Mai", "Trần Văn Minh"): ["Hà Nội"],
+    ("Siti Nurhaliza", "Budi Santoso"): ["Jakarta"],
+    ("สมศรี ใจดี", "สมชาย ทองดี"): ["กรุงเทพฯ"],
+    ("Amara Okafor", "Chinedu Eze", "Oluwaseun Adeyemi", "River Okoye"): ["Lagos"],
+    ("Kwame Mensah",): ["Accra"],
+    ("Wanjiru Kamau",): ["Nairobi"],
+    ("Thandiwe Nkosi", "Sipho Dlamini"): ["Cape Town"],
+    ("Fatoumata Diallo", "Mamadou Diop"): ["Dakar"],
+    ("Leilani Kahale", "Kalani Akana", "Keanu Kealoha"): ["Honolulu"],
+    ("Aroha Ngata", "Tane Whaanga"): ["Auckland"],
+    ("Mariana Silva", "João Pereira"): ["Lisboa"],
+    ("Rafael Souza",): ["São Paulo"],
+    ("Valentina Rossi", "Giovanni Bianchi", "Luca Ferrari"): ["Roma"],
+    ("Sanne de Vries",): ["Amsterdam"],
+    ("Laila Karimi", "Ahmad Rahimi"): ["Kabul"],
+    ("Taini Morningstar",): ["Toronto"],
+}
+HOME_OF = {name: cities for names, cities in HOMES.items() for name in names}
+home_rng = random.Random(20261124)
+
+
+def home_city(name):
+    """A city that fits `name` (a reused name's suffix, "Jr.", is not part of it)."""
+    base = name
+    for suffix in (" Jr.", " II", " B.", " M.", " K."):
+        if base.endswith(suffix):
+            base = base[: -len(suffix)]
+    return home_rng.choice(HOME_OF[base])
+
+
 def make_profiles():
     profiles = [{
         "id": "demo", "name": "Demo Viewer", "age": 29, "gender": "non-binary", "city": "Lisboa",
@@ -135,7 +194,8 @@ def make_profiles():
         if number > len(pool):
             # Reused names get a second given name, as real apps have many Anas.
             name = name + " " + rng.choice(["Jr.", "II", "B.", "M.", "K."])
-        city = rng.choice(CITIES)
+        rng.choice(CITIES)  # drawn still, so every later draw of the seed stays as it was
+        city = home_city(name)
         photo_count = rng.randint(0, 4)
         pid = f"p-{number:03d}"
         profiles.append({
@@ -201,7 +261,8 @@ CITY_PLACES = {
     "Roma": (41.9028, 12.4964), "Buenos Aires": (-34.6037, -58.3816), "Dublin": (53.3498, -6.2603),
     "New York": (40.7128, -74.006), "Reykjavík": (64.1466, -21.9426), "Amsterdam": (52.3676, 4.9041),
     "Kabul": (34.5553, 69.2075), "Ciudad de México": (19.4326, -99.1332), "Toronto": (43.6532, -79.3832),
-    "Zürich": (47.3769, 8.5417),
+    "Zürich": (47.3769, 8.5417), "Stockholm": (59.3293, 18.0686), "Zagreb": (45.815, 15.9819),
+    "Accra": (5.6037, -0.187),
 }
 
 discovery_rng = random.Random(20261123)

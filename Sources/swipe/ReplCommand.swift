@@ -48,8 +48,9 @@ struct ReplCommand: ParsableCommand {
             var output = StandardOutput()
             OutputChannel.standard.escapesJSONControls = json && isatty(STDOUT_FILENO) == 1
             if interactive {
-                output.write("swipe: swiping as \(who), physics \(physics.rawValue). "
-                    + "Type help for the commands; Ctrl-D or quit ends.\n")
+                let banner = "swipe: swiping as \(who), physics \(physics.rawValue). "
+                    + "Type help for the commands; Ctrl-D or quit ends."
+                for line in TerminalText.wrapped(banner, width: session.layout.width) { output.write(line + "\n") }
                 session.run("deck", into: &output)
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(
@@ -70,7 +71,7 @@ struct ReplCommand: ParsableCommand {
     /// person at the terminal, asks for a profile id.
     private func resolveViewer(in store: any SwipeDatabase, mayAsk: Bool) throws -> String {
         do {
-            return try viewer.resolve(in: store)
+            return try viewer.resolve(in: store, announce: false)
         } catch ViewerError.noneChosen where mayAsk {
             return try askForViewer(in: store)
         }

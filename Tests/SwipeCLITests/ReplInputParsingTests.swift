@@ -121,6 +121,14 @@ struct ReplInputParsingTests {
         ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
         ("dra 1 2", "unknown command \"dra\": did you mean \"drag\"? type help for the list of commands"),
         ("d 1 2", "unknown command \"d\": type help for the list of commands"),
+        // Typos that are no prefix: the nearest word by edit distance.
+        ("relase", "unknown command \"relase\": did you mean \"release\"? type help for the list of commands"),
+        ("histroy", "unknown command \"histroy\": did you mean \"history\"? type help for the list of commands"),
+        ("physics tantn",
+         "physics takes one name: tantan, draggable, stack, scrub (got \"tantn\"); did you mean \"physics tantan\"?, e.g. physics stack"),
+        ("view ful", "view takes compact or full (got \"ful\"); did you mean \"view full\"?, e.g. view full"),
+        ("help relese",
+         "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, block, unblock, unmatch, report, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"),
     ])
     func rejects(line: String, message: String) {
         #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }

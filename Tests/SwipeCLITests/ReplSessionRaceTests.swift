@@ -123,7 +123,11 @@ import Testing
         first.layout.view = .full  // the pose table names the card on top
         _ = second.answer("like")
         let lines = first.answer("like").split(separator: "\n").map(String.init)
-        let error = try #require(lines.first)
+        // The error wraps at word boundaries to the 80 columns of the layout,
+        // its continuation lines under the text after "error: ".
+        let errorLines = [lines[0]] + lines.dropFirst().prefix { $0.hasPrefix("       ") && !$0.contains("╭") }
+        #expect(errorLines.count > 1 && errorLines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
+        let error = errorLines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         #expect(error.hasPrefix("error: v1 already decided like on a at "))
         #expect(error.hasSuffix(" (in another session); that card leaves the deck"))
         #expect(lines.dropFirst().contains { $0.contains("Name b, 30") }, "the picture shows b on top")

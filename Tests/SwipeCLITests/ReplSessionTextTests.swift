@@ -130,6 +130,35 @@ struct DeckPictureWidthTests {
         #expect(resting.contains("NOPE") == (width >= 60), "\(width): \(resting)")
     }
 
+    @Test("a long name is cut before the age is, at every width", arguments: [40, 45, 59, 80])
+    func ageStaysVisible(width: Int) throws {
+        let long = Profile(id: "h-1", name: "Hannah Goldberg-Weissmann", age: 37, city: "Ciudad de México")
+        var session = try Fixture.session(.text(.plain), profiles: [long] + Fixture.profiles)
+        _ = session.answer("deck")
+        let picture = DeckPicture(session.snapshot, style: .plain, width: width).lines
+        #expect(picture.contains { $0.contains(", 37 ") }, "\(width): \(picture.joined(separator: "\n"))")
+    }
+
+    @Test("a tilted card keeps one width on every row: its border does not wobble",
+          arguments: [40, 80, 120])
+    func tiltedCardKeepsItsWidth(width: Int) throws {
+        // One profile: one card on the deck, so every border drawn is its own.
+        var session = try Fixture.session(.text(.plain), profiles: [Fixture.profiles[0]])
+        for drag in ["drag 0 0", "drag 50 0", "drag 60 -10", "drag -130 20", "drag 200 0"] {
+            _ = session.answer(drag)
+            let picture = DeckPicture(session.snapshot, style: .plain, width: width).lines
+            let widths: [Int] = picture.compactMap { row in
+                let characters = Array(row)
+                guard let left = characters.firstIndex(where: { "╭│╰".contains($0) }),
+                    let right = characters.lastIndex(where: { "╮│╯".contains($0) }), right > left
+                else { return nil }
+                return right - left
+            }
+            #expect(widths.count >= 5, "\(drag) at \(width): \(picture.joined(separator: "\n"))")
+            #expect(Set(widths).count == 1, "\(drag) at \(width): widths \(widths)")
+        }
+    }
+
     @Test("the scale follows the width: a 100-point drag moves the card 10 columns at 80, 15 at 120 and beyond, 5 at 40")
     func scale() throws {
         var session = try Fixture.session(.text(.plain))

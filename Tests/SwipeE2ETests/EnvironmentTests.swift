@@ -9,8 +9,10 @@ import Testing
     let temporary = TemporaryFolder("swipe-env")
     var folder: String { temporary.path }
 
-    func swipe(_ arguments: [String], environment: [String: String] = [:]) throws -> SwipeBinary.Result {
-        try SwipeBinary.run(arguments, environment: environment)
+    func swipe(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws
+        -> SwipeBinary.Result
+    {
+        try SwipeBinary.run(arguments, environment: environment, stdin: stdin)
     }
 
     /// Imports profiles a and b into `path`.
@@ -65,6 +67,18 @@ import Testing
         #expect(fromEnvironment.stderr == "swipe: viewer \"zed\" is not a profile in this database (see `swipe profiles`)\n")
         let fromOption = try swipe(["history", "--db", db, "--as", "a"], environment: ["SWIPE_AS": "zed"])
         #expect(fromOption.status == 0, "\(fromOption.stderr)")
+    }
+
+    @Test func aViewerFromMemoryIsNamedOnStandardError() throws {
+        let db = folder + "/m.sqlite"
+        try makeDatabase(db)
+        let script = temporary.file("deck.txt", "deck\n")
+        #expect(try swipe(["repl", "--db", db, "--as", "b"], environment: [:], stdin: script).status == 0)
+        let remembered = try swipe(["history", "--db", db])
+        #expect(remembered.status == 0)
+        #expect(remembered.stderr == "swipe: as b, the viewer last used with this database (--as chooses another)\n")
+        let chosen = try swipe(["history", "--db", db, "--as", "a"])
+        #expect(chosen.status == 0 && chosen.stderr.isEmpty, "\(chosen.stderr)")
     }
 
     @Test func aFailedImportAdvisesSkipInvalid() throws {

@@ -287,11 +287,19 @@ import Testing
         try keys("release", "Enter")
         _ = try screen(answered: "♥ liked Bo (b) by drag")
 
+        // Ctrl-C during a drag cancels it: the card springs back, and the
+        // next command is not refused for a drag in progress.
+        try keys("drag 30 0", "Enter")
+        _ = try screen(answered: "drag (+30, 0) pt")
+        try keys("C-c")
+        _ = try screen(answered: "↷ spring-back 0.5 s")
+
         // Ctrl-C drops the half-typed line; the session goes on.
         try keys("hate and then", "C-c")
         try keys("open", "Enter")
         let detail = try screen(answered: "╭─ Cy, 41")
         #expect(!detail.contains("error: unknown command \"hate"))
+        #expect(!detail.contains("a drag is in progress"))
 
         try keys("like", "Enter")
         let liked = try screen(answered: "♥ liked Cy (c) by detail")

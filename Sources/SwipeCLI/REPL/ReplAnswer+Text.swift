@@ -12,8 +12,13 @@ extension ReplAnswer {
         let steps = actions.filter { !$0.isRecord && !$0.isBecameEmpty }
         let empty = actions.filter(\.isBecameEmpty)
         var lines = (steps + records + empty).compactMap { stepLine($0, style: style) }
-        if let note { lines.append(note) }
-        if let help { lines += help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+        // At a terminal, prose wraps at word boundaries to its width.
+        let prose = { (text: String) in
+            layout.pictures ? TerminalText.wrappedLines(text, width: layout.width)
+                : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
+        if let note { lines += prose(note) }
+        if let help { lines += prose(help) }
         if let history { lines += Self.historyLines(history, style: style) }
         if let matches { lines += Self.matchLines(matches, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }

@@ -84,7 +84,8 @@ extension ReplInput {
             }
             return .location(rest.joined(separator: " "))
         default:
-            throw fail("prefs knows age, seeking, km and location (got \(quoted([field]))): prefs age MIN-MAX, "
+            let hint = didYouMean([field], among: ["age", "seeking", "km", "location"], verb: "prefs")
+            throw fail("prefs knows age, seeking, km and location (got \(quoted([field])))\(hint): prefs age MIN-MAX, "
                 + "prefs seeking f;m|any, prefs km N|off, prefs location LAT LON|none")
         }
     }

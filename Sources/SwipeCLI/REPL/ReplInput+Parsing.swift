@@ -89,7 +89,8 @@ extension ReplInput {
         case .physics:
             let names = PhysicsKind.allCases.map(\.rawValue).joined(separator: ", ")
             guard arguments.count == 1, let kind = PhysicsKind(rawValue: arguments[0].lowercased()) else {
-                throw fail("physics takes one name: \(names) (got \(quoted(arguments))), e.g. physics stack")
+                let hint = didYouMean(arguments, among: PhysicsKind.allCases.map(\.rawValue), verb: "physics")
+                throw fail("physics takes one name: \(names) (got \(quoted(arguments)))\(hint), e.g. physics stack")
             }
             return .event(.setPhysics(kind))
         case .view:
@@ -98,7 +99,8 @@ extension ReplInput {
             }
             guard let name = arguments.first else { return .view(nil) }
             guard let view = ReplView(rawValue: name.lowercased()) else {
-                throw fail("view takes compact or full (got \(quoted(arguments))), e.g. view full")
+                let hint = didYouMean(arguments, among: ["compact", "full"], verb: "view")
+                throw fail("view takes compact or full (got \(quoted(arguments)))\(hint), e.g. view full")
             }
             return .view(view)
         case .prefs, .likes, .why, .block, .unblock, .unmatch, .report:
@@ -110,7 +112,8 @@ extension ReplInput {
             guard let topic = arguments.first else { return .help(topic: nil) }
             guard let topicVerb = ReplVerb.spellings[topic.lowercased()] else {
                 let names = ReplVerb.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fail("help knows these commands: \(names) (got \(quoted(arguments))), e.g. help drag")
+                let hint = didYouMean(arguments, among: ReplVerb.allSpellings, verb: "help")
+                throw fail("help knows these commands: \(names) (got \(quoted(arguments)))\(hint), e.g. help drag")
             }
             return .help(topic: topicVerb)
         }
@@ -147,8 +150,16 @@ extension ReplInput {
         let near = ReplVerb.allSpellings.filter { $0.hasPrefix(lower) || lower.hasPrefix($0) }
         // One guess only: the one candidate, or the one every other extends ("lik": like, likes).
         let guess = near.min { $0.count < $1.count }.flatMap { shortest in near.allSatisfy { $0.hasPrefix(shortest) } ? shortest : nil }
+            ?? (near.isEmpty ? Spelling.suggestion(for: lower, among: ReplVerb.allSpellings) : nil)
         let hint = guess.map { "did you mean \"\($0)\"? " } ?? ""
         return "unknown command \(quoted([word])): \(hint)type help for the list of commands"
+    }
+
+    /// "; did you mean \"physics tantan\"?" when the one argument is a likely
+    /// typo of one of `names`; empty otherwise.
+    static func didYouMean(_ arguments: [String], among names: [String], verb: String) -> String {
+        guard arguments.count == 1, let near = Spelling.suggestion(for: arguments[0], among: names) else { return "" }
+        return "; did you mean \"\(verb) \(near)\"?"
     }
 
     /// The arguments as the person typed them, in quotes; "nothing" when absent.

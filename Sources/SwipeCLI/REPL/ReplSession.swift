@@ -208,7 +208,9 @@ public struct ReplSession<Feed: ProfileFeed, Ledger: ReplLedger> {
             JSONValue.object(members + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot)).write(to: &out)
             out.write("\n")
         case .text(let style):
-            out.write(style.paint("error: " + TerminalText.sanitized(message, keepNewlines: true), .error) + "\n")
+            let text = "error: " + TerminalText.sanitized(message, keepNewlines: true)
+            let lines = layout.pictures ? TerminalText.wrappedLines(text, width: layout.width, hang: 7) : [text]
+            for line in lines { out.write(style.paint(line, .error) + "\n") }
             for line in deck?.textLines(style: style, layout: layout) ?? [] { out.write(line + "\n") }
         }
     }

@@ -101,11 +101,25 @@ public struct DeckPicture: Sendable {
             centerRow: centerRow)
     }
 
+    /// "Name, 37" for a row between `room`'s borders: a name too long for
+    /// it is cut, never the age ("Hannah Goldbe…" hid it on a compact card).
+    private func nameAndAge(_ profile: Profile, room: (left: Int, right: Int)) -> String {
+        let age = ", \(profile.age)"
+        let name = TerminalText.sanitized(profile.name)
+        let fits = room.right - room.left - 3 - TerminalText.displayWidth(age)
+        guard fits >= 2 else { return name + age }
+        return TerminalText.truncated(name, toWidth: fits) + age
+    }
+
     private func columns(of frame: CardFrame, row: Int) -> (left: Int, right: Int) {
+        // One width for every row, the one the card has at rest: rounding
+        // both edges of a sheared row on their own made the card a column
+        // wider on some rows than on others (the right border wobbled).
+        let width = Int((frame.centerColumn + frame.halfWidth).rounded())
+            - Int((frame.centerColumn - frame.halfWidth).rounded())
         let shift = frame.shearPerRow * (Double(row) - frame.centerRow)
         let left = Int((frame.centerColumn - frame.halfWidth + shift).rounded())
-        let right = Int((frame.centerColumn + frame.halfWidth + shift).rounded()) - 1
-        return (left, right)
+        return (left, left + width - 1)
     }
 
     private func draw(_ frame: CardFrame, on canvas: inout TextCanvas) {
@@ -122,7 +136,7 @@ public struct DeckPicture: Sendable {
         let city = profile.city.map { TerminalText.sanitized($0) } ?? ""
         let interests = profile.interests.map { TerminalText.sanitized($0) }.joined(separator: " · ")
         let text: [(Int, String, ReplStyle.Tone)] = [
-            (middle - 1, TerminalText.sanitized(profile.name) + ", \(profile.age)", .bold),
+            (middle - 1, nameAndAge(profile, room: columns(of: frame, row: middle - 1)), .bold),
             (middle, city, .plain),
             (middle + 1, compact ? "" : interests, .dim),
             (frame.bottomRow - 1, TerminalText.sanitized(profile.id) + (compact ? "" : " · slot \(frame.card.slot)"), .dim),

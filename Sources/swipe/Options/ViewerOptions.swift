@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SwipeCLI
 import SwipeStore
 import SwipeSQLite
 import SwipeCSV
@@ -12,8 +13,18 @@ struct ViewerOptions: ParsableArguments {
     var id: String?
 
     /// The viewer per `--as`, `$SWIPE_AS` or the database's memory (only the REPL remembers one).
-    func resolve(in store: any SwipeDatabase) throws -> String {
-        try store.resolveViewer(Self.requested(option: id, environment: ProcessInfo.processInfo.environment))
+    /// One taken from memory is named on standard error (unless `announce` is
+    /// false: the REPL names its viewer itself), so nobody reads or acts as
+    /// someone without being told.
+    func resolve(in store: any SwipeDatabase, announce: Bool = true) throws -> String {
+        let requested = Self.requested(option: id, environment: ProcessInfo.processInfo.environment)
+        let viewer = try store.resolveViewer(requested)
+        if requested == nil && announce {
+            var stderr = StandardError()
+            stderr.write("swipe: as \(TerminalText.oneLine(viewer)), the viewer last used with this database "
+                + "(--as chooses another)\n")
+        }
+        return viewer
     }
 
     /// `--as`, else `$SWIPE_AS`; nil when neither names anyone.

@@ -35,7 +35,11 @@ enum ReplLoop {
                     play(key, in: &session)
                     continue
                 case .line(let text): line = text
-                case .interrupted: continue
+                case .interrupted:
+                    // Ctrl-C drops the line; during a drag it also lifts the
+                    // finger without deciding (cancel), as a person expects.
+                    if session.snapshot.dragging != nil { _ = session.run("cancel", into: &output) }
+                    continue
                 case .end:
                     // Ctrl-D leaves the cursor after the prompt: end its line,
                     // so the shell's prompt starts on a new one.

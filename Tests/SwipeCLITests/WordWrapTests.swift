@@ -1,0 +1,54 @@
+import Testing
+
+@testable import SwipeCLI
+
+@Suite struct WordWrapTests {
+    @Test func helpRowsHangUnderTheirSecondColumn() {
+        let row = "  view [compact|full]   under the picture: one line of numbers, or every card's pose too"
+        #expect(
+            TerminalText.wrapped(row, width: 60) == [
+                "  view [compact|full]   under the picture: one line of",
+                "                        numbers, or every card's pose too",
+            ])
+    }
+
+    @Test func proseHangsUnderItsLeadingSpaces() {
+        #expect(
+            TerminalText.wrapped("  Ends the session, saving each decision as it is made", width: 24) == [
+                "  Ends the session,",
+                "  saving each decision",
+                "  as it is made",
+            ])
+    }
+
+    @Test func aLineThatFitsIsUntouched() {
+        #expect(TerminalText.wrapped("like  ♥", width: 7) == ["like  ♥"])
+    }
+
+    @Test func aWordWiderThanTheLineIsCut() {
+        #expect(TerminalText.wrapped("see abcdefghij", width: 6) == ["see", "abcdef", "ghij"])
+    }
+
+    @Test func wideCharactersCountTwoColumns() {
+        // 日本 takes 4 columns: "a 日本 b" is 8 wide (6 characters), "a 日本" 6.
+        #expect(TerminalText.wrapped("a 日本 b", width: 6) == ["a 日本", "b"])
+    }
+
+    /// Over random lines: no line is wider than asked, no word is broken
+    /// unless it is wider than a line, and the words come back in order.
+    @Test func randomLinesKeepTheirWordsWithinTheWidth() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz")
+        for _ in 0..<500 {
+            let width = Int.random(in: 12...90, using: &generator)
+            let words = (0..<Int.random(in: 1...30, using: &generator)).map { _ in
+                String((0..<Int.random(in: 1...12, using: &generator)).map { _ in alphabet.randomElement()! })
+            }
+            let line = words.joined(separator: " ")
+            let lines = TerminalText.wrapped(line, width: width)
+            #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width }, "\(width): \(lines)")
+            let rejoined = lines.flatMap { $0.split(separator: " ").map(String.init) }
+            #expect(rejoined == words, "\(width): \(line) → \(lines)")
+        }
+    }
+}
