@@ -68,17 +68,48 @@ public final class SQLiteFeed: ProfileFeed {
         try nextProfiles(limit: limit, excluding: excluding).map { Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? []) }
     }
 
-    /// One write transaction (BEGIN IMMEDIATE, or a savepoint inside the
-    /// caller's): another process cannot make a profile eligible between
-    /// the walk passing it and the cursor moving past it. Whatever makes one
-    /// eligible lowers the cursors in a write of its own, which then waits
-    /// for this one and lowers the cursor it saved.
+    /// Three steps, so that the write lock is held only for what writes:
+    ///
+    /// 1. In a write transaction (BEGIN IMMEDIATE, or a savepoint inside the
+    ///    caller's): the viewer stamped active, the likers read and their
+    ///    cursors moved (another process cannot make a liker eligible between
+    ///    the walk passing it and the cursor moving past it).
+    /// 2. Without the lock: the ranking's window read and ranked.
+    /// 3. In a write transaction again: each card chosen checked eligible now
+    ///    (`DiscoverySQL.one`) before it is dealt, its impressions counted, and
+    ///    the feed's cursor moved only if no write lowered it since step 2 read
+    ///    it (compare and set): a profile made eligible meanwhile is never passed.
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
-        return try store.connection.writeTransaction { try fetch(limit: limit, excluding: excluding) }
+        let connection = store.connection
+        switch try connection.writeTransaction({ try fetch(limit: limit, excluding: excluding) }) {
+        case .done(let profiles):
+            return profiles
+        case .rank(let likers):
+            let window = try readWindow(excluding: excluding.union(likers.profiles.map(\.id)))
+            return try connection.writeTransaction { try deal(window, likers: likers, limit: limit, excluding: excluding) }
+        }
     }
 
-    private func fetch(limit: Int, excluding: Set<String>) throws -> [Profile] {
+    /// What step 1 found: enough cards, or the likers dealt so far and the rest to rank.
+    private enum Step { case done([Profile]), rank(Likers) }
+
+    struct Likers {
+        var profiles: [Profile] = []
+        var keys: [Int] = []
+        var now: Date
+    }
+
+    /// The window of step 2, ranked, and the cursor move it found.
+    private struct Window {
+        var me: DiscoveryViewer
+        var ranked: [Discovery.RankCandidate]
+        var cursor: Int
+        var cursorFound: Bool
+        var rejectedThrough: Int
+    }
+
+    private func fetch(limit: Int, excluding: Set<String>) throws -> Step {
         let me = try store.discoveryViewer(key: viewerKey)
         let now = clock()
         let nowText = Timestamp.string(from: now)
@@ -90,13 +121,11 @@ public final class SQLiteFeed: ProfileFeed {
                 """).bind(.int(viewerKey), .text(nowText)).run()
             stamped = true
         }
-        guard !me.seesNobody else { return [] }
+        guard !me.seesNobody else { return .done([]) }
         var profiles: [Profile] = []
         var taken: Set<String> = []
         var likedBy: [String: Decision] = [:]
         var dealtKeys: [Int] = []
-        let myStats = try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
-            .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
         for kind in [Decision.superlike, .like] where profiles.count < limit {
             let position = try connection.statement("""
                 SELECT after_at, after_key FROM liker_cursors WHERE viewer = ?1 AND decision = ?2
@@ -132,13 +161,23 @@ public final class SQLiteFeed: ProfileFeed {
             reasons[profile.id] = Ranking.reasons(
                 viewer: me.profile, candidate: profile, stats: stats, liker: likedBy[profile.id], now: now)
         }
-        guard profiles.count < limit else { return try dealt(profiles, keys: dealtKeys, now: nowText) }
+        guard profiles.count < limit else { return .done(try dealt(profiles, keys: dealtKeys, now: nowText)) }
+        return .rank(Likers(profiles: profiles, keys: dealtKeys, now: now))
+    }
 
-        // The window: the first `window` eligible after the cursor in key
-        // order (whether from one walk or merged from the cells), not counting
-        // those the deck holds or the likers just dealt.
-        let cursor = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
-            .bind(.int(viewerKey)).first { $0.int(0) } ?? 0
+    /// Step 2: the window, read without the write lock. The first `window`
+    /// eligible after the cursor in key order (whether from one walk or
+    /// merged from the cells), not counting those the deck holds or the
+    /// likers just dealt; and the eligible among the most recently active.
+    private func readWindow(excluding: Set<String>) throws -> Window {
+        let connection = store.connection
+        let me = try store.discoveryViewer(key: viewerKey)
+        let now = clock()
+        let myStats = try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
+            .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
+        let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
+            .bind(.int(viewerKey)).first { $0.int(0) }
+        let cursor = stored ?? 0
         var firstEligible: Int?
         var exhausted = true
         var candidates: [Int: Discovery.RankCandidate] = [:]
@@ -147,7 +186,7 @@ public final class SQLiteFeed: ProfileFeed {
             let profile = Store.profile(from: row, offset: 1)
             guard me.accepts(profile) else { return true }
             if firstEligible == nil { firstEligible = key }
-            if !excluding.contains(profile.id), !taken.contains(profile.id) {
+            if !excluding.contains(profile.id) {
                 candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
                 walked += 1
             }
@@ -163,31 +202,47 @@ public final class SQLiteFeed: ProfileFeed {
         }
         let rejectedThrough = try firstEligible.map { $0 - 1 }
             ?? (exhausted ? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0 : cursor)
-        if rejectedThrough > cursor {
-            try connection.statement("""
-                INSERT INTO feed_cursors (viewer, after_key) VALUES (?1, ?2)
-                ON CONFLICT (viewer) DO UPDATE SET after_key = excluded.after_key
-                """).bind(.int(viewerKey), .int(rejectedThrough)).run()
-        }
-        // And the eligible among the most recently active.
         if recentWindow > 0 {
             try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(recentWindow))).forEachRowWhile { row in
                 let key = row.int(0)
                 let profile = Store.profile(from: row, offset: 1)
-                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id), !taken.contains(profile.id) {
+                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id) {
                     candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
                 }
                 return true
             }
         }
         let ranked = Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
-        for candidate in ranked.prefix(limit - profiles.count) {
-            profiles.append(candidate.profile)
-            dealtKeys.append(candidate.key)
-            reasons[candidate.profile.id] = Ranking.reasons(
-                viewer: me.profile, candidate: candidate.profile, stats: candidate.stats, liker: nil, now: now)
+        return Window(me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
+    }
+
+    /// Step 3: the window's best cards that are still eligible now, dealt
+    /// after the likers; the cursor moved if nothing lowered it meanwhile.
+    private func deal(_ window: Window, likers: Likers, limit: Int, excluding: Set<String>) throws -> [Profile] {
+        let connection = store.connection
+        var profiles = likers.profiles, keys = likers.keys
+        let me = try store.discoveryViewer(key: viewerKey)
+        for candidate in window.ranked where profiles.count < limit {
+            guard !excluding.contains(candidate.profile.id), !keys.contains(candidate.key) else { continue }
+            let now = try connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
+                .first { Store.profile(from: $0, offset: 1) }
+            guard let now, me.accepts(now) else { continue }
+            profiles.append(now)
+            keys.append(candidate.key)
+            reasons[now.id] = Ranking.reasons(
+                viewer: me.profile, candidate: now, stats: candidate.stats, liker: nil, now: likers.now)
         }
-        return try dealt(profiles, keys: dealtKeys, now: nowText)
+        if window.rejectedThrough > window.cursor {
+            let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
+                .bind(.int(viewerKey)).first { $0.int(0) }
+            if stored == (window.cursorFound ? window.cursor : nil) {
+                try connection.statement("""
+                    INSERT INTO feed_cursors (viewer, after_key) VALUES (?1, ?2)
+                    ON CONFLICT (viewer) DO UPDATE SET after_key = excluded.after_key
+                    """).bind(.int(viewerKey), .int(window.rejectedThrough)).run()
+            }
+        }
+        return try dealt(profiles, keys: keys, now: Timestamp.string(from: likers.now))
     }
 
     /// Counts the impressions of one fetch, in one statement: each dealt

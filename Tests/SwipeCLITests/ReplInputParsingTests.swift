@@ -128,7 +128,7 @@ struct ReplInputParsingTests {
          "physics takes one name: tantan, draggable, stack, scrub (got \"tantn\"); did you mean \"physics tantan\"?, e.g. physics stack"),
         ("view ful", "view takes compact or full (got \"ful\"); did you mean \"view full\"?, e.g. view full"),
         ("help relese",
-         "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, block, unblock, unmatch, report, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"),
+         "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"),
     ])
     func rejects(line: String, message: String) {
         #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }
