@@ -6,10 +6,11 @@ import PackageDescription
 //   swipe (executable)  ArgumentParser commands, libedit loop, TTY detection
 //   SwipeServer         `swipe serve`: HTTP + WebSocket driver of the REPL session, page, tokens
 //   SwipeCLI            REPL command parser, session, renderers, output formats
-//   SwipeSQLite         the SQLite backend: connection, schema, Store, feed, import writers
-//   SwipePostgres       the PostgreSQL backend: libpq wrapper, PostgresStore, feed, COPY import
+//   SwipeSQLite         the SQLite backend: connection, schema, dialect, feed, import writers, driver
+//   SwipePostgres       the PostgreSQL backend: libpq wrapper, schema, feed, COPY import, relay, driver
 //   SwipeCSV            streaming RFC 4180 reader, import pipeline, row validation
-//   SwipeStore          backend-neutral: the SwipeDatabase protocol, domain types, errors
+//   SwipeStore          backend-neutral: the rules over a SQL executor, the role protocols
+//                       composed as SwipeDatabase, domain types, errors
 //   SwipeCore           pure Swift deck state machine and physics (no I/O)
 //   CSQLite, CLibPQ, CEditLine  system-library shims
 let package = Package(
@@ -48,14 +49,18 @@ let package = Package(
         .target(name: "SwipeCore"),
         .target(name: "SwipeStore", dependencies: ["SwipeCore"]),
         .target(name: "SwipeCSV", dependencies: ["SwipeStore", "SwipeCore"]),
-        .target(name: "SwipeSQLite", dependencies: ["SwipeStore", "SwipeCSV", "SwipeCore", "CSQLite"]),
+        .target(
+            name: "SwipeSQLite", dependencies: ["SwipeStore", "SwipeCSV", "SwipeCore", "CSQLite"],
+            // schema.sql, compiled into the binary (the top-level file links to it).
+            resources: [.embedInCode("Store/schema.sql")]
+        ),
         .target(name: "SwipeCLI", dependencies: ["SwipeCore", "SwipeStore"]),
         .target(
             name: "SwipeServer",
             dependencies: [
-                // SwipePostgres for LISTEN/NOTIFY between serve processes (PostgresMatchRelay);
-                // the backend itself is any SwipeDatabase, chosen by the executable.
-                "SwipeCLI", "SwipeStore", "SwipeCore", "SwipePostgres",
+                // No backend: the database is any SwipeDatabase and the match relay any
+                // MatchRelay, both chosen by the executable (a DatabaseDriver).
+                "SwipeCLI", "SwipeStore", "SwipeCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -117,7 +122,12 @@ let package = Package(
             providers: [.apt(["libpq-dev"])]
         ),
         // Never SwipeSQLite: PostgresStore conforms to SwipeStore's SwipeDatabase on its own.
-        .target(name: "SwipePostgres", dependencies: ["CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore"]),
+        .target(
+            name: "SwipePostgres",
+            dependencies: ["CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore", .product(name: "Logging", package: "swift-log")],
+            // schema.postgres.sql, compiled into the binary (the top-level file links to it).
+            resources: [.embedInCode("Store/schema.postgres.sql")]
+        ),
         // SwipeSQLite to hold schema.postgres.sql to schema.sql, and both backends to the same behaviour.
         .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
     ]

@@ -14,6 +14,8 @@ package struct CSVRawRecord {
     package var ends: [Int] = []
     package var line = 0
 
+    package init() {}
+
     package var count: Int { ends.count }
 
     /// Field `index`'s offsets in `bytes`.

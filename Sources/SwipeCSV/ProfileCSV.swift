@@ -80,7 +80,7 @@ package enum ProfileCSV {
     /// Checks `record` and writes its columns into `row`; `positions` gives
     /// each `Column`'s field index (nil when the file lacks it). The
     /// checks are all of the `profiles` table's CHECKs, which the import
-    /// does not ask SQLite to repeat (`Connection.bulkWrite`); the JSON
+    /// does not ask SQLite to repeat (`SQLiteConnection.bulkWrite`); the JSON
     /// arrays are valid by construction.
     package static func encode(_ record: CSVRawRecord, positions: [Int?], into row: inout ProfileRow) throws {
         row.removeAll()

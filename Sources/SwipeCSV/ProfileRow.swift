@@ -10,7 +10,7 @@ package struct ProfileRow {
     /// The text columns in order, each appended by `appendText`/`appendNull`.
     package enum Column: Int, CaseIterable { case id, name, gender, city, bio, photos, interests, seeking }
 
-    /// Parameters per row, in `Store.profileColumns` order.
+    /// Parameters per row, in `SQLiteStore.profileColumns` order.
     package static let parameterCount: Int32 = 14
 
     /// The text columns' bytes, one after the other.

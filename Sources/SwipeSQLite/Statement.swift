@@ -3,18 +3,28 @@ import SwipeStore
 import CSQLite
 
 /// A prepared statement: compiled once, then bound by position, stepped and
-/// reset for reuse. Obtain one from `Connection.statement(_:)`, which caches it.
+/// reset for reuse. Obtain one from `SQLiteConnection.statement(_:)`, which caches it.
 public final class Statement {
     let handle: OpaquePointer
     /// Unowned: the connection's cache owns its statements, so a strong
     /// reference back would keep every connection (and its file) open forever.
-    unowned let connection: Connection
+    unowned let connection: SQLiteConnection
     /// The SQL it was prepared from.
     public let sql: String
     private var arguments: [SQLiteValue] = []
+    /// Each result column's position by its name, learnt on first use.
+    private(set) lazy var columnIndexes: [String: Int] = {
+        var indexes: [String: Int] = [:]
+        for column in 0..<sqlite3_column_count(handle) {
+            let name = String(cString: sqlite3_column_name(handle, column))
+            if indexes[name] == nil { indexes[name] = Int(column) }
+        }
+        return indexes
+    }()
 
-    init(connection: Connection, sql: String) throws {
+    init(connection: SQLiteConnection, sql: String) throws {
         var handle: OpaquePointer?
+        let sql = SQLiteDialect.placeholders(sql)
         let code = sqlite3_prepare_v3(connection.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
         guard code == SQLITE_OK, let handle else {
             throw connection.error(code: code, sql: sql)
@@ -130,7 +140,7 @@ public final class Statement {
     /// Calls `body` with each row, then resets.
     public func forEachRow(_ body: (Row) throws -> Void) throws {
         defer { sqlite3_reset(handle) }
-        while try step() { try body(Row(handle: handle)) }
+        while try step() { try body(Row(statement: self)) }
     }
 
     /// Calls `body` with each row while it returns true, then resets: the
@@ -138,7 +148,7 @@ public final class Statement {
     public func forEachRowWhile(_ body: (Row) throws -> Bool) throws {
         defer { sqlite3_reset(handle) }
         while try step() {
-            if try !body(Row(handle: handle)) { return }
+            if try !body(Row(statement: self)) { return }
         }
     }
 
@@ -152,20 +162,24 @@ public final class Statement {
     /// The first row turned into a value, or nil when there is none.
     public func first<T>(_ transform: (Row) throws -> T) throws -> T? {
         defer { sqlite3_reset(handle) }
-        return try step() ? transform(Row(handle: handle)) : nil
+        return try step() ? transform(Row(statement: self)) : nil
     }
 
     /// The current row (valid only after `step()` returned true).
-    public var row: Row { Row(handle: handle) }
+    public var row: Row { Row(statement: self) }
 
     private func failure(_ code: Int32) -> SQLiteError {
         connection.error(code: code, sql: sql, arguments: arguments)
     }
 }
 
-/// One result row; columns are read by position.
+/// One result row: columns are read by position here, by name through
+/// `SQLRow` (the statement learns its column names once).
 public struct Row {
-    let handle: OpaquePointer
+    let statement: Statement
+    var handle: OpaquePointer { statement.handle }
+
+    init(statement: Statement) { self.statement = statement }
 
     public func isNull(_ column: Int32) -> Bool { sqlite3_column_type(handle, column) == SQLITE_NULL }
     public func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(handle, column)) }

@@ -38,7 +38,7 @@ public final class DatabaseServerBackend: ServerBackend {
     public func accessSecret() throws -> String {
         try writes.write { database in
             guard let secret = try database.accessSecret(create: true) else {
-                throw StoreError.missing(path: database.location)
+                throw DatabaseOpenError.missing(path: database.location)
             }
             return secret
         }

@@ -9,7 +9,7 @@ public enum DatabaseLocation {
     ///
     /// Returns what it made, outermost folder first, the file last.
     ///
-    /// - Throws: `StoreError.cannotCreate` when a folder or the file cannot be made.
+    /// - Throws: `DatabaseOpenError.cannotCreate` when a folder or the file cannot be made.
     @discardableResult
     public static func ensureFile(at path: String) throws -> [String] {
         if access(path, F_OK) == 0 { return [] }
@@ -19,7 +19,7 @@ public enum DatabaseLocation {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 {
             if errno == EEXIST { return made }
-            throw StoreError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
+            throw DatabaseOpenError.cannotCreate(path: path, reason: String(cString: strerror(errno)))
         }
         close(fd)
         return made + [path]
@@ -35,7 +35,7 @@ public enum DatabaseLocation {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw StoreError.cannotCreate(path: path, reason: "\(folder) is not a folder")
+                throw DatabaseOpenError.cannotCreate(path: path, reason: "\(folder) is not a folder")
             }
             return
         }
@@ -43,7 +43,7 @@ public enum DatabaseLocation {
         if !parent.isEmpty, parent != folder { try ensureFolder(parent, for: path, made: &made) }
         if mkdir(folder, 0o700) != 0 {
             if errno == EEXIST { return }
-            throw StoreError.cannotCreate(path: path, reason: "\(folder): \(String(cString: strerror(errno)))")
+            throw DatabaseOpenError.cannotCreate(path: path, reason: "\(folder): \(String(cString: strerror(errno)))")
         }
         made.append(folder)
     }
@@ -63,7 +63,7 @@ public struct DatabaseCreation: Hashable, Sendable {
     /// Puts things back as they were: the file (and its -wal, -shm and
     /// -journal) removed, or truncated to 0 bytes when it existed empty,
     /// and the folders made for it removed when they are still empty. Call
-    /// it after the `Store` has been released (its connection closed).
+    /// it after the `SQLiteStore` has been released (its connection closed).
     public func undo() {
         for suffix in ["-wal", "-shm", "-journal"] { unlink(path + suffix) }
         if made.last == path { unlink(path) } else { truncate(path, 0) }

@@ -99,7 +99,7 @@ public struct MissedMatch: Hashable, Sendable {
     }
 }
 
-/// Filters for `Store.history`.
+/// Filters for `SQLiteStore.history`.
 public struct HistoryQuery: Hashable, Sendable {
     public var viewer: String
     public var decision: Decision?

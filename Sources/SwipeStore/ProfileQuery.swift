@@ -1,4 +1,4 @@
-/// Which profiles `Store.forEachProfile(_:_:)` reads: a city, an age range,
+/// Which profiles `SQLiteStore.forEachProfile(_:_:)` reads: a city, an age range,
 /// and a page of the feed's order (internal key).
 public struct ProfileQuery: Hashable, Sendable {
     /// Only profiles in this city (ASCII letters compared without case).

@@ -1,18 +1,10 @@
 import SwipeCore
 
-/// Failures of the store that are not SQLite's own, each carrying the values
-/// at fault. The descriptions say what is wrong in the store's terms; the
-/// executable adds how to fix it with its commands and options.
+/// Refusals of the store's rules (and the store's own integrity checks),
+/// each carrying the values at fault. The descriptions say what is wrong in
+/// the store's terms; the executable adds how to fix it with its commands
+/// and options. Problems opening a database are `DatabaseOpenError`.
 public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The database was written by a newer swipe.
-    case newerSchema(path: String, found: Int, supported: Int)
-    /// The database was written by an older swipe and must be upgraded by a
-    /// command that writes before a read-only one can use it.
-    case olderSchema(path: String, found: Int, supported: Int)
-    /// The database file or its folder could not be created.
-    case cannotCreate(path: String, reason: String)
-    /// The database file does not exist (and the caller asked not to create it).
-    case missing(path: String)
     /// No profile has this external id.
     case unknownProfile(String)
     /// The viewer already holds a standing decision about the profile.
@@ -37,12 +29,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case rewindRefused(rule: RewindRule, decision: Decision)
     /// A preference, rule or report value that is not allowed.
     case invalidValue(name: String, value: String, expected: String)
-    /// The file is not a swipe database (another program's SQLite file, an
-    /// empty file, a text file, a schema version swipe never wrote).
-    case notSwipeDatabase(path: String)
-    /// The file or folder lacks a permission swipe needs. `need` says which
-    /// (`read`, `write`), `why` what for.
-    case permissionDenied(path: String, need: String, why: String)
     /// A stored value that swipe never writes (a tampered row), named by table, key and column.
     case undecodable(table: String, key: Int, column: String, value: String)
     /// A write that SQLite reported done but that did not store what it was
@@ -51,14 +37,6 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .newerSchema(path, found, supported):
-            "\(path) has schema version \(found), but this swipe understands up to version \(supported); use a newer swipe"
-        case let .olderSchema(path, found, supported):
-            "\(path) has schema version \(found), older than this swipe's \(supported), and opening it read-only cannot upgrade it"
-        case let .cannotCreate(path, reason):
-            "cannot create the database \(path): \(reason)"
-        case let .missing(path):
-            "\(path): no such database"
         case let .unknownProfile(id):
             "no profile has id \"\(id)\""
         case let .alreadyDecided(viewer, profile, decision, decidedAt):
@@ -88,15 +66,50 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             }
         case let .invalidValue(name, value, expected):
             "\(name) must be \(expected), not \"\(value)\""
-        case let .notSwipeDatabase(path):
-            "\(path): not a swipe database"
-        case let .permissionDenied(path, need, why):
-            "\(path): no \(need) permission (\(why))"
         case let .undecodable(table, key, column, value):
             "\(table) row \(key) holds \(column) \"\(value)\", which swipe never writes (the database was changed by another program)"
         case let .notStored(table, what):
             "\(what) was not stored in \(table): the database reported the write but the row is not there "
                 + "(a trigger or another program interfered); nothing was acknowledged"
+        }
+    }
+}
+
+/// Problems opening a database: it is missing, not swipe's, of another
+/// schema version, or out of reach (permissions, a folder that cannot be
+/// made), each naming the file or URI. Refusals of the rules once it is open
+/// are `StoreError`.
+public enum DatabaseOpenError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The database was written by a newer swipe.
+    case newerSchema(path: String, found: Int, supported: Int)
+    /// The database was written by an older swipe and must be upgraded by a
+    /// command that writes before a read-only one can use it.
+    case olderSchema(path: String, found: Int, supported: Int)
+    /// The database file or its folder could not be created.
+    case cannotCreate(path: String, reason: String)
+    /// The database file does not exist (and the caller asked not to create it).
+    case missing(path: String)
+    /// The file is not a swipe database (another program's SQLite file, an
+    /// empty file, a text file, a schema version swipe never wrote).
+    case notSwipeDatabase(path: String)
+    /// The file or folder lacks a permission swipe needs. `need` says which
+    /// (`read`, `write`), `why` what for.
+    case permissionDenied(path: String, need: String, why: String)
+
+    public var description: String {
+        switch self {
+        case let .newerSchema(path, found, supported):
+            "\(path) has schema version \(found), but this swipe understands up to version \(supported); use a newer swipe"
+        case let .olderSchema(path, found, supported):
+            "\(path) has schema version \(found), older than this swipe's \(supported), and opening it read-only cannot upgrade it"
+        case let .cannotCreate(path, reason):
+            "cannot create the database \(path): \(reason)"
+        case let .missing(path):
+            "\(path): no such database"
+        case let .notSwipeDatabase(path):
+            "\(path): not a swipe database"
+        case let .permissionDenied(path, need, why):
+            "\(path): no \(need) permission (\(why))"
         }
     }
 }

@@ -1,28 +1,34 @@
 import Foundation
 import SwipeCore
 
-/// The swipe database, whatever holds it: one SQLite file (`Store`) or a
-/// PostgreSQL server (`PostgresStore`). The REPL session, the feed, the
-/// importer's callers, `swipe serve` and every command use it through this
-/// protocol; only the executable's wiring chooses the backend (from `--db`).
+/// The swipe database, whatever holds it: one SQLite file (`SQLiteStore`) or
+/// a PostgreSQL server (`PostgresStore`), as the composition of the
+/// role-sized protocols below (Fluent keeps its `Database` as small): a
+/// caller that needs one role asks for that one (`any SwipeLedger`), one that
+/// needs several composes them, and the REPL, `swipe serve` and the commands,
+/// which need them all, take a `SwipeDatabase`. Only the executable's
+/// wiring chooses the backend (a `DatabaseDriver`, from `--db`).
 ///
 /// Every method is synchronous and may block on I/O. Both backends keep the
-/// same contract, which the store tests hold by running each test on both:
-/// the same values, the same `StoreError`s for the same refusals, the same
-/// order of rows. Failures of the backend itself (SQLite's, libpq's) come as
-/// the backend's own error values, carrying the SQL and its arguments.
+/// same contract, and mostly by construction: their rules are one set of
+/// Swift over each backend's SQL executor (`SQLDatabase`). The store tests
+/// hold the rest by running each test on both: the same values, the same
+/// `StoreError`s for the same refusals, the same order of rows. Failures of
+/// the backend itself (SQLite's, libpq's) come as the backend's own error
+/// values, carrying the SQL and its arguments.
 ///
 /// Not `Sendable`: a value is used from one thread at a time.
-public protocol SwipeDatabase: AnyObject {
+public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeSettings, SwipeImport {
     /// Where the data is, for messages: a file path, or a URI without its password.
     var location: String { get }
 
     /// What opening made, when it made a new database file (SQLite only;
     /// nil otherwise): a failed first import undoes it (`DatabaseCreation.undo`).
     var creation: DatabaseCreation? { get }
+}
 
-    // MARK: Profiles
-
+/// Profiles: writing one, reading one or all of them.
+public protocol SwipeProfiles: AnyObject {
     /// Inserts `profile`, or updates the profile with the same id in place
     /// (keeping its internal key, so decisions and the feed order survive).
     @discardableResult
@@ -40,9 +46,10 @@ public protocol SwipeDatabase: AnyObject {
     /// `StoreRecords.profileColumns` order, `photos` and `interests` as their
     /// stored JSON arrays, for output that streams millions without a `Profile` each.
     func forEachProfileRow(_ query: ProfileQuery, _ body: (any StoredRow) throws -> Void) throws
+}
 
-    // MARK: The decision ledger
-
+/// The decision ledger: what a viewer decided, the matches it made, the counts.
+public protocol SwipeLedger: AnyObject {
     /// Records that `viewer` decided `decision` about `profile` at `date`
     /// (now when nil), and makes the match when both sides now like each
     /// other, in one transaction: two mutual likes at the same instant make
@@ -65,40 +72,8 @@ public protocol SwipeDatabase: AnyObject {
     /// Likes the viewer passed on (a match that did not happen).
     func missedMatches(viewer: String) throws -> [MissedMatch]
 
-    // MARK: Discovery
-
-    /// Changes the viewer's preferences and returns the profile as stored.
-    func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile
-    /// Which of `candidates` the viewer may still be shown.
-    func eligible(viewer: String, among candidates: [String]) throws -> Set<String>
-    func block(viewer: String, profile: String, at date: Date?) throws -> BlockOutcome
-    func unblock(viewer: String, profile: String) throws
-    func unmatch(viewer: String, profile: String, at date: Date?) throws
-    func report(viewer: String, profile: String, reason: String, at date: Date?) throws -> BlockOutcome
-    func reports() throws -> [Report]
-    func blocked(viewer: String) throws -> [String]
-    /// Who holds a standing like or superlike of the viewer (blocks excluded).
-    func likes(viewer: String) throws -> [Liker]
-    /// The deck's feed for `viewer` (README "Discovery"), who must be a profile.
-    func feed(viewer: String) throws -> any ProfileFeed
-
-    // MARK: Counts
-
     func stats() throws -> StoreStats
     func stats(viewer: String) throws -> ViewerStats
-
-    // MARK: Settings and rules
-
-    /// The viewer last used in a REPL session with this database.
-    func lastViewer() throws -> String?
-    func setLastViewer(_ viewer: String) throws
-    func rules() throws -> Rules
-    /// Sets one rule by its name and text value and returns them all.
-    func setRule(_ name: String, _ value: String) throws -> Rules
-    /// The secret that signs `swipe serve` links; made on first use when `create`.
-    func accessSecret(create: Bool) throws -> String?
-
-    // MARK: Batches
 
     /// Runs `jobs` in turn, each a few calls of this protocol that may write,
     /// committed together where the backend gains by it: on SQLite one
@@ -110,15 +85,53 @@ public protocol SwipeDatabase: AnyObject {
     ///
     /// The default runs each job on its own, as if called one by one.
     func writeBatch(_ jobs: [() throws -> Void]) throws -> [(any Error)?]
+}
 
-    // MARK: Import
+/// Discovery: what a viewer is shown and who likes them.
+public protocol SwipeDiscovery: AnyObject {
+    /// Changes the viewer's preferences and returns the profile as stored.
+    func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile
+    /// Which of `candidates` the viewer may still be shown.
+    func eligible(viewer: String, among candidates: [String]) throws -> Set<String>
+    /// Who holds a standing like or superlike of the viewer (blocks excluded).
+    func likes(viewer: String) throws -> [Liker]
+    /// The deck's feed for `viewer` (README "Discovery"), who must be a profile.
+    func feed(viewer: String) throws -> any ProfileFeed
+}
 
+/// Moderation: blocks, unmatch, reports.
+public protocol SwipeModeration: AnyObject {
+    func block(viewer: String, profile: String, at date: Date?) throws -> BlockOutcome
+    func unblock(viewer: String, profile: String) throws
+    func unmatch(viewer: String, profile: String, at date: Date?) throws
+    func report(viewer: String, profile: String, reason: String, at date: Date?) throws -> BlockOutcome
+    func reports() throws -> [Report]
+    func blocked(viewer: String) throws -> [String]
+}
+
+/// Settings and rules kept in the database.
+public protocol SwipeSettings: AnyObject {
+    /// The viewer last used in a REPL session with this database.
+    func lastViewer() throws -> String?
+    func setLastViewer(_ viewer: String) throws
+    func rules() throws -> Rules
+    /// Sets one rule by its name and text value and returns them all.
+    func setRule(_ name: String, _ value: String) throws -> Rules
+    /// The secret that signs `swipe serve` links; made on first use when `create`.
+    func accessSecret(create: Bool) throws -> String?
+}
+
+/// Bulk loading from CSV files (`swipe import`).
+public protocol SwipeImport: AnyObject {
     /// Loads profiles from the CSV file at `path` (`-`: standard input), all
     /// rows or none unless `options.skipInvalid`.
     func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary
     /// Loads past decisions (`viewer,profile,decision,decided_at[,via]`).
     func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary
 }
+
+// Room for the next roles (conversations, a person's data): each a protocol
+// of its own, its rules in `SQLDatabase` extensions, added to `SwipeDatabase`.
 
 /// What an upsert did. `unchanged`: the profile was already stored exactly so.
 public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
@@ -162,7 +175,7 @@ public protocol StoredRow {
     func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>?
 }
 
-extension SwipeDatabase {
+extension SwipeLedger {
     public func writeBatch(_ jobs: [() throws -> Void]) throws -> [(any Error)?] {
         jobs.map { job in
             do {
@@ -174,6 +187,37 @@ extension SwipeDatabase {
         }
     }
 
+    // Defaults for the trailing arguments a protocol requirement cannot default.
+    public func record(viewer: String, profile: String, decision: Decision, via: Via) throws -> RecordedDecision {
+        try record(viewer: viewer, profile: profile, decision: decision, via: via, at: nil)
+    }
+    @discardableResult
+    public func undo(viewer: String, profile: String) throws -> UndoneDecision {
+        try undo(viewer: viewer, profile: profile, at: nil)
+    }
+}
+
+extension SwipeModeration {
+    @discardableResult
+    public func block(viewer: String, profile: String) throws -> BlockOutcome { try block(viewer: viewer, profile: profile, at: nil) }
+    public func unmatch(viewer: String, profile: String) throws { try unmatch(viewer: viewer, profile: profile, at: nil) }
+    @discardableResult
+    public func report(viewer: String, profile: String, reason: String) throws -> BlockOutcome {
+        try report(viewer: viewer, profile: profile, reason: reason, at: nil)
+    }
+}
+
+extension SwipeProfiles {
+    /// The viewer's profile, preferences included.
+    public func viewerProfile(_ viewer: String) throws -> Profile {
+        guard let profile = try profile(id: viewer) else { throw StoreError.unknownProfile(viewer) }
+        return profile
+    }
+
+    public func forEachProfile(_ body: (Profile) throws -> Void) throws { try forEachProfile(.all, body) }
+}
+
+extension SwipeSettings where Self: SwipeProfiles {
     /// The viewer to act as: `requested` (the caller's choice, nil or empty
     /// for none), else the last one used with this database. The chosen
     /// viewer must be a profile. Nothing is written: only a REPL session,
@@ -193,28 +237,5 @@ extension SwipeDatabase {
         }
         guard try isProfile(chosen) else { throw ViewerError.notAProfile(chosen) }
         return chosen
-    }
-
-    /// The viewer's profile, preferences included.
-    public func viewerProfile(_ viewer: String) throws -> Profile {
-        guard let profile = try profile(id: viewer) else { throw StoreError.unknownProfile(viewer) }
-        return profile
-    }
-
-    // Defaults for the trailing arguments a protocol requirement cannot default.
-    public func forEachProfile(_ body: (Profile) throws -> Void) throws { try forEachProfile(.all, body) }
-    public func record(viewer: String, profile: String, decision: Decision, via: Via) throws -> RecordedDecision {
-        try record(viewer: viewer, profile: profile, decision: decision, via: via, at: nil)
-    }
-    @discardableResult
-    public func undo(viewer: String, profile: String) throws -> UndoneDecision {
-        try undo(viewer: viewer, profile: profile, at: nil)
-    }
-    @discardableResult
-    public func block(viewer: String, profile: String) throws -> BlockOutcome { try block(viewer: viewer, profile: profile, at: nil) }
-    public func unmatch(viewer: String, profile: String) throws { try unmatch(viewer: viewer, profile: profile, at: nil) }
-    @discardableResult
-    public func report(viewer: String, profile: String, reason: String) throws -> BlockOutcome {
-        try report(viewer: viewer, profile: profile, reason: reason, at: nil)
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Benchmarks) import SwipeSQLite
+import SwipeSQLite
 import SwipeStore
 import SwipeCSV
 import SwipeCore
@@ -28,10 +28,10 @@ struct DiscoveryBench {
 
     func run() throws -> [ReportRow] {
         var rows: [ReportRow] = []
-        var stores: [(DiscoveryData, Store)] = []
+        var stores: [(DiscoveryData, SQLiteStore)] = []
         for data in sets {
             try data.prepare(swipe: swipe)
-            stores.append((data, try Store(path: data.workDB)))
+            stores.append((data, try SQLiteStore(path: data.workDB)))
         }
         guard sections.contains("discovery") else {
             if sections.contains("quota") { for (data, store) in stores { rows.append(try quota(data, store)) } }
@@ -81,7 +81,7 @@ struct DiscoveryBench {
     /// Walks `viewer`'s feed as a deck does (decide the top card, fetch the
     /// next with three excluded), timing each fetch; afterwards the walk's
     /// decisions are removed and the cursor restored, so every run is alike.
-    static func walk(_ store: Store, _ viewer: String, cards: Int, cellLimit: Int? = nil) throws -> Samples {
+    static func walk(_ store: SQLiteStore, _ viewer: String, cards: Int, cellLimit: Int? = nil) throws -> Samples {
         // cellLimit 0: the walk by key of every profile, the scan the cells spare.
         let c = store.connection
         let key = try store.profileKey(id: viewer)!
@@ -112,7 +112,7 @@ struct DiscoveryBench {
 
     /// The small-town viewer's first card, by the cell index and by a walk of
     /// the profiles by key (what the query costs answered by a scan).
-    func townAgainstScan(_ data: DiscoveryData, _ store: Store) throws -> [ReportRow] {
+    func townAgainstScan(_ data: DiscoveryData, _ store: SQLiteStore) throws -> [ReportRow] {
         func first(_ cellLimit: Int?) -> () throws -> Samples {
             {
                 var samples = Samples()
@@ -131,7 +131,7 @@ struct DiscoveryBench {
     /// The places in a 50 km box, three ways: the schema's index of 1-degree
     /// cells (`profiles_cell`), an R*Tree and a composite (lat, lon) B-tree
     /// index (both made here for the comparison, and dropped after).
-    func treeAgainstCompositeIndex(_ data: DiscoveryData, _ store: Store) throws -> [ReportRow] {
+    func treeAgainstCompositeIndex(_ data: DiscoveryData, _ store: SQLiteStore) throws -> [ReportRow] {
         let c = store.connection
         try c.execute("""
             CREATE INDEX IF NOT EXISTS bench_lat_lon ON profiles (lat, lon);
@@ -190,7 +190,7 @@ struct DiscoveryBench {
     }
 
     /// `likes` for a viewer liked 10k times.
-    func likes(_ data: DiscoveryData, _ store: Store) throws -> ReportRow {
+    func likes(_ data: DiscoveryData, _ store: SQLiteStore) throws -> ReportRow {
         var count = 0
         let results = try Alternation.run(runs: runs, [{
             var samples = Samples()
@@ -209,7 +209,7 @@ struct DiscoveryBench {
 
     /// A like with the daily quota on (a limit never reached) against the
     /// same like with quotas off; the viewer already liked 100 today.
-    func quota(_ data: DiscoveryData, _ store: Store) throws -> ReportRow {
+    func quota(_ data: DiscoveryData, _ store: SQLiteStore) throws -> ReportRow {
         let c = store.connection
         let viewer = "v-quota", key = try store.profileKey(id: viewer)!
         let now = Date()

@@ -122,7 +122,7 @@ extension DiscoveryData {
     /// The heavy viewer decided 20% of everyone (200k at 1M), spread over all
     /// keys; `v-liked` is liked (every tenth superliked) by 10k profiles.
     static func addDecisions(path: String, count: Int) throws {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         var random = SplitMix64(seed: 7)
         let heavy = count + 4, liked = count + 6
         var decided = Set<Int>()

@@ -21,7 +21,7 @@ struct FeedBench {
     func run() throws -> [(DataSet, Result)] {
         var contenders: [() throws -> Samples] = []
         for data in sets {
-            let store = try Store(path: data.workDB)
+            let store = try SQLiteStore(path: data.workDB)
             var freshRun = 0
             contenders.append { try Self.walk(store, ProfileCSVWriter.id(data.roles.heavyViewer), steps: stepsPerRun) }
             contenders.append {
@@ -36,7 +36,7 @@ struct FeedBench {
         }
     }
 
-    private static func walk(_ store: Store, _ viewer: String, steps: Int) throws -> Samples {
+    private static func walk(_ store: SQLiteStore, _ viewer: String, steps: Int) throws -> Samples {
         let feed = try SQLiteFeed(store: store, viewer: viewer)
         var deck = try feed.nextProfiles(limit: 3, excluding: [])
         var samples = Samples()

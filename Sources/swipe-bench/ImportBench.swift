@@ -36,7 +36,7 @@ struct ImportBench {
             },
             {
                 DataSet.remove(database: floorDB)
-                _ = try Store(path: floorDB)
+                _ = try SQLiteStore(path: floorDB)
                 return Samples([try Clock.time { try insertLoop(parsed, into: floorDB) }])
             },
         ]
@@ -79,7 +79,7 @@ struct ImportBench {
 
     /// The swipe schema, the statements, settings and binds of `swipe import`
     /// (64 rows to an INSERT, as `ProfileChunkWriter`; rollback journal,
-    /// FULL sync and CHECKs off, as `Connection.bulkWrite`), one transaction.
+    /// FULL sync and CHECKs off, as `SQLiteConnection.bulkWrite`), one transaction.
     private func insertLoop(_ parsed: ParsedProfiles, into path: String) throws {
         let database = try RawDatabase(path: path)
         try database.configureLikeSwipeImport()

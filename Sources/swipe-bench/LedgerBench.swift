@@ -6,7 +6,7 @@ import SwipeSQLite
 import SwipeCSV
 
 /// Recording one decision with its match check, each in its own transaction,
-/// through `Store.record` against the same statements through the raw C API,
+/// through `SQLiteStore.record` against the same statements through the raw C API,
 /// alternated on the same database at WAL + NORMAL. Every tenth decision is
 /// the other side liking back, so the match path runs too.
 struct LedgerBench {
@@ -15,7 +15,7 @@ struct LedgerBench {
     let decisionsPerRun: Int
 
     func run() throws -> [ReportRow] {
-        let store = try Store(path: data.workDB)
+        let store = try SQLiteStore(path: data.workDB)
         let raw = try RawDatabase(path: data.workDB)
         try raw.configureLikeSwipe()
         let statements = try RawLedger(raw)
@@ -65,7 +65,7 @@ struct LedgerBench {
     }
 }
 
-/// `Store.record`'s statements, issued through the C API.
+/// `SQLiteStore.record`'s statements, issued through the C API.
 private struct RawLedger {
     let begin, commit, key, standing, insert, insertMatch, name: RawStatement
 

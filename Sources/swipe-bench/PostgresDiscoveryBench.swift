@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Benchmarks) import SwipePostgres
-@_spi(Benchmarks) import SwipeSQLite
+import SwipePostgres
+import SwipeSQLite
 import SwipeStore
 import SwipeCore
 
@@ -19,7 +19,7 @@ struct PostgresDiscoveryBench {
 
     func run() throws -> [ReportRow] {
         try data.prepare(swipe: swipe)
-        let store = try Store(path: data.workDB)
+        let store = try SQLiteStore(path: data.workDB)
         let name = "swipe_bench_discovery_" + data.label.lowercased()
         let database = try BenchDatabase.fresh(name, adminURI: uri)
         defer { BenchDatabase.drop(name, adminURI: uri) }
@@ -51,7 +51,7 @@ struct PostgresDiscoveryBench {
     /// The SQLite work copy's profiles and decisions, in key order, so each
     /// key means the same profile on both: the CSV by COPY (what `swipe
     /// import` stored from it), the decisions row by row.
-    func load(_ connection: PGConnection, from store: Store) throws {
+    func load(_ connection: PGConnection, from store: SQLiteStore) throws {
         let schema = try String(contentsOfFile: "schema.postgres.sql", encoding: .utf8)
         try connection.execute(schema)
         try connection.transaction {

@@ -11,7 +11,7 @@ struct QueryBench {
     let callsPerRun: Int
 
     func run() throws -> [ReportRow] {
-        let store = try Store(path: data.workDB)
+        let store = try SQLiteStore(path: data.workDB)
         let roles = data.roles
         func timed(_ body: () throws -> Void) throws -> Samples {
             var samples = Samples()

@@ -46,11 +46,11 @@ struct RankingBench {
         return text
     }
 
-    func freshStore(_ name: String) throws -> Store {
+    func freshStore(_ name: String) throws -> SQLiteStore {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let path = directory + "/" + name
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        return try Store(path: path)
+        return try SQLiteStore(path: path)
     }
 
     // MARK: The speed-dating replay

@@ -23,7 +23,7 @@ final class RawDatabase {
     }
 
     /// What `swipe import` switches to for a profile import on a database no
-    /// other connection has open (`Connection.bulkWrite`): a rollback
+    /// other connection has open (`SQLiteConnection.bulkWrite`): a rollback
     /// journal synced one step harder (FULL for NORMAL), and the CHECKs left
     /// to the importer's own row checks.
     func configureLikeSwipeImport() throws {

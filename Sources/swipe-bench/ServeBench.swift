@@ -58,7 +58,7 @@ struct ServeBench: Sendable {
     private var backend: String { isPostgres ? " on PostgreSQL" : "" }
 
     private func openStore() throws -> any SwipeDatabase {
-        isPostgres ? try PostgresStore(uri: database, create: false) : try Store(path: database, create: false)
+        isPostgres ? try PostgresStore(uri: database, create: false) : try SQLiteStore(path: database, create: false)
     }
 
     /// A fresh PostgreSQL database `swipe_bench_serve` on the server of

@@ -41,7 +41,7 @@ struct WritersBench {
         let pg = try BenchDatabase.fresh(database, adminURI: postgres)
         defer { BenchDatabase.drop(database, adminURI: postgres) }
         let stores: [(name: String, location: String, store: any SwipeDatabase)] = [
-            ("SQLite", sqlite, try Store(path: sqlite)),
+            ("SQLite", sqlite, try SQLiteStore(path: sqlite)),
             ("PostgreSQL", pg, try openPostgresStore(uri: pg)),
         ]
         // Through the store's own upsert, the same on both (the imports are

@@ -9,9 +9,9 @@ import SwipeCSV
 extension ExitStatus {
     static func message(for error: any Error) -> String {
         switch error {
-        case StoreError.missing(let path):
+        case DatabaseOpenError.missing(let path):
             "\(error) (create one with `swipe import --db \(shellQuoted(path)) profiles.csv`)"
-        case StoreError.olderSchema:
+        case DatabaseOpenError.olderSchema:
             "\(error) (a command that writes, `swipe repl` or `swipe import`, upgrades it)"
         case ViewerError.noneChosen:
             "\(error): pass --as PROFILE_ID or set SWIPE_AS (a REPL session remembers its viewer in the database)"

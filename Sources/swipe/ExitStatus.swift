@@ -17,14 +17,14 @@ enum ExitStatus {
     static func code(for error: any Error) -> Int32 {
         switch error {
         case is ImportFailure: dataError
-        case CSVError.notFound, CSVError.unreadable, StoreError.missing: noInput
+        case CSVError.notFound, CSVError.unreadable, DatabaseOpenError.missing: noInput
         case is CSVError: dataError
-        case StoreError.cannotCreate: cannotCreate
+        case DatabaseOpenError.cannotCreate: cannotCreate
         case is ViewerError, StoreError.invalidValue, StoreError.selfAction: usage
         case is NoSuchProfile: usage
         case is ImportInterrupted: interrupted
         case is OutputFailure, is ReplOutputFailure: ioError
-        case StoreError.notSwipeDatabase, StoreError.permissionDenied, StoreError.notStored: ioError
+        case DatabaseOpenError.notSwipeDatabase, DatabaseOpenError.permissionDenied, StoreError.notStored: ioError
         case let error as SQLiteError where error.isIOError: ioError
         // The server could not be reached, refused us, or the connection broke.
         case let error as PostgresError where error.kind != .server && error.kind != .client: ioError

@@ -10,7 +10,7 @@ import SwipeStore
 public func rankedFeed(
     _ store: any SwipeDatabase, viewer: String, cellLimit: Int? = nil, records: Bool = true, clock: @escaping () -> Date
 ) throws -> any ProfileFeed {
-    if let sqlite = store as? Store {
+    if let sqlite = store as? SQLiteStore {
         return try SQLiteFeed(store: sqlite, viewer: viewer, cellLimit: cellLimit, records: records, clock: clock)
     }
     if let postgres = store as? PostgresStore {

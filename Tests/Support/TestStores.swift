@@ -75,7 +75,7 @@ public final class TestStores: @unchecked Sendable {
                      readOnly: Bool = false) throws -> any SwipeDatabase {
         let location = try location(backend, name)
         switch backend {
-        case .sqlite: return try Store(path: location, create: create, readOnly: readOnly)
+        case .sqlite: return try SQLiteStore(path: location, create: create, readOnly: readOnly)
         case .postgres: return try openPostgresStore(uri: location, create: create, readOnly: readOnly)
         }
     }

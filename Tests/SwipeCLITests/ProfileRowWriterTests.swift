@@ -24,7 +24,7 @@ import Testing
     @Test(arguments: [OutputFormat.json, .jsonl, .csv, .table])
     func sameBytesAsRecordWriter(format: OutputFormat) throws {
         var generator = SystemRandomNumberGenerator()
-        let store = try Store(path: folder.path + "/w-\(format).sqlite")
+        let store = try SQLiteStore(path: folder.path + "/w-\(format).sqlite")
         // 300 rows: the table's first page of 100, then 200 laid out from bytes.
         for index in 0..<300 {
             func optional() -> String? { Bool.random(using: &generator) ? nil : Self.text(&generator) }

@@ -20,14 +20,14 @@ import Testing
     /// cannot tell them apart and deals them in the viewer's tie-hash order
     /// (README "Ranking"): `v1` is a viewer for whom that order is a to f.
     init() throws {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         for id in ["v1", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
         #expect(DiscoveryModel.tieOrder("v1", ["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
     }
 
     /// A session for viewer `v1` over a connection of its own.
     func session(_ format: ReplFormat = .json) throws -> ReplSession<SQLiteFeed, StoreLedger> {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         return ReplSession(
             controller: try DeckController(feed: try SQLiteFeed(store: store, viewer: "v1")),
             ledger: StoreLedger(store: store, viewer: "v1"), format: format)
@@ -40,7 +40,7 @@ import Testing
 
     /// Every decision `v1` holds, as profile ids, oldest first (undone ones included).
     func decisions() throws -> [String] {
-        try Store(path: path).history(HistoryQuery(viewer: "v1")).map(\.profile).reversed()
+        try SQLiteStore(path: path).history(HistoryQuery(viewer: "v1")).map(\.profile).reversed()
     }
 
     static let lost = #"{"ok":false,"command":"like","error":"v1 already decided like on a at "#
@@ -113,7 +113,7 @@ import Testing
         let undone = first.answer("undo")
         #expect(undone.hasPrefix(#"{"ok":true"#), "\(undone)")
         #expect(cards(first) == ["a", "c", "d", "f"])
-        let a = try #require(try Store(path: path).history(HistoryQuery(viewer: "v1", profile: "a")).first)
+        let a = try #require(try SQLiteStore(path: path).history(HistoryQuery(viewer: "v1", profile: "a")).first)
         #expect(a.decision == .hate && a.undoneAt != nil)
         #expect(try decisions() == ["a", "b"])
     }

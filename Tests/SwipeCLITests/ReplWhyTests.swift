@@ -13,7 +13,7 @@ import Testing
     let temporary = TemporaryFolder("swipe-why")
 
     func session(_ format: ReplFormat) throws -> ReplSession<SQLiteFeed, StoreLedger> {
-        let store = try Store(path: temporary.path + "/why.sqlite")
+        let store = try SQLiteStore(path: temporary.path + "/why.sqlite")
         if try store.profile(id: "v") == nil {
             try store.upsert(Profile(id: "v", name: "V", age: 30, gender: "female", interests: ["jazz"],
                                      location: Location(lat: 52.52, lon: 13.405)))

@@ -83,19 +83,19 @@ import Testing
     var path: String { temporary.path + "/d.sqlite" }
 
     init() throws {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         // v1: a viewer whose tie-hash order of these never-acting profiles is a to f (README "Ranking").
         for id in ["v1", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
     }
 
     @Test func itsCardLeavesTheDeckAndTheSessionGoesOn() throws {
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         var session = ReplSession(
             controller: try DeckController(feed: try SQLiteFeed(store: store, viewer: "v1")),
             ledger: StoreLedger(store: store, viewer: "v1"), format: .json)
         #expect(DiscoveryModel.tieOrder("v1", ["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
         #expect(session.snapshot.cards.map { $0.profile?.id } == ["a", "b", "c", "d"])
-        try Store(path: path).connection.execute("DELETE FROM profiles WHERE id = 'a'")
+        try SQLiteStore(path: path).connection.execute("DELETE FROM profiles WHERE id = 'a'")
         var out = ""
         #expect(!session.run("like", into: &out))
         #expect(out.hasPrefix(#"{"ok":false,"command":"like","error":"a is no longer in the database (deleted by another program); that card leaves the deck","mode":"deck""#), "\(out)")

@@ -110,7 +110,7 @@ final class ReliabilityChild {
 enum DatabaseCheck {
     /// `PRAGMA integrity_check`'s answer ("ok" for a sound file).
     static func integrity(_ path: String) throws -> String {
-        let connection = try Connection(path: path)
+        let connection = try SQLiteConnection(path: path)
         return try connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } ?? ""
     }
 

@@ -157,7 +157,7 @@ import Testing
     @Test func aNewerDatabaseExits1WithTheVersionsAndIsUntouched() throws {
         let path = try healthyDatabase()
         do {
-            let connection = try Connection(path: path)
+            let connection = try SQLiteConnection(path: path)
             try connection.execute("PRAGMA user_version = 99")
         }
         let result = try openFails(path)

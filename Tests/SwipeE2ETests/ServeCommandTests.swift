@@ -22,7 +22,7 @@ import Testing
 
     func viewer(of link: String) throws -> String {
         let token = try #require(link.split(separator: "=", maxSplits: 1).last)
-        let secret = try #require(try Store(path: db, create: false).accessSecret(create: false))
+        let secret = try #require(try SQLiteStore(path: db, create: false).accessSecret(create: false))
         return try AccessTokens(secret: secret).verify(String(token)).viewer
     }
 

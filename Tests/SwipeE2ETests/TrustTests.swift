@@ -62,7 +62,7 @@ import Testing
     func script(_ lines: [String]) -> String { temporary.file("in-" + UUID().uuidString, lines.joined(separator: "\n") + "\n") }
 
     func standingDecisions(_ path: String? = nil) throws -> Int {
-        try Connection(path: path ?? db).scalarInt("SELECT count(*) FROM decisions") ?? -1
+        try SQLiteConnection(path: path ?? db).scalarInt("SELECT count(*) FROM decisions") ?? -1
     }
 
     // MARK: - Item 1: a write that fails is an error, exit 74

@@ -117,7 +117,7 @@ import Testing
     @Test func completionReadsTheIdIndexOnceAnImportBringsAnOlderSchemaUpToDate() throws {
         let connection = try populated()
         try connection.execute(#"ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "default"; ANALYZE profiles"#)
-        let before = try plan(connection, "ids_before", PostgresStore.idsFromSQL, [.text("p12"), .int(50)])
+        let before = try plan(connection, "ids_before", PostgresStore.profileIDsSQL(.postgresql), [.text("p12"), .int(50)])
         #expect(before.contains("Sort"), "the older schema's plan: \(before)")
 
         try connection.execute("RESET plan_cache_mode")
@@ -132,7 +132,7 @@ import Testing
             """) == "C")
 
         try connection.execute("ANALYZE profiles; SET plan_cache_mode = force_generic_plan")
-        let after = try plan(connection, "ids_after", PostgresStore.idsFromSQL, [.text("p12"), .int(50)])
+        let after = try plan(connection, "ids_after", PostgresStore.profileIDsSQL(.postgresql), [.text("p12"), .int(50)])
         #expect(after.contains("Index Only Scan") || after.contains("Index Scan"), "\(after)")
         #expect(!after.contains("Sort"), "\(after)")
         #expect(try store.profileIDs(startingWith: "p12", limit: 3) == ["p12", "p120", "p1200"])

@@ -12,7 +12,7 @@ final class ImportBackends {
     let folder = TemporaryFolder("swipe-pgimport")
     let database: PostgresTestDatabase
     let pg: PGConnection
-    let sqlite: Store
+    let sqlite: SQLiteStore
 
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
@@ -21,7 +21,7 @@ final class ImportBackends {
     init() throws {
         database = try PostgresTestDatabase()
         pg = try database.connect()
-        sqlite = try Store(path: folder.path + "/test.sqlite")
+        sqlite = try SQLiteStore(path: folder.path + "/test.sqlite")
     }
 
     /// What an import answered, without its timing: the summary line's

@@ -26,8 +26,8 @@ import Testing
     /// indexes give by ending with the rowid (schema.postgres.sql says more).
     static let postgresOnlyIndexes: Set<String> = ["profiles_cell_key", "decisions_likers_key"]
 
-    func both() throws -> (SwipeSQLite.Connection, PGConnection) {
-        let sqlite = try Connection(path: folder.path + "/twin.sqlite")
+    func both() throws -> (SwipeSQLite.SQLiteConnection, PGConnection) {
+        let sqlite = try SQLiteConnection(path: folder.path + "/twin.sqlite")
         try sqlite.execute(Self.sqliteSchema)
         let postgres = try database.connect()
         try postgres.execute(Self.postgresSchema)
@@ -272,7 +272,7 @@ import Testing
         let (sqlite, postgres) = try both()
         let newer = Schema.version + 1
         try sqlite.execute("PRAGMA user_version = \(newer)")
-        let sqliteRefusal = #expect(throws: StoreError.self) { try Schema.identify(sqlite) }
+        let sqliteRefusal = #expect(throws: DatabaseOpenError.self) { try Schema.identify(sqlite) }
         #expect(sqliteRefusal == .newerSchema(path: sqlite.path, found: newer, supported: Schema.version))
 
         try postgres.run(Self.insertProfile, .text("p-1"), .text("N"), .integer(30), .text("[]"), .text("[]"))

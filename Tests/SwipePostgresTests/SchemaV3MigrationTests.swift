@@ -41,7 +41,7 @@ import Testing
 
     @Test func versionTwoMigratesWithTheLedgersCounts() throws {
         let raw = try versionTwo()
-        #expect(throws: StoreError.olderSchema(path: database.uri, found: 2, supported: 3)) {
+        #expect(throws: DatabaseOpenError.olderSchema(path: database.uri, found: 2, supported: 3)) {
             try PostgresStore(uri: database.uri, create: false, readOnly: true)
         }
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == 2)

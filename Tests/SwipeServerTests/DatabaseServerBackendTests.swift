@@ -19,7 +19,7 @@ struct DatabaseServerBackendTests {
     func backend(connections: Int = 8) throws -> DatabaseServerBackend {
         let path = fixture.path
         return try DatabaseServerBackend(writes: .oneAtATime, connections: connections) {
-            try Store(path: path, create: false)
+            try SQLiteStore(path: path, create: false)
         }
     }
 
@@ -49,7 +49,7 @@ struct DatabaseServerBackendTests {
     /// are those the ledger makes (each pair liked both ways, once).
     @Test func manySessionsShareAFewConnections() async throws {
         let viewers = (0..<40).map { "v\($0)" }
-        let store = try Store(path: fixture.path, create: false)
+        let store = try SQLiteStore(path: fixture.path, create: false)
         for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
         try await Self.everyoneLikesEveryone(try backend(connections: 3), connections: 3, store: store,
                                              viewers: viewers, others: 5)
@@ -84,8 +84,8 @@ struct DatabaseServerBackendTests {
     /// A pool whose database cannot be opened fails at start, naming it.
     @Test func aMissingDatabaseFailsAtStart() throws {
         let missing = fixture.folder.path + "/none.sqlite"
-        #expect(throws: StoreError.self) {
-            _ = try DatabaseServerBackend(writes: .oneAtATime) { try Store(path: missing, create: false) }
+        #expect(throws: DatabaseOpenError.self) {
+            _ = try DatabaseServerBackend(writes: .oneAtATime) { try SQLiteStore(path: missing, create: false) }
         }
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
@@ -100,10 +100,10 @@ struct WriteQueueTests {
 
     @Test func writesArrivingTogetherShareCommitsAndAreRefusedAlone() throws {
         let viewers = (0..<48).map { "w\($0)" }
-        let store = try Store(path: fixture.path, create: false)
+        let store = try SQLiteStore(path: fixture.path, create: false)
         for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
         let path = fixture.path
-        let pool = DatabasePool(capacity: 4) { try Store(path: path, create: false) }
+        let pool = DatabasePool(capacity: 4) { try SQLiteStore(path: path, create: false) }
         let queue = WriteQueue(pool: pool, grouped: true)
         // The first write holds the database until the 47 others are queued
         // behind it (no timing involved): they must then commit in

@@ -20,13 +20,13 @@ final class ServerFixture: Sendable {
 
     init(profiles: [String] = ["alice", "bob", "carol", "dave", "erin"]) throws {
         path = folder.path + "/serve.sqlite"
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         for id in profiles { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
     }
 
     /// A token for `viewer` signed with this database's secret, as `swipe link` makes it.
     func token(for viewer: String, expiry: Date = Date().addingTimeInterval(3600)) throws -> String {
-        let secret = try Store(path: path, create: false).accessSecret(create: true)!
+        let secret = try SQLiteStore(path: path, create: false).accessSecret(create: true)!
         return AccessTokens(secret: secret).issue(viewer: viewer, expiry: expiry)
     }
 
@@ -35,7 +35,7 @@ final class ServerFixture: Sendable {
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let path = path
-        let backend = try DatabaseServerBackend(writes: .oneAtATime) { try Store(path: path, create: false) }
+        let backend = try DatabaseServerBackend(writes: .oneAtATime) { try SQLiteStore(path: path, create: false) }
         let logger = Logger(label: "swipe.serve") { [logs] _ in logs.handler }
         // A pool of its own: the shared one also serves the other tests' blocking work.
         let pool = NIOThreadPool(numberOfThreads: 4)
@@ -59,7 +59,7 @@ final class ServerFixture: Sendable {
 
     /// The viewer's standing and undone decisions, read straight from the file.
     func decisions(of viewer: String) throws -> [StoredDecisionRow] {
-        try Store(path: path, create: false).history(HistoryQuery(viewer: viewer, profile: nil)).map {
+        try SQLiteStore(path: path, create: false).history(HistoryQuery(viewer: viewer, profile: nil)).map {
             StoredDecisionRow(profile: $0.profile, decision: $0.decision.rawValue, undone: $0.undoneAt != nil)
         }
     }
@@ -96,14 +96,4 @@ final class LogCapture: Sendable {
             capture.lines.withLock { $0.append(text) }
         }
     }
-}
-
-/// Waits for `condition`, checking every few milliseconds, for at most `seconds`.
-func eventually(within seconds: Double = 20, _ condition: () throws -> Bool) async rethrows -> Bool {
-    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        try? await Task.sleep(for: .milliseconds(10))
-    }
-    return try condition()
 }

@@ -127,7 +127,7 @@ struct ServerSocketTests {
         #expect(likes.compactMap { $0["profile"] as? String ?? $0["id"] as? String } == ["bob"])
         let cards = (answers[1]["cards"] as? [[String: Any]])?.compactMap { $0["profile"] as? String } ?? []
         #expect(!cards.contains("carol"))
-        #expect(try Store(path: fixture.path, create: false).blocked(viewer: "alice") == ["carol"])
+        #expect(try SQLiteStore(path: fixture.path, create: false).blocked(viewer: "alice") == ["carol"])
     }
 
     @Test func aMatchReachesTheOtherViewersSocket() async throws {

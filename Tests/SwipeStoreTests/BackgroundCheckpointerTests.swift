@@ -9,7 +9,7 @@ import Testing
 /// a thread that falls too far behind is covered by the committing connection.
 struct BackgroundCheckpointerTests {
     /// About 2,500 pages of WAL: one transaction per profile with a 2 KB name.
-    static func write(_ store: Store, from start: Int, count: Int) throws {
+    static func write(_ store: SQLiteStore, from start: Int, count: Int) throws {
         for index in start..<(start + count) {
             try store.upsert(Profile(id: "p\(index)", name: String(repeating: "n", count: 2000), age: 30))
         }

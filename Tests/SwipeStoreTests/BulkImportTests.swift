@@ -145,7 +145,7 @@ import Testing
 
     @Test func theDatabaseIsBackInWALAfterwardsAndSQLiteChecksOtherWritersAgain() throws {
         let store = try folder.store()
-        _ = try Importer(store: store).importProfiles(path: csv(rows(1...100, tag: "Name")))
+        _ = try SQLiteImporter(store: store).importProfiles(path: csv(rows(1...100, tag: "Name")))
         #expect(try store.connection.statement("PRAGMA journal_mode").bind().first { $0.text(0) } == "wal")
         #expect(try store.connection.scalarInt("PRAGMA ignore_check_constraints") == 0)
         #expect(throws: SQLiteError.self) {
@@ -157,9 +157,9 @@ import Testing
     /// and the import runs in WAL as before, visible to that reader after it.
     @Test func withAnotherConnectionOpenTheImportStaysInWAL() throws {
         let store = try folder.store()
-        let other = try Connection(path: folder.path + "/test.sqlite")
+        let other = try SQLiteConnection(path: folder.path + "/test.sqlite")
         #expect(try other.scalarInt("SELECT count(*) FROM profiles") == 0)
-        let summary = try Importer(store: store).importProfiles(path: csv(rows(1...200, tag: "Name")))
+        let summary = try SQLiteImporter(store: store).importProfiles(path: csv(rows(1...200, tag: "Name")))
         #expect(summary.inserted == 200)
         #expect(!FileManager.default.fileExists(atPath: folder.path + "/test.sqlite-journal"))
         #expect(try other.statement("PRAGMA journal_mode").bind().first { $0.text(0) } == "wal")
@@ -179,14 +179,14 @@ import Testing
         let row = zip(field.array(of: 5), age).map { fields, age in [fields[0], fields[1], age] + fields[2...] }
         let folder = self.folder
         await propertyCheck(count: 60, input: row.array(of: 1...12)) { rows in
-            let store = try Store(path: folder.path + "/p-\(UUID().uuidString).sqlite")
+            let store = try SQLiteStore(path: folder.path + "/p-\(UUID().uuidString).sqlite")
             let lines = rows.enumerated().map { index, fields in
                 // id unique per row; the other five fields as drawn.
                 (["r\(index)" + fields[0]] + fields[1...]).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
                     .joined(separator: ",")
             }
             let path = folder.file("r-\(UUID().uuidString).csv", "id,name,age,bio,photos,interests\n" + lines.joined(separator: "\n") + "\n")
-            var importer = Importer(store: store)
+            var importer = SQLiteImporter(store: store)
             importer.skipInvalid = true
             let summary = try importer.importProfiles(path: path)
             #expect(summary.inserted + summary.updated + summary.rejected.count == rows.count)

@@ -59,7 +59,7 @@ import Testing
     func aNumberThatIsNotPlainDecimalIsRefused(_ value: String) throws {
         let store = try folder.store()
         let csv = folder.file("p.csv", "id,name,age,lat,lon,max_km\na,A,30,1,\(value),5\nb,B,30,1,2,\(value)\n")
-        let failure = #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: csv) }
+        let failure = #expect(throws: ImportFailure.self) { try SQLiteImporter(store: store).importProfiles(path: csv) }
         #expect(failure?.issues.map(\.line) == [2, 3])
         #expect(failure?.issues.map(\.column) == ["lon", "max_km"])
         #expect(failure?.issues.allSatisfy { $0.value == value } == true)
@@ -77,7 +77,7 @@ import Testing
         let a = try #require(try store.profile(id: "a"))
         #expect(a.preferences == Preferences(seeking: ["m"], ageMin: 18, ageMax: 35, maxKm: 9))
         #expect(a.location == Location(lat: 1, lon: 2))
-        if let sqlite = store as? Store {
+        if let sqlite = store as? SQLiteStore {
             #expect(try sqlite.connection.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
         }
     }
@@ -93,10 +93,10 @@ import Testing
         let expected = try placesIndex()
         #expect(expected != nil)
         let bad = folder.file("bad.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,17,1,2\n")
-        #expect(throws: ImportFailure.self) { try Importer(store: store).importProfiles(path: bad) }
+        #expect(throws: ImportFailure.self) { try SQLiteImporter(store: store).importProfiles(path: bad) }
         #expect(try placesIndex() == expected)
         let good = folder.file("good.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,31,1.5,2\n")
-        _ = try Importer(store: store).importProfiles(path: good)
+        _ = try SQLiteImporter(store: store).importProfiles(path: good)
         #expect(try placesIndex() == expected)
         #expect(try store.connection.scalarInt("""
             SELECT count(*) FROM profiles INDEXED BY profiles_cell

@@ -13,9 +13,9 @@ import Testing
 ///
 /// Serialized: the tests share one connection, which is not thread-safe.
 @Suite(.serialized) struct DiscoveryPlanTests {
-    nonisolated(unsafe) static let store: Store = {
+    nonisolated(unsafe) static let store: SQLiteStore = {
         let folder = TemporaryFolder()
-        let store = try! Store(path: folder.path + "/plans.sqlite")
+        let store = try! SQLiteStore(path: folder.path + "/plans.sqlite")
         try! store.connection.writeTransaction {
             for n in 0..<3000 {
                 let location = n % 10 == 0 ? nil : Location(lat: Double(n % 50), lon: Double(n % 70))
@@ -124,7 +124,7 @@ import Testing
     /// viewer's decisions of one kind, and stops at the limit-th: no sort, no
     /// table row, no decision of another kind stepped over.
     @Test func quotaCheckIsOneRangeOfTheQuotaIndexFromItsNewestEnd() throws {
-        let plan = try Self.store.connection.statement("EXPLAIN QUERY PLAN " + Store.quotaSQL)
+        let plan = try Self.store.connection.statement("EXPLAIN QUERY PLAN " + SQLiteStore.quotaSQL)
             .bind(.int(1), .text("like"), .text("2026-11-19T00:00:00.000Z"), .int(99)).map { $0.text(3) }
             .joined(separator: "\n")
         #expect(plan == "SEARCH decisions USING COVERING INDEX decisions_quota (viewer=? AND decision=? AND decided_at>?)",

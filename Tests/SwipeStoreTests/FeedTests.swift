@@ -32,7 +32,7 @@ import Testing
         let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["p3"])
         // The fetch stored a cursor past p2 (me, p1, p2 are settled).
-        if let sqlite = store as? Store {  // SQLite's cursor table
+        if let sqlite = store as? SQLiteStore {  // SQLite's cursor table
             #expect(try sqlite.connection.scalarInt("SELECT after_key FROM feed_cursors") == 3)
         }
         try store.undo(viewer: "me", profile: "p1")
@@ -100,7 +100,7 @@ import Testing
         _ = try store.record(viewer: "me", profile: "l2", decision: .hate, via: .drag)
         _ = try store.record(viewer: "me", profile: "l1", decision: .hate, via: .drag)
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l3", "x"])
-        if let sqlite = store as? Store {  // SQLite's cursor table
+        if let sqlite = store as? SQLiteStore {  // SQLite's cursor table
             #expect(try sqlite.connection.scalarInt("SELECT after_key FROM liker_cursors WHERE viewer = 1") == 2)
         }
         try store.undo(viewer: "me", profile: "l2")
@@ -128,7 +128,7 @@ import Testing
         // p1 comes first and qualifies: this fetch has no cursor to move, so
         // only a fetch inside a write transaction meets the other writer.
         let store = try folder.store(profiles: ["p1", "me", "p2"])
-        let other = try Connection(path: store.connection.path)
+        let other = try SQLiteConnection(path: store.connection.path)
         try other.execute("BEGIN IMMEDIATE")
         sqlite3_busy_timeout(store.connection.handle, 0)
         let feed = try store.feed(viewer: "me")

@@ -28,7 +28,7 @@ import Testing
         let reader = try CSVReader(path: folder.file("in.csv", text), bufferSize: 16)
         _ = try reader.next()  // the header
         return ImportPipeline(reader: reader, fields: 2, batchSize: batchSize, depth: depth, makeRow: { "" }) { record, row in
-            if record.string(1) == "bad" { throw Importer.RowIssue(column: "b", value: "bad", message: "bad row") }
+            if record.string(1) == "bad" { throw SQLiteImporter.RowIssue(column: "b", value: "bad", message: "bad row") }
             row = record.string(0)
         }
     }

@@ -24,7 +24,7 @@ import Testing
         }
         #expect(try store.stats().profiles == 1)
         #expect(try store.profile(id: "p1") == nil)
-        if let sqlite = store as? Store { #expect(!sqlite.connection.isInTransaction) }
+        if let sqlite = store as? SQLiteStore { #expect(!sqlite.connection.isInTransaction) }
     }
 
     @Test(arguments: TestBackend.all) func decisionsImportMakesMatchesAndReportsLines(_ backend: TestBackend) throws {
@@ -65,12 +65,12 @@ import Testing
             b,c,like,2026-11-20
             a,c,hate,2026-11-20
             """)
-        let failure = try #require(throws: ImportFailure.self) { try Importer(store: store).importDecisions(path: file) }
+        let failure = try #require(throws: ImportFailure.self) { try SQLiteImporter(store: store).importDecisions(path: file) }
         #expect(failure.description == """
             \(file):3: column profile: value "c": b and c are blocked from each other
             nothing imported (1 invalid row)
             """)
-        var importer = Importer(store: store)
+        var importer = SQLiteImporter(store: store)
         importer.skipInvalid = true
         let summary = try importer.importDecisions(path: file)
         #expect(summary.inserted == 2)

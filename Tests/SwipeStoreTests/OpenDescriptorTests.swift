@@ -6,7 +6,7 @@ import Testing
 @testable import SwipeSQLite
 @testable import SwipeCSV
 
-/// A second `Store` opened on a database this process already has open must
+/// A second `SQLiteStore` opened on a database this process already has open must
 /// not drop the first connection's POSIX locks (closing any descriptor of
 /// the file would: sqlite.org/howtocorrupt.html §2.2). If it did, another
 /// process reading and closing the file would believe it was the last one,
@@ -22,7 +22,7 @@ import Testing
         #expect(OpenDatabaseFiles.isOpen(path))
         _ = try first.record(viewer: "v", profile: "t0", decision: .like, via: .button)
         for (index, target) in targets.dropFirst().enumerated() {
-            let second = try Store(path: path)
+            let second = try SQLiteStore(path: path)
             _ = try second.profileKey(id: target)
             // Another process reads and closes; it must see it is not alone,
             // so the WAL with the first connection's commits stays.
@@ -37,7 +37,7 @@ import Testing
         let path = try folder.store(profiles: ["v"]).connection.path
         #expect(!OpenDatabaseFiles.isOpen(path))
         do {
-            let again = try Store(path: path, create: false, readOnly: true)
+            let again = try SQLiteStore(path: path, create: false, readOnly: true)
             #expect(OpenDatabaseFiles.isOpen(again.connection.path))
         }
         #expect(!OpenDatabaseFiles.isOpen(path))

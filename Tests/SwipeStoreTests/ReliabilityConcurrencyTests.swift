@@ -133,7 +133,7 @@ import Testing
     }
 
     /// Both switch the new file to WAL at once, which SQLite refuses one of at
-    /// once, busy timeout or not; `Connection` retries it. Without the retry
+    /// once, busy timeout or not; `SQLiteConnection` retries it. Without the retry
     /// about 1 round in 6 failed, so 200 rounds fail it every time.
     @Test func aNewDatabaseOpenedByTwoAtOnceGetsOneSchema() throws {
         for round in 0..<200 {
@@ -142,7 +142,7 @@ import Testing
             let failures = Mutex<[String]>([])
             DispatchQueue.concurrentPerform(iterations: 2) { _ in
                 do {
-                    let store = try Store(path: path)
+                    let store = try SQLiteStore(path: path)
                     let version = try store.connection.scalarInt("PRAGMA user_version") ?? -1
                     versions.withLock { $0.append(version) }
                 } catch {
@@ -159,7 +159,7 @@ import Testing
     @Test func aLockHeldPastTheTimeoutIsExplained() throws {
         let store = try folder.store(profiles: ["a", "b"])
         let path = folder.path + "/test.sqlite"
-        let other = try Connection(path: path, busyTimeoutMilliseconds: 20)
+        let other = try SQLiteConnection(path: path, busyTimeoutMilliseconds: 20)
         try store.connection.execute("BEGIN IMMEDIATE")
         defer { try? store.connection.execute("ROLLBACK") }
         do {

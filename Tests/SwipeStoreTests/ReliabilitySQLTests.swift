@@ -47,9 +47,9 @@ import Testing
 
     /// Interpolations allowed inside SQL text: constants, never values.
     static let allowedInterpolations: Set<String> = [
-        "Self.profileColumns",  // a fixed column list, Store+Profiles
+        "Self.profileColumns",  // a fixed column list, SQLiteStore+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
-        "Store.profileColumns",  // the same list, ProfileChunkWriter
+        "SQLiteStore.profileColumns",  // the same list, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
@@ -57,19 +57,23 @@ import Testing
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
         "step.sql",  // Schema.migrations, constant steps
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
-        "pragma",  // Connection.bulkWrite's two constant journal_mode pragmas
+        "pragma",  // SQLiteConnection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
         "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
-        "Self.quotaSQL",  // Rules.checkQuota's constant query, shared with its plan test
-        "insert", "upsert",  // Store.profileUpsert: the fixed column list, a SET list of ProfileColumn names
+        "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
+        "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
+        "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
+        "insert", "upsert",  // SQLiteStore.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 
-    /// Every SQL argument passed to `statement`, `execute` or `scalarInt`:
+    /// Every SQL argument passed to `statement`, `execute`, `scalarInt` or
+    /// the rules' executor (`executor.run`, `.first`, `.all`, `.each`, …; a
+    /// leading `Type.self` decoder argument skipped):
     /// (file, argument text as written). Literals come back with their quotes.
     static func sqlArguments(in text: String) -> [String] {
         var found: [String] = []
-        let pattern = try! NSRegularExpression(pattern: #"(?<!func )\b(statement|execute|scalarInt)\(\s*"#)
+        let pattern = try! NSRegularExpression(pattern: #"(?<!func )\b(statement|execute|scalarInt|executor\.(?:run|first|all|each|exists|insertReturningKey))\(\s*(?:[A-Z][A-Za-z]*\.self,\s*)?"#)
         let ns = text as NSString
         for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let rest = ns.substring(from: match.range.location + match.range.length)

@@ -17,7 +17,7 @@ import Testing
     /// a cursor and a setting, written by SQLite alone.
     func versionOneFile() throws -> String {
         let path = folder.path + "/v1.sqlite"
-        let connection = try Connection(path: path)
+        let connection = try SQLiteConnection(path: path)
         try connection.execute(SchemaV1Fixture.sql)
         try connection.execute("""
             INSERT INTO profiles (key, id, name, age, gender, city, bio, photos, interests)
@@ -38,7 +38,7 @@ import Testing
 
     @Test func versionOneMigratesLosingNothing() throws {
         let path = try versionOneFile()
-        let store = try Store(path: path)
+        let store = try SQLiteStore(path: path)
         let c = store.connection
         #expect(try c.scalarInt("PRAGMA user_version") == 3)
         #expect(try c.scalarInt("PRAGMA application_id") == 1398229328)
@@ -77,20 +77,20 @@ import Testing
     /// The migrated file has the same tables, columns, indexes, triggers and
     /// views as one made from schema.sql today.
     @Test func migratedSchemaEqualsANewOne() throws {
-        let migrated = try Store(path: try versionOneFile()).connection
-        let fresh = try Store(path: folder.path + "/new.sqlite").connection
+        let migrated = try SQLiteStore(path: try versionOneFile()).connection
+        let fresh = try SQLiteStore(path: folder.path + "/new.sqlite").connection
         #expect(try Self.shape(migrated) == Self.shape(fresh))
     }
 
     /// rank_stats as profile|given|given_likes|received|received_likes|last_active_at.
-    static func rankStats(_ c: Connection) throws -> [String] {
+    static func rankStats(_ c: SQLiteConnection) throws -> [String] {
         try c.statement("""
             SELECT profile, given, given_likes, received, received_likes, coalesce(last_active_at, '-')
             FROM rank_stats ORDER BY profile
             """).bind().map { row in (0..<6).map { row.text($0) }.joined(separator: "|") }
     }
 
-    static func shape(_ c: Connection) throws -> [String] {
+    static func shape(_ c: SQLiteConnection) throws -> [String] {
         var lines: [String] = []
         let objects = try c.statement("""
             SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name
@@ -118,7 +118,7 @@ import Testing
     @Test(arguments: ["lat = 91", "lat = 1", "age_min = 50, age_max = 40", "max_km = 0", "seeking = 'f;'", "age_max = 121"])
     func migratedChecksRefuse(_ assignment: String) throws {
         for path in [try versionOneFile(), folder.path + "/new.sqlite"] {
-            let store = try Store(path: path)
+            let store = try SQLiteStore(path: path)
             try store.upsert(Profile(id: "z", name: "Z", age: 30))
             #expect(throws: SQLiteError.self, "\(assignment) in \(path)") {
                 try store.connection.statement("UPDATE profiles SET \(assignment) WHERE id = 'z'").bind().run()

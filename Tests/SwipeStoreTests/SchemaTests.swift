@@ -26,18 +26,18 @@ import Testing
         let folder = TemporaryFolder()
         let path = folder.path + "/newer.sqlite"
         do {
-            let store = try Store(path: path)
+            let store = try SQLiteStore(path: path)
             try store.connection.execute("PRAGMA user_version = \(Schema.version + 1)")
         }
-        #expect(throws: StoreError.newerSchema(path: path, found: Schema.version + 1, supported: Schema.version)) {
-            try Store(path: path)
+        #expect(throws: DatabaseOpenError.newerSchema(path: path, found: Schema.version + 1, supported: Schema.version)) {
+            try SQLiteStore(path: path)
         }
     }
 
     @Test func newFilesArePrivate() throws {
         let folder = TemporaryFolder()
         let path = folder.path + "/a/b/db.sqlite"
-        _ = try Store(path: path)
+        _ = try SQLiteStore(path: path)
         let file = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
         let parent = try FileManager.default.attributesOfItem(atPath: folder.path + "/a/b")[.posixPermissions] as? Int
         #expect(file == 0o600)
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func uncreatableDatabaseIsCannotCreate() {
-        #expect(throws: StoreError.self) { try Store(path: "/proc/no/such/db.sqlite") }
+        #expect(throws: DatabaseOpenError.self) { try SQLiteStore(path: "/proc/no/such/db.sqlite") }
     }
 
     @Test func sqliteErrorsCarryTheStatementAndArguments() throws {

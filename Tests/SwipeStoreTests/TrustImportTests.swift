@@ -163,7 +163,7 @@ import Testing
     @Test func aDecisionsImportStaysInWALWhileAProfileImportLeavesIt() throws {
         let store = try folder.store(profiles: ["v", "a"])
         var modes: [String] = []
-        var importer = Importer(store: store)
+        var importer = SQLiteImporter(store: store)
         importer.progressInterval = 1
         importer.progress = { _ in
             modes.append((try? store.connection.statement("PRAGMA journal_mode").bind().first { $0.text(0) }) ?? "?")

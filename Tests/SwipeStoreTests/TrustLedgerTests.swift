@@ -41,7 +41,7 @@ import Testing
     }
 
     /// Rows another program wrote past the CHECKs.
-    func tampered(decision: String, via: String) throws -> (Store, key: Int) {
+    func tampered(decision: String, via: String) throws -> (SQLiteStore, key: Int) {
         let store = try folder.store(profiles: ["v", "a"])
         try store.connection.execute("PRAGMA ignore_check_constraints = ON")
         try store.connection.statement("""

@@ -41,7 +41,7 @@ public struct ProfileRowWriter {
         buffer.reserveCapacity(Self.flushSize + 4096)
     }
 
-    /// Writes one row of `Store.forEachProfileRow` (columns in `profileColumns` order).
+    /// Writes one row of `SQLiteStore.forEachProfileRow` (columns in `profileColumns` order).
     public mutating func write(_ row: some StoredRow, to out: inout some TextOutputStream) {
         switch format {
         case .json, .jsonl:

@@ -45,8 +45,10 @@ public final class PostgresFeed: ProfileFeed {
         try self.init(connection: connection, viewer: viewer, cellLimit: nil)
     }
 
-    @_spi(Benchmarks)
-    public init(
+    /// With `cellLimit` (tests and swipe-bench walk by key with 0), the
+    /// ranking's window sizes, whether fetches write (a replay only looks),
+    /// and the clock (tests fix it).
+    package init(
         connection: PGConnection, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
         recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
     ) throws {

@@ -9,7 +9,7 @@ enum PostgresProfileRow {
     static func key(_ row: PGRow) throws -> Int { try row.int(0) }
 
     /// The profile in columns 1…14, read as the store reads its own rows.
-    static func profile(_ row: PGRow) throws -> Profile { try PostgresStore.profile(from: row, offset: 1) }
+    static func profile(_ row: PGRow) throws -> Profile { try Profile(row: row) }
 
     /// The row's position in the likers' order (decided_at, decision key), after the profile.
     static func likePosition(_ row: PGRow) throws -> LikePosition {

@@ -20,7 +20,7 @@ public enum PostgresSchema {
     /// Identifies the database without writing: swipe's schema (its
     /// `schema_version` row) at this version, or an empty current schema.
     ///
-    /// - Throws: `StoreError.newerSchema` for a newer version,
+    /// - Throws: `DatabaseOpenError.newerSchema` for a newer version,
     ///   `.notSwipeDatabase` for any other content (another application's
     ///   tables, a `schema_version` that is not swipe's, a version swipe never wrote).
     static func identify(_ connection: PGConnection, location: String) throws -> Identity {
@@ -34,18 +34,18 @@ public enum PostgresSchema {
                 WHERE n.nspname = current_schema()
                 """) ?? 0
             if relations == 0 { return .empty }
-            throw StoreError.notSwipeDatabase(path: location)
+            throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
         let row = try connection.statement("SELECT application, version FROM schema_version").first([]) {
             (try $0.text(0), try $0.int(1))
         }
         guard let (application, found) = row, application == "swipe", found > 0 else {
-            throw StoreError.notSwipeDatabase(path: location)
+            throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
-        if found > version { throw StoreError.newerSchema(path: location, found: found, supported: version) }
+        if found > version { throw DatabaseOpenError.newerSchema(path: location, found: found, supported: version) }
         // Version 1 was never written on PostgreSQL.
         if found == 2 { return .older(version: 2) }
-        guard found == version else { throw StoreError.notSwipeDatabase(path: location) }
+        guard found == version else { throw DatabaseOpenError.notSwipeDatabase(path: location) }
         return .swipe
     }
 

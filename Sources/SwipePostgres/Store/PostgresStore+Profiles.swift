@@ -3,11 +3,6 @@ import SwipeCore
 import SwipeStore
 
 extension PostgresStore {
-    /// The profile columns in `StoreRecords.profileColumns` order; the JSON
-    /// arrays come back as the text stored.
-    static let profileColumns =
-        "id, name, age, gender, city, bio, photos, interests, lat, lon, seeking, age_min, age_max, max_km"
-
     /// The same columns of the profile aliased `p`.
     static let prefixedProfileColumns = profileColumns.split(separator: ",")
         .map { "p." + $0.trimmingPrefix(" ") }.joined(separator: ", ")
@@ -51,37 +46,8 @@ extension PostgresStore {
         ]
     }
 
-    public func profile(id: String) throws -> Profile? {
-        guard !id.utf8.contains(0) else { return nil }
-        return try session {
-            try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE id = $1")
-                .first([.text(id)]) { try Self.profile(from: $0) }
-        }
-    }
-
-    /// The first ids at or after `$1` in byte order, at most `$2`: read off
-    /// the unique index on `id`, which is `COLLATE "C"` (schema.postgres.sql).
-    static let idsFromSQL = """
-        SELECT id FROM profiles WHERE id COLLATE "C" >= $1 ORDER BY id COLLATE "C" LIMIT $2
-        """
-
-    /// Ids in byte order (`COLLATE "C"`, as SQLite's BINARY): a range of
-    /// the ids starting at `prefix`, cut where they stop sharing it.
-    public func profileIDs(startingWith prefix: String, limit: Int) throws -> [String] {
-        guard !prefix.utf8.contains(0), limit > 0 else { return [] }
-        return try session {
-            var ids: [String] = []
-            for row in try connection.statement(Self.idsFromSQL).query([.text(prefix), .int(limit)]) {
-                let id = try row.text(0)
-                guard id.utf8.starts(with: prefix.utf8) else { break }
-                ids.append(id)
-            }
-            return ids
-        }
-    }
-
     public func forEachProfile(_ query: ProfileQuery, _ body: (Profile) throws -> Void) throws {
-        try forEachProfileRow(query) { row in try body(Self.profile(from: row as! PostgresStoredRow)) }
+        try forEachProfileRow(query) { row in try body(Profile(row: row as! PostgresStoredRow)) }
     }
 
     /// Streams the rows in single-row mode (`PostgresStoredRow`): one row in
@@ -104,37 +70,5 @@ extension PostgresStore {
             ]
             try connection.streamRows(sql, arguments) { try body($0) }
         }
-    }
-
-    /// A profile from columns 0…13 in `profileColumns` order, from `offset`.
-    static func profile(from row: PGRow, offset: Int = 0) throws -> Profile {
-        Profile(
-            id: try row.text(offset), name: try row.text(offset + 1), age: try row.int(offset + 2),
-            gender: try row.optionalText(offset + 3), city: try row.optionalText(offset + 4),
-            bio: try row.optionalText(offset + 5), photos: strings(fromJSON: try row.text(offset + 6)),
-            interests: strings(fromJSON: try row.text(offset + 7)),
-            location: try row.isNull(offset + 8)
-                ? nil : Location(lat: try row.double(offset + 8), lon: try row.double(offset + 9)),
-            preferences: Preferences(
-                seeking: try row.optionalText(offset + 10).map { $0.split(separator: ";").map(String.init) } ?? [],
-                ageMin: try row.int(offset + 11), ageMax: try row.int(offset + 12),
-                maxKm: try row.optionalDouble(offset + 13)))
-    }
-
-    /// A profile from a streamed row (text format).
-    static func profile(from row: PostgresStoredRow) -> Profile {
-        Profile(
-            id: row.text(0), name: row.text(1), age: row.int(2), gender: row.optionalText(3),
-            city: row.optionalText(4), bio: row.optionalText(5), photos: strings(fromJSON: row.text(6)),
-            interests: strings(fromJSON: row.text(7)),
-            location: row.isNull(8) ? nil : Location(lat: row.double(8), lon: row.double(9)),
-            preferences: Preferences(
-                seeking: row.optionalText(10).map { $0.split(separator: ";").map(String.init) } ?? [],
-                ageMin: row.int(11), ageMax: row.int(12), maxKm: row.isNull(13) ? nil : row.double(13)))
-    }
-
-    static func strings(fromJSON text: String) -> [String] {
-        guard text != "[]" else { return [] }
-        return JSONText.strings(fromArray: text) ?? []
     }
 }

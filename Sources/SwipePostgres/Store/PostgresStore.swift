@@ -3,13 +3,16 @@ import SwipeCore
 import SwipeStore
 
 /// The swipe database on a PostgreSQL server: the same contract as the SQLite
-/// `Store` (`SwipeDatabase`), over one synchronous `PGConnection`.
-/// Extensions hold each part (`+Profiles`, `+Ledger`, `+Queries`, `+Blocks`,
-/// `+Preferences`, `+Stats`, `+Settings`, `+Rules`, `+AccessSecret`).
+/// store (`SwipeDatabase`), over one synchronous `PGConnection`.
+/// The rules are SwipeStore's, written once for both backends (`SQLDatabase`);
+/// this type brings the connection and how it writes (`write`), and its
+/// extensions what only PostgreSQL does: `+Profiles` (the one-statement
+/// upsert, streamed reads), `+Discovery` (the feed), `+Import` (COPY),
+/// `+Locks` (the viewer and pair locks the rules take).
 ///
 /// Where SQLite serialises every writer, here any number of processes write
 /// at once: each write is one READ COMMITTED transaction that first takes the
-/// locks it needs (`PostgresStore+Locks.swift` says which and why), so the
+/// locks it needs (`PGConnection+Locks.swift` says which and why), so the
 /// checks it makes afterwards see every write that could change their answer.
 ///
 /// Faults (README "PostgreSQL"): a lost connection fails the call that found
@@ -56,7 +59,7 @@ public final class PostgresStore: SwipeDatabase {
     ///
     /// With `create` (`swipe import`) an empty database (nothing in its
     /// current schema) gets `schema.postgres.sql` in one transaction; without
-    /// it, an empty database is `StoreError.missing`, as a missing file is on
+    /// it, an empty database is `DatabaseOpenError.missing`, as a missing file is on
     /// SQLite. A newer swipe schema is `.newerSchema`, anything else that is
     /// not swipe's `.notSwipeDatabase`; each names the URI without password.
     /// With `readOnly` every transaction of the session is read-only.
@@ -73,10 +76,10 @@ public final class PostgresStore: SwipeDatabase {
         case .swipe:
             break
         case .older(let found):
-            guard !readOnly else { throw StoreError.olderSchema(path: location, found: found, supported: PostgresSchema.version) }
+            guard !readOnly else { throw DatabaseOpenError.olderSchema(path: location, found: found, supported: PostgresSchema.version) }
             try PostgresSchema.migrate(connection, location: location)
         case .empty:
-            guard create && !readOnly else { throw StoreError.missing(path: location) }
+            guard create && !readOnly else { throw DatabaseOpenError.missing(path: location) }
             pendingSchema = true
         }
         try configureSession()
@@ -120,7 +123,7 @@ public final class PostgresStore: SwipeDatabase {
     /// stands, nothing is done twice. Aborted: the body runs again, once, on
     /// the new session. Lost before that point: nothing was committed, and
     /// the call fails saying the connection was lost.
-    func write<T>(_ body: () throws -> T) throws -> T {
+    public func write<T>(_ body: () throws -> T) throws -> T {
         try session {
             var attempt = 1
             var rerunAfterLoss = false
@@ -172,23 +175,13 @@ public final class PostgresStore: SwipeDatabase {
     private func rollback() {
         if connection.isConnected && connection.isInTransaction { try? connection.execute("ROLLBACK") }
     }
+}
 
-    // MARK: - Keys
+/// The rules (SwipeStore's `SQLDatabase` extensions) run on this store's
+/// connection: a write is `write` (READ COMMITTED, retried on a deadlock or
+/// serialization failure, looked up after a lost COMMIT), a read `session`.
+extension PostgresStore: SQLDatabase {
+    public var executor: PGConnection { connection }
 
-    /// The internal key of the profile with external id `id`, or nil.
-    func profileKey(id: String) throws -> Int? {
-        // PostgreSQL text cannot hold NUL, so no profile has such an id.
-        guard !id.utf8.contains(0) else { return nil }
-        return try connection.scalarInt("SELECT key FROM profiles WHERE id = $1", .text(id))
-    }
-
-    /// The internal key of `id`, or `StoreError.unknownProfile`.
-    func requireKey(_ id: String) throws -> Int {
-        guard let key = try profileKey(id: id) else { throw StoreError.unknownProfile(id) }
-        return key
-    }
-
-    public func isProfile(_ id: String) throws -> Bool {
-        try session { try profileKey(id: id) != nil }
-    }
+    public func read<T>(_ body: () throws -> T) throws -> T { try session(body) }
 }

@@ -4,8 +4,6 @@ import Foundation
 import SwipeCLI
 import SwipeServer
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe serve`: the deck in a browser (README, "The deck in a browser").
 /// The library does the serving; this wires the database, the address, the
@@ -73,25 +71,22 @@ struct Serve: ParsableCommand {
 }
 
 extension Serve {
-    /// The backend for `--db`: on PostgreSQL writers run side by side, a
-    /// few connections serve every socket, and matches reach other serve
-    /// processes on the same database (LISTEN/NOTIFY); on SQLite this
-    /// process's writes queue and commit in groups (one writer per file).
+    /// The backend for `--db`, as its driver says: on PostgreSQL writers
+    /// run side by side, a few connections serve every socket, and matches
+    /// reach other serve processes on the same database (LISTEN/NOTIFY); on
+    /// SQLite this process's writes queue and commit in groups (one writer
+    /// per file) and checkpoints run on a thread of their own.
     static func backend(_ database: DatabaseOptions) throws -> DatabaseServerBackend {
-        let open: @Sendable () throws -> any SwipeDatabase = { try database.openExisting() }
-        if let uri = database.postgresURI {
-            return try DatabaseServerBackend(writes: .concurrent, connections: SwipeServer.threadCount,
-                                             relay: PostgresMatchRelay(uri: uri), open: open)
+        let driver = database.driver
+        let maintain = try driver.startMaintenance()
+        let writes: ServedWrites = switch driver.writePolicy {
+        case .oneAtATime: .oneAtATime
+        case .concurrent: .concurrent
         }
-        // SQLite: checkpoints on a thread of their own, not inside the group
-        // commit every queued write is waiting for. It lives as long as the
-        // process. The file is opened first so that a missing or foreign one
-        // is worded as for every other command.
-        _ = try database.openExisting()
-        let checkpointer = try BackgroundCheckpointer(path: database.resolvedPath)
-        return try DatabaseServerBackend(writes: .oneAtATime, connections: SwipeServer.threadCount) {
-            let store = try database.openExisting()
-            if let store = store as? Store { checkpointer.attach(store.connection) }
+        return try DatabaseServerBackend(writes: writes, connections: SwipeServer.threadCount,
+                                         relay: driver.matchRelay()) {
+            let store = try driver.openExisting()
+            maintain?(store)
             return store
         }
     }
@@ -128,7 +123,7 @@ struct Link: ParsableCommand {
             guard let chosen, !chosen.isEmpty else { throw ValidationError("say who the link signs in as: --as PROFILE_ID") }
             let store = try database.openExisting()
             guard try store.isProfile(chosen) else { throw ViewerError.notAProfile(chosen) }
-            guard let secret = try store.accessSecret(create: true) else { throw StoreError.missing(path: store.location) }
+            guard let secret = try store.accessSecret(create: true) else { throw DatabaseOpenError.missing(path: store.location) }
             let expiry = Date().addingTimeInterval(hours * 3600)
             let token = AccessTokens(secret: secret).issue(viewer: chosen, expiry: expiry)
             var trimmed = base

@@ -18,7 +18,7 @@ struct DatabaseOptions: ParsableArguments {
             + "at the cost of an fsync per commit (README, section What is durable when). On PostgreSQL "
             + "normal is synchronous_commit=on, full is remote_apply (waits for synchronous standbys).",
         valueName: "normal|full"))
-    var synchronous: Connection.Synchronous = .normal
+    var synchronous: Durability = .normal
 
     /// The path `--db`, the environment and the XDG default resolve to.
     var resolvedPath: String {
@@ -36,44 +36,27 @@ struct DatabaseOptions: ParsableArguments {
         return dataHome + "/swipe/swipe.sqlite"
     }
 
-    /// Opens the resolved database for `swipe import`, the one command that
-    /// creates: a missing or 0-byte file becomes a new database.
-    func openCreating() throws -> any SwipeDatabase {
-        if let uri = postgresURI { return try PostgresStore(uri: uri, create: true, synchronous: postgresSynchronous) }
-        return try Store(path: resolvedPath, synchronous: synchronous)
+    /// The backend `--db` names, chosen here and nowhere else: a
+    /// `postgres://` or `postgresql://` URI is a PostgreSQL server (README
+    /// "PostgreSQL"), anything else a SQLite file.
+    var driver: any DatabaseDriver {
+        let resolved = resolvedPath
+        if PostgresURI.isPostgres(resolved) { return PostgresDriver(uri: resolved, durability: synchronous) }
+        return SQLiteDriver(path: resolved, durability: synchronous)
     }
 
+    /// Opens the resolved database for `swipe import`, the one command that
+    /// creates: a missing or 0-byte file becomes a new database.
+    func openCreating() throws -> any SwipeDatabase { try driver.openCreating() }
+
     /// Opens the resolved database to write (the REPL), refusing a missing
-    /// one without creating anything (`StoreError.missing`, exit 66): every
+    /// one without creating anything (`DatabaseOpenError.missing`, exit 66): every
     /// command but `import` needs profiles, which only an import brings, so
     /// a missing file is a mistyped `--db` or a first run that has not
     /// imported yet.
-    func openExisting() throws -> any SwipeDatabase {
-        if let uri = postgresURI { return try PostgresStore(uri: uri, create: false, synchronous: postgresSynchronous) }
-        return try Store(path: resolvedPath, synchronous: synchronous, create: false)
-    }
+    func openExisting() throws -> any SwipeDatabase { try driver.openExisting() }
 
     /// Opens the resolved database read-only (history, matches, profiles,
     /// stats): nothing is written, not even the journal mode.
-    func openReading() throws -> any SwipeDatabase {
-        if let uri = postgresURI {
-            return try PostgresStore(uri: uri, create: false, readOnly: true, synchronous: postgresSynchronous)
-        }
-        return try Store(path: resolvedPath, synchronous: synchronous, create: false, readOnly: true)
-    }
-
-    /// The resolved database when it is a `postgres://` or `postgresql://`
-    /// URI (README "PostgreSQL"), else nil (a SQLite file).
-    var postgresURI: String? {
-        let resolved = resolvedPath
-        return PostgresURI.isPostgres(resolved) ? resolved : nil
-    }
-
-    /// `--sync` on PostgreSQL, where the server owns durability.
-    var postgresSynchronous: PostgresStore.Synchronous {
-        switch synchronous {
-        case .normal: .normal
-        case .full: .full
-        }
-    }
+    func openReading() throws -> any SwipeDatabase { try driver.openReading() }
 }

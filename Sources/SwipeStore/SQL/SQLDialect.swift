@@ -1,0 +1,29 @@
+/// What SQL spells differently from one backend to the other. The rules
+/// (`SQLDatabase`) write each statement once, with `$1`, `$2`… placeholders
+/// (SQLite's executor rewrites them to `?1`, `?2`… once, when it prepares
+/// and caches the statement), and take from here only what cannot be
+/// spelled the same way.
+public struct SQLDialect: Sendable {
+    /// The backend's name, for messages and tests ("sqlite", "postgresql").
+    public var name: String
+    /// Appended to a text column to compare and order it byte by byte, as
+    /// swipe orders ids: "" on SQLite (BINARY is its default), ` COLLATE "C"`
+    /// on PostgreSQL (whose indexes on ids are `COLLATE "C"`).
+    public var byteOrder: String
+    /// Whether text may hold a NUL character. PostgreSQL's cannot, so an id
+    /// with one names no profile there and is not even sent.
+    public var textHoldsNUL: Bool
+
+    public init(name: String, byteOrder: String, textHoldsNUL: Bool) {
+        self.name = name
+        self.byteOrder = byteOrder
+        self.textHoldsNUL = textHoldsNUL
+    }
+
+    public static let sqlite = SQLDialect(name: "sqlite", byteOrder: "", textHoldsNUL: true)
+    public static let postgresql = SQLDialect(name: "postgresql", byteOrder: #" COLLATE "C""#, textHoldsNUL: false)
+
+    /// Whether `text` can be stored (and so can name a stored row).
+    @inline(__always)
+    public func canHold(_ text: String) -> Bool { textHoldsNUL || !text.utf8.contains(0) }
+}
