@@ -114,4 +114,12 @@ public struct ViewerScope: ViewerLedger {
     public func likes() throws -> [Liker] {
         try access.read { try $0.likes(viewer: viewer) }
     }
+
+    public func reasons(about id: String) throws -> [String] {
+        try access.read { try $0.reasons(viewer: viewer, about: id) }
+    }
+
+    public func unknownGenders(_ seeking: [String]) throws -> String? {
+        try access.read { try $0.unknownGenders(seeking) }
+    }
 }

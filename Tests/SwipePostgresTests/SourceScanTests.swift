@@ -16,6 +16,7 @@ import Testing
         "\"UNLISTEN \" + quotedIdentifier(channel)",
         "schema",  // PostgresImport: the text of schema.postgres.sql, given by the caller
         "Self.upsertSQL",  // made once from the constant column list
+        "migrationToV3",  // PostgresSchema: schema.postgres.sql's Ranking section and a constant fill
         "sql + \" RETURNING key\"",  // PGConnection+SQLExecutor: the rules' INSERT, a constant suffix
     ]
 

@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 2
+    public static let version = 3
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -13,6 +13,8 @@ public enum PostgresSchema {
         case empty
         /// swipe's schema at `version`.
         case swipe
+        /// swipe's schema at an older version that `migrate` brings forward.
+        case older(version: Int)
     }
 
     /// Identifies the database without writing: swipe's schema (its
@@ -41,7 +43,8 @@ public enum PostgresSchema {
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
         if found > version { throw DatabaseOpenError.newerSchema(path: location, found: found, supported: version) }
-        // No PostgreSQL database of an older version was ever written.
+        // Version 1 was never written on PostgreSQL.
+        if found == 2 { return .older(version: 2) }
         guard found == version else { throw DatabaseOpenError.notSwipeDatabase(path: location) }
         return .swipe
     }
@@ -77,6 +80,41 @@ public enum PostgresSchema {
         } catch let error as PostgresError where error.kind == .server {
             if try identify(connection, location: location) == .swipe { return false }
             throw error
+        }
+    }
+
+    /// Version 2 → 3 (ranking, README "Ranking"): rank_stats, its index and
+    /// the triggers that keep it, exactly as schema.postgres.sql writes them
+    /// (the text from its "Ranking" section on), filled from the ledger as it
+    /// stands (as SQLite's `SchemaV3.fill`), then the version.
+    static var migrationToV3: String {
+        guard let start = sql.range(of: "\n-- Ranking (README \"Ranking\")") else {
+            preconditionFailure("schema.postgres.sql has no Ranking section")
+        }
+        return String(sql[start.lowerBound...]) + """
+
+            INSERT INTO rank_stats (profile, given, given_likes, received, received_likes, last_active_at)
+            SELECT p.key,
+                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL),
+                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL),
+                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                   (SELECT max(greatest(d.decided_at, coalesce(d.undone_at, ''))) FROM decisions AS d WHERE d.viewer = p.key)
+            FROM profiles AS p
+            WHERE EXISTS (SELECT 1 FROM decisions AS d WHERE d.viewer = p.key)
+               OR EXISTS (SELECT 1 FROM decisions AS d WHERE d.profile = p.key);
+            UPDATE schema_version SET version = 3;
+            """
+    }
+
+    /// Brings an older swipe schema to `version` in one transaction. Another
+    /// process migrating at the same moment waits on the lock of
+    /// schema_version and then finds nothing left to do.
+    static func migrate(_ connection: PGConnection, location: String) throws {
+        try connection.transaction {
+            try connection.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
+            let found = try connection.scalarInt("SELECT version FROM schema_version") ?? 0
+            if found == 2 { try connection.execute(migrationToV3) }
         }
     }
 }
