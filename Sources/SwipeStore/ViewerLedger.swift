@@ -34,6 +34,12 @@ public protocol ViewerLedger {
     func report(_ id: String, reason: String) throws -> BlockOutcome
     /// Who holds a standing like or superlike of the viewer (blocks excluded).
     func likes() throws -> [Liker]
+    /// `why`: the reasons `id` is in the viewer's deck, in words
+    /// (`SwipeDatabase.reasons(viewer:about:)`).
+    func reasons(about id: String) throws -> [String]
+    /// The genders of `seeking` no profile has, in words, with those present
+    /// (nil: all present).
+    func unknownGenders(_ seeking: [String]) throws -> String?
 
     /// Conversations (DESIGN §11): sends `text` to `profile` under
     /// `clientID` (a retry with the same id returns the stored message).

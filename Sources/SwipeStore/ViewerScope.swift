@@ -119,6 +119,14 @@ public struct ViewerScope: ViewerLedger {
         try access.read { try $0.likes(viewer: viewer) }
     }
 
+    public func reasons(about id: String) throws -> [String] {
+        try access.read { try $0.reasons(viewer: viewer, about: id) }
+    }
+
+    public func unknownGenders(_ seeking: [String]) throws -> String? {
+        try access.read { try $0.unknownGenders(seeking) }
+    }
+
     public func send(to profile: String, text: String, clientID: String) throws -> SentMessage {
         let send = MessageSend(viewer: viewer, profile: profile, text: text, clientID: clientID)
         let sent = try access.write { try $0.send(send) }

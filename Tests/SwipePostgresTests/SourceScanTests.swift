@@ -17,6 +17,7 @@ import Testing
         "schema",  // PostgresImport: the text of schema.postgres.sql, given by the caller
         "step.sql",  // PostgresSchema.migrations: constant steps cut from schema.postgres.sql
         "Self.upsertSQL",  // made once from the constant column list
+        "migrationToV3",  // PostgresSchema: schema.postgres.sql's Ranking section and a constant fill
         "sql + \" RETURNING key\"",  // PGConnection+SQLExecutor: the rules' INSERT, a constant suffix
     ]
 

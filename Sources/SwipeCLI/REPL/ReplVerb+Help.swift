@@ -19,6 +19,7 @@ extension ReplVerb {
         case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
         case .likes: "likes"
+        case .why: "why"
         case .block: "block [PROFILE_ID]"
         case .unblock: "unblock PROFILE_ID"
         case .unmatch: "unmatch PROFILE_ID"
@@ -51,6 +52,7 @@ extension ReplVerb {
         case .view: "under the picture: one line of numbers, or every card's pose"
         case .prefs: "who you want to see: show, or change one preference"
         case .likes: "people who like you and wait for your decision"
+        case .why: "why the top card is in your deck"
         case .block: "hide someone from you and you from them"
         case .unblock: "lift your block"
         case .unmatch: "end a match, for good"
@@ -166,6 +168,14 @@ extension ReplVerb {
             Cards in the deck that no longer qualify leave it (undecided) and new ones
             are dealt. People who like you come first: superlikes, then likes.
             Example: prefs age 25-35
+            """
+        case .why:
+            """
+            The top card's reasons, in words: likes you (only when likes lists them),
+            how far away, the interests you share, new here, active today. After the
+            people who like you, the deck ranks everyone by how likely you both like
+            each other, who is active, how near, and who has been shown less today.
+            Example: why
             """
         case .likes:
             """

@@ -43,7 +43,7 @@ public enum PostgresSchema {
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
         if found > version { throw DatabaseOpenError.newerSchema(path: location, found: found, supported: version) }
-        // Version 1 was never written on PostgreSQL; 2 (and 3, ranking's) migrate.
+        // Version 1 was never written on PostgreSQL; 2 and 3 migrate.
         if migrations.contains(where: { $0.from == found }) { return .older(version: found) }
         guard found == version else { throw DatabaseOpenError.notSwipeDatabase(path: location) }
         return .swipe
@@ -83,10 +83,32 @@ public enum PostgresSchema {
         }
     }
 
-    /// Steps from version `from` to the next, in order. Version 3 is
-    /// ranking's (another change under way): until it lands, conversations'
-    /// step (to 4) starts from version 2; then it is (3, …).
-    static var migrations: [(from: Int, sql: String)] { [(2, migrationToV4)] }
+    /// Version 2 → 3 (ranking, README "Ranking"): rank_stats, its index and
+    /// the triggers that keep it, exactly as schema.postgres.sql writes them
+    /// (the text from its "Ranking" section on), filled from the ledger as it
+    /// stands (as SQLite's `SchemaV3.fill`), then the version.
+    static var migrationToV3: String {
+        guard let start = sql.range(of: "\n-- Ranking (README \"Ranking\")") else {
+            preconditionFailure("schema.postgres.sql has no Ranking section")
+        }
+        return String(sql[start.lowerBound...]) + """
+
+            INSERT INTO rank_stats (profile, given, given_likes, received, received_likes, last_active_at)
+            SELECT p.key,
+                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL),
+                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL),
+                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                   (SELECT max(greatest(d.decided_at, coalesce(d.undone_at, ''))) FROM decisions AS d WHERE d.viewer = p.key)
+            FROM profiles AS p
+            WHERE EXISTS (SELECT 1 FROM decisions AS d WHERE d.viewer = p.key)
+               OR EXISTS (SELECT 1 FROM decisions AS d WHERE d.profile = p.key);
+            UPDATE schema_version SET version = 3;
+            """
+    }
+
+    /// Steps from version `from` to the next, in order.
+    static var migrations: [(from: Int, sql: String)] { [(2, migrationToV3), (3, migrationToV4)] }
 
     /// Version 3 → 4, conversations (DESIGN §11): matches gain expires_at;
     /// messages and its indexes, exactly as schema.postgres.sql writes them

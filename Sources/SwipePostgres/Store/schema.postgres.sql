@@ -1,7 +1,7 @@
 -- swipe database schema for PostgreSQL, version 4 (conversations: messages,
--- and a match's deadline for its first message; version 2 brought discovery:
--- preferences, places, blocks, reports, unmatch; decisions.via may be
--- 'import'): the twin of schema.sql.
+-- and a match's deadline for its first message; version 3 was ranking:
+-- rank_stats, kept by triggers on decisions; version 2 was discovery): the
+-- twin of schema.sql.
 --
 -- The same tables, columns (in the same order), constraints, partial unique
 -- indexes and view as schema.sql, written in PostgreSQL's dialect; a test
@@ -248,3 +248,56 @@ CREATE INDEX messages_unread ON messages (recipient, low, high) WHERE read_at IS
 -- Rule first-messages-per-day: a sender's first messages in time order.
 CREATE INDEX messages_first ON messages (sender, sent_at) WHERE seq = 1;
 -- End of conversations (version 4).
+
+-- Ranking (README "Ranking"): per profile what the feed's ranking reads, as
+-- schema.sql's rank_stats says, column for column. No row: decided nothing,
+-- received nothing, never acted since it was imported.
+CREATE TABLE rank_stats (
+    profile        bigint PRIMARY KEY REFERENCES profiles(key) ON DELETE CASCADE,
+    given          bigint NOT NULL DEFAULT 0 CHECK (given >= 0),
+    given_likes    bigint NOT NULL DEFAULT 0 CHECK (given_likes BETWEEN 0 AND given),
+    received       bigint NOT NULL DEFAULT 0 CHECK (received >= 0),
+    received_likes bigint NOT NULL DEFAULT 0 CHECK (received_likes BETWEEN 0 AND received),
+    last_active_at text COLLATE "C",
+    dealt_since    text COLLATE "C",
+    dealt          bigint NOT NULL DEFAULT 0 CHECK (dealt >= 0),
+    dealt_total    bigint NOT NULL DEFAULT 0 CHECK (dealt_total >= 0)
+);
+
+-- The most recently active first (the ranking's second source of candidates),
+-- ties by key as SQLite's index (which ends with the rowid) lists them.
+CREATE INDEX rank_stats_active ON rank_stats (last_active_at, profile) WHERE last_active_at IS NOT NULL;
+
+-- Kept in the decision's transaction, as SQLite's triggers rank_stats_decided
+-- and rank_stats_undone do: a standing decision counts for both sides; any
+-- decision is an act of its maker; an undo takes it out again and is an act too.
+CREATE FUNCTION rank_stats_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    liked integer := CASE WHEN NEW.decision <> 'hate' THEN 1 ELSE 0 END;
+BEGIN
+    IF TG_OP = 'INSERT' THEN
+        INSERT INTO rank_stats AS r (profile, given, given_likes, last_active_at)
+        VALUES (NEW.viewer, CASE WHEN NEW.undone_at IS NULL THEN 1 ELSE 0 END,
+                CASE WHEN NEW.undone_at IS NULL THEN liked ELSE 0 END,
+                greatest(NEW.decided_at, coalesce(NEW.undone_at, '')))
+        ON CONFLICT (profile) DO UPDATE SET
+            given = r.given + excluded.given, given_likes = r.given_likes + excluded.given_likes,
+            last_active_at = greatest(coalesce(r.last_active_at, ''), excluded.last_active_at);
+        INSERT INTO rank_stats AS r (profile, received, received_likes)
+        VALUES (NEW.profile, CASE WHEN NEW.undone_at IS NULL THEN 1 ELSE 0 END,
+                CASE WHEN NEW.undone_at IS NULL THEN liked ELSE 0 END)
+        ON CONFLICT (profile) DO UPDATE SET
+            received = r.received + excluded.received, received_likes = r.received_likes + excluded.received_likes;
+    ELSIF OLD.undone_at IS NULL AND NEW.undone_at IS NOT NULL THEN
+        UPDATE rank_stats SET given = given - 1, given_likes = given_likes - liked,
+            last_active_at = greatest(coalesce(last_active_at, ''), NEW.undone_at)
+        WHERE profile = NEW.viewer;
+        UPDATE rank_stats SET received = received - 1, received_likes = received_likes - liked
+        WHERE profile = NEW.profile;
+    END IF;
+    RETURN NULL;
+END
+$$;
+
+CREATE TRIGGER rank_stats_decided AFTER INSERT ON decisions FOR EACH ROW EXECUTE FUNCTION rank_stats_keep();
+CREATE TRIGGER rank_stats_undone AFTER UPDATE OF undone_at ON decisions FOR EACH ROW EXECUTE FUNCTION rank_stats_keep();

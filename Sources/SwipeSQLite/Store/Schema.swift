@@ -21,9 +21,9 @@ public enum Schema {
 
     /// Steps from version `from` to `from + 1`, in order, each run inside the
     /// one write transaction of `prepare` (a failure leaves the file as it was).
-    /// Version 3 is ranking's (another change under way): until it lands,
-    /// conversations' step (to 4) starts from version 2; then it is (3, …).
-    static var migrations: [(from: Int, sql: String)] { [(1, SchemaV2.migration), (2, SchemaV4.migration)] }
+    static var migrations: [(from: Int, sql: String)] {
+        [(1, SchemaV2.migration), (2, SchemaV3.migration), (3, SchemaV4.migration)]
+    }
 
     /// What a file holds, as far as swipe is concerned.
     public enum Identity: Equatable, Sendable {

@@ -5,8 +5,7 @@
 /// - messages and its indexes are new.
 ///
 /// New objects come from schema.sql's own statements (`Schema.statement`),
-/// so the two cannot drift. The step touches nothing version 3 (ranking)
-/// adds, so until that version lands it runs from version 2 as well.
+/// so the two cannot drift.
 enum SchemaV4 {
     static var migration: String {
         ([

@@ -1,6 +1,7 @@
 -- swipe database schema, version 4 (conversations: messages, and a match's
--- deadline for its first message; version 2 brought discovery: preferences,
--- places, blocks, reports, unmatch; decisions.via may be 'import').
+-- deadline for its first message; version 3 was ranking: per-profile counters,
+-- activity and exposure in rank_stats, kept by triggers on decisions; version 2
+-- was discovery: preferences, places, blocks, reports, unmatch).
 --
 -- This file is the one place the schema is written: `sqlite3 new.db < schema.sql`
 -- makes a working database, and the binary embeds this exact text (it lives in
@@ -172,6 +173,66 @@ CREATE TABLE settings (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- Ranking (README "Ranking", DESIGN §10): what the feed's ranking reads about
+-- each profile, kept up to date rather than counted from the ledger per card.
+-- A profile without a row has decided nothing, received nothing and never
+-- acted since it was imported.
+--   given, given_likes:       standing decisions this profile made, and how
+--                             many of them like or superlike (generosity);
+--   received, received_likes: standing decisions about it, and the likes
+--                             among them (how it is received);
+--   last_active_at:           its last act: a decision or an undo (at its
+--                             time, imported ones too), or opening a feed;
+--   dealt, dealt_since:       how often feeds dealt it in the 24 hours from
+--                             dealt_since (a new window starts when a deal
+--                             finds that one over), written once per fetch;
+--   dealt_total:              how often feeds ever dealt it.
+-- The counters are kept by the triggers below, in the transaction of the
+-- decision, so every way of deciding (the REPL, serve, an import) keeps them.
+-- The row goes with its profile (ON DELETE CASCADE): it is derived data.
+CREATE TABLE rank_stats (
+    profile        INTEGER PRIMARY KEY REFERENCES profiles(key) ON DELETE CASCADE,
+    given          INTEGER NOT NULL DEFAULT 0 CHECK (given >= 0),
+    given_likes    INTEGER NOT NULL DEFAULT 0 CHECK (given_likes BETWEEN 0 AND given),
+    received       INTEGER NOT NULL DEFAULT 0 CHECK (received >= 0),
+    received_likes INTEGER NOT NULL DEFAULT 0 CHECK (received_likes BETWEEN 0 AND received),
+    last_active_at TEXT,
+    dealt_since    TEXT,
+    dealt          INTEGER NOT NULL DEFAULT 0 CHECK (dealt >= 0),
+    dealt_total    INTEGER NOT NULL DEFAULT 0 CHECK (dealt_total >= 0)
+);
+
+-- The most recently active first: the ranking's second source of candidates
+-- beside the walk by key, so that people who use the app reach every feed.
+CREATE INDEX rank_stats_active ON rank_stats (last_active_at) WHERE last_active_at IS NOT NULL;
+
+-- A standing decision counts for both sides; any decision, even one stored
+-- already undone (an import of history), is an act of its maker at its time.
+CREATE TRIGGER rank_stats_decided AFTER INSERT ON decisions
+BEGIN
+    INSERT INTO rank_stats (profile, given, given_likes, last_active_at)
+    VALUES (NEW.viewer, NEW.undone_at IS NULL, NEW.undone_at IS NULL AND NEW.decision <> 'hate',
+            max(NEW.decided_at, coalesce(NEW.undone_at, '')))
+    ON CONFLICT (profile) DO UPDATE SET
+        given = given + excluded.given, given_likes = given_likes + excluded.given_likes,
+        last_active_at = max(coalesce(last_active_at, ''), excluded.last_active_at);
+    INSERT INTO rank_stats (profile, received, received_likes)
+    VALUES (NEW.profile, NEW.undone_at IS NULL, NEW.undone_at IS NULL AND NEW.decision <> 'hate')
+    ON CONFLICT (profile) DO UPDATE SET
+        received = received + excluded.received, received_likes = received_likes + excluded.received_likes;
+END;
+
+-- An undo takes the decision out of both sides' counts; it is an act too.
+CREATE TRIGGER rank_stats_undone AFTER UPDATE OF undone_at ON decisions
+WHEN OLD.undone_at IS NULL AND NEW.undone_at IS NOT NULL
+BEGIN
+    UPDATE rank_stats SET given = given - 1, given_likes = given_likes - (NEW.decision <> 'hate'),
+        last_active_at = max(coalesce(last_active_at, ''), NEW.undone_at)
+    WHERE profile = NEW.viewer;
+    UPDATE rank_stats SET received = received - 1, received_likes = received_likes - (NEW.decision <> 'hate')
+    WHERE profile = NEW.profile;
+END;
 
 -- Conversations (DESIGN §11, version 4). A match's pair (low, high, as in
 -- matches) writes here, one row per message, never changed but for read_at
