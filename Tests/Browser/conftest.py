@@ -63,12 +63,18 @@ def swipe_binary():
 class Served:
     """A database (of `profiles`, CSV text) and a `swipe serve` over it."""
 
-    def __init__(self, folder, profiles=PROFILES):
+    def __init__(self, folder, profiles=PROFILES, decisions=None):
         self.binary = swipe_binary()
         self.db = str(pathlib.Path(folder) / "browser.sqlite")
         csv = pathlib.Path(folder) / "profiles.csv"
         csv.write_text(profiles)
         subprocess.run([self.binary, "import", "--db", self.db, str(csv), "--quiet"], check=True)
+        if decisions:
+            # Past decisions (viewer,profile,decision,decided_at): likers come
+            # first in a deck, in the order they liked, whatever the ranking.
+            path = pathlib.Path(folder) / "decisions.csv"
+            path.write_text(decisions)
+            subprocess.run([self.binary, "import", "--db", self.db, "--decisions", str(path), "--quiet"], check=True)
         self.process = subprocess.Popen(
             [self.binary, "serve", "--db", self.db, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
