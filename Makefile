@@ -9,7 +9,7 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps deps-run build build-swipe reset-demo docs test browser-test fuzz run run-postgres demo-db serve bench bench-serve clean
+.PHONY: deps deps-run build build-swipe reset-demo docs test browser-test fuzz run run-postgres demo-db serve bench bench-serve bench-ranking clean
 
 # What each target needs, installed only when absent (apt-get, as root or
 # through sudo). `make run` needs the build's headers alone; `make test` adds
@@ -84,7 +84,7 @@ browser-test: deps
 
 # The libraries' DocC catalogs (Sources/*/*.docc), built with swift-docc-plugin
 # into .build/docs; a broken symbol link or a warning fails the build.
-DOC_TARGETS ?= SwipeCore
+DOC_TARGETS ?= SwipeCore SwipeStore
 docs: deps-run
 	@mkdir -p .build/docs; for target in $(DOC_TARGETS); do \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$target \
@@ -168,6 +168,17 @@ bench-serve: deps
 	trap 'scripts/pg-test-cluster.sh stop "$$SWIPE_TEST_PG_DIR"' EXIT; trap 'exit 130' INT TERM; \
 	$$bin/swipe-bench --swipe $$bin/swipe --only $(SERVE_ON) --sizes 10k --sessions $(SERVE_SESSIONS) \
 	  --postgres "$$SWIPE_TEST_PG" --output bench-data/serve.md
+
+# Does the feed match people (BENCHMARKS.md "Ranking", DESIGN §10): the
+# speed-dating replay (precision@3) and the simulated town (matches per 100
+# swipes, exposure Gini), beside key order and random orders. SQLite, in
+# process; a couple of minutes in release. SPEED_DATING: the nights' folder.
+SPEED_DATING ?= ../shared/data/speed-dating
+bench-ranking: deps
+	$(SWIFT) build -c release --product swipe
+	$(SWIFT) build -c release --product swipe-bench
+	@bin=$$($(SWIFT) build -c release --show-bin-path); \
+	$$bin/swipe-bench --swipe $$bin/swipe --only ranking --speed-dating $(SPEED_DATING) --output bench-data/ranking.md
 
 clean:
 	rm -rf .build $(DEMO_DIR)

@@ -1,4 +1,3 @@
-import SwipeCSV
 import SwipeStore
 extension SQLiteConnection {
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so the write lock

@@ -83,12 +83,14 @@ public final class DatabaseServerBackend: Sendable {
     /// thread) when one of its decisions completes a match, so the server can
     /// tell the other viewer; the match is also published on the relay.
     /// `onBlock` is called with the other person's id after a block or a
-    /// report. `mayChangePreferences` rations the viewer's changes of
+    /// report; `onMessage` with each message the viewer sends (not a retry
+    /// that found it stored), so the server can tell the recipient. `mayChangePreferences` rations the viewer's changes of
     /// preferences; `internalFailure` words a failure of the store for the
     /// client (and logs it), nil to tell it as it is.
     public func openSession(
         viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void,
         onBlock: @escaping @Sendable (String) -> Void = { _ in },
+        onMessage: @escaping @Sendable (MessageNotice) -> Void = { _ in },
         mayChangePreferences: @escaping @Sendable () -> Bool = { true },
         internalFailure: (@Sendable (any Error) -> String)? = nil
     ) throws -> SocketSession {
@@ -99,7 +101,9 @@ public final class DatabaseServerBackend: Sendable {
                                      matchedAt: stored.decidedAt)
             onMatch(notice)
             relay.publish(notice)
-        }, onBlock: onBlock)
+        }, onBlock: onBlock, onMessage: { message in
+            onMessage(MessageNotice(message: message, senderName: me.name))
+        })
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)

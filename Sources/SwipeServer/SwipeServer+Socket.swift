@@ -48,6 +48,7 @@ extension SwipeServer {
                         hub.withdraw(viewer, from: other)
                         hub.withdraw(other, from: viewer)
                     },
+                    onMessage: { notice in hub.send(notice.json, to: notice.message.recipient) },
                     mayChangePreferences: { budgets.spend(viewer) },
                     internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
             }

@@ -19,21 +19,47 @@ public struct Rules: Hashable, Sendable {
     /// Superlikes a viewer may make in any 24 hours; nil is no limit.
     public var superlikesPerDay: Int?
     public var rewind: RewindRule
+    /// Conversations (DESIGN §11), Bumble's rule: in a match where exactly
+    /// one of the two has this gender (compared trimmed and lower-cased),
+    /// that one sends the first message. nil: anyone writes first.
+    public var firstMove: String?
+    /// Hours a new match has for its first message: a match made while
+    /// this is set carries its deadline (`matches.expires_at`) and, with no
+    /// message by then, is expired for good. nil: matches never expire.
+    public var matchExpiryHours: Int?
+    /// Conversations a person may open (send the first message of) in any
+    /// 24 hours; nil is no limit.
+    public var firstMessagesPerDay: Int?
 
-    public init(likesPerDay: Int? = nil, superlikesPerDay: Int? = nil, rewind: RewindRule = .any) {
+    public init(
+        likesPerDay: Int? = nil, superlikesPerDay: Int? = nil, rewind: RewindRule = .any, firstMove: String? = nil,
+        matchExpiryHours: Int? = nil, firstMessagesPerDay: Int? = nil
+    ) {
         self.likesPerDay = likesPerDay
         self.superlikesPerDay = superlikesPerDay
         self.rewind = rewind
+        self.firstMove = firstMove
+        self.matchExpiryHours = matchExpiryHours
+        self.firstMessagesPerDay = firstMessagesPerDay
     }
 
     /// The rule names, as `swipe rules set` takes them, in the order printed.
-    public static let names = ["likes-per-day", "superlikes-per-day", "rewind"]
+    public static let names = [
+        "likes-per-day", "superlikes-per-day", "rewind", "first-move", "match-expiry", "first-messages-per-day",
+    ]
+
+    /// The longest message, in characters (Unicode code points, as SQL's
+    /// `length` counts them on both backends). A fixed rule, not a setting.
+    public static let messageLength = 2000
 
     /// Each rule's name and value as printed (`off` for no limit).
     public var entries: [(name: String, value: String)] {
         [("likes-per-day", likesPerDay.map(String.init) ?? "off"),
          ("superlikes-per-day", superlikesPerDay.map(String.init) ?? "off"),
-         ("rewind", rewind.rawValue)]
+         ("rewind", rewind.rawValue),
+         ("first-move", firstMove ?? "anyone"),
+         ("match-expiry", matchExpiryHours.map(String.init) ?? "off"),
+         ("first-messages-per-day", firstMessagesPerDay.map(String.init) ?? "off")]
     }
 
     /// The daily limit for `decision`, nil when none (hate never has one).
@@ -56,6 +82,9 @@ extension Rules {
             case "rule.likes-per-day": likesPerDay = Int(value)
             case "rule.superlikes-per-day": superlikesPerDay = Int(value)
             case "rule.rewind": rewind = RewindRule(rawValue: value) ?? .any
+            case "rule.first-move": firstMove = value.isEmpty ? nil : value
+            case "rule.match-expiry": matchExpiryHours = Int(value)
+            case "rule.first-messages-per-day": firstMessagesPerDay = Int(value)
             default: break
             }
         }
@@ -63,13 +92,14 @@ extension Rules {
 
     /// The `settings` row that `swipe rules set NAME VALUE` stores: a count
     /// from 0 to 1000000 or `off` for the daily limits, any|last|passes|off
-    /// for rewind. A nil value means the default: delete the row.
+    /// for rewind, anyone or a gender for first-move, hours from 1 to 8760
+    /// or `off` for match-expiry. A nil value means the default: delete the row.
     ///
     /// - Throws: `StoreError.invalidValue`.
     public static func setting(_ name: String, _ value: String) throws -> (name: String, value: String?) {
         let stored: String?
         switch name {
-        case "likes-per-day", "superlikes-per-day":
+        case "likes-per-day", "superlikes-per-day", "first-messages-per-day":
             if value.lowercased() == "off" {
                 stored = nil
             } else if let count = Int(value), (0...1_000_000).contains(count) {
@@ -82,9 +112,28 @@ extension Rules {
                 throw StoreError.invalidValue(name: name, value: value, expected: "any, last, passes or off")
             }
             stored = rule == .any ? nil : rule.rawValue
+        case "first-move":
+            let gender = value.trimmed(newlines: true).lowercased()
+            if gender == "anyone" || gender == "any" {
+                stored = nil
+            } else if !gender.isEmpty, gender.count <= 50, !gender.contains(";"),
+                      gender.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) {
+                stored = gender
+            } else {
+                throw StoreError.invalidValue(name: name, value: value, expected: "anyone, or a gender as profiles spell it (e.g. f)")
+            }
+        case "match-expiry":
+            if value.lowercased() == "off" {
+                stored = nil
+            } else if let hours = Int(value), (1...8760).contains(hours) {
+                stored = String(hours)
+            } else {
+                throw StoreError.invalidValue(name: name, value: value, expected: "a whole number of hours from 1 to 8760, or off")
+            }
         default:
             throw StoreError.invalidValue(
-                name: "rule", value: name, expected: Rules.names.joined(separator: ", ").replacing(", rewind", with: " or rewind"))
+                name: "rule", value: name,
+                expected: Rules.names.dropLast().joined(separator: ", ") + " or " + Rules.names.last!)
         }
         return ("rule." + name, stored)
     }

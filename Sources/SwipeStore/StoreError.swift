@@ -34,6 +34,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write that SQLite reported done but that did not store what it was
     /// asked to (a trigger or another program interfered).
     case notStored(table: String, what: String)
+    /// A message refused by a rule of conversations (DESIGN §11), which it names.
+    case messageRefused(MessageRefusal)
 
     public var description: String {
         switch self {
@@ -71,6 +73,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .notStored(table, what):
             "\(what) was not stored in \(table): the database reported the write but the row is not there "
                 + "(a trigger or another program interfered); nothing was acknowledged"
+        case let .messageRefused(refusal):
+            refusal.description
         }
     }
 }

@@ -18,7 +18,9 @@ import SwipeCore
 /// values, carrying the SQL and its arguments.
 ///
 /// Not `Sendable`: a value is used from one thread at a time.
-public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeSettings, SwipeImport {
+public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations, SwipeSettings,
+    SwipeImport
+{
     /// Where the data is, for messages: a file path, or a URI without its password.
     var location: String { get }
 
@@ -134,8 +136,29 @@ public protocol SwipeImport: AnyObject {
     func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary
 }
 
-// Room for the next roles (conversations, a person's data): each a protocol
-// of its own, its rules in `SQLDatabase` extensions, added to `SwipeDatabase`.
+/// Conversations (DESIGN §11): a standing match's pair writes to each
+/// other; each conversation is ordered by the store, each send stored
+/// exactly once by its client id.
+public protocol SwipeConversations: AnyObject {
+    /// Stores a message from `send.viewer` to `send.profile`, or returns the
+    /// one an earlier attempt with the same client id stored.
+    ///
+    /// - Throws: `StoreError.messageRefused` naming the rule (no match, an
+    ///   ended or expired one, first-move, first-messages-per-day, length),
+    ///   `.unknownProfile`, `.selfAction`, `.notStored`.
+    func send(_ send: MessageSend) throws -> SentMessage
+    /// The conversation of `query.viewer` with `query.profile`, oldest
+    /// first, marking what the viewer received read when `query.markRead`.
+    ///
+    /// - Throws: `StoreError.messageRefused` (`.notMatched`, `.ended`), `.unknownProfile`.
+    func messages(_ query: MessageQuery) throws -> [Message]
+    /// The viewer's standing matches with their last message and unread
+    /// count, the newest activity first; expired ones are marked so.
+    func inbox(viewer: String, at date: Date?) throws -> [ConversationSummary]
+}
+
+// Room for the next roles (a person's data): each a protocol of its own,
+// its rules in `SQLDatabase` extensions, added to `SwipeDatabase`.
 
 /// What an upsert did. `unchanged`: the profile was already stored exactly so.
 public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
@@ -199,6 +222,10 @@ extension SwipeLedger {
     public func undo(viewer: String, profile: String) throws -> UndoneDecision {
         try undo(viewer: viewer, profile: profile, at: nil)
     }
+}
+
+extension SwipeConversations {
+    public func inbox(viewer: String) throws -> [ConversationSummary] { try inbox(viewer: viewer, at: nil) }
 }
 
 extension SwipeModeration {

@@ -34,6 +34,23 @@ public protocol ViewerLedger {
     func report(_ id: String, reason: String) throws -> BlockOutcome
     /// Who holds a standing like or superlike of the viewer (blocks excluded).
     func likes() throws -> [Liker]
+    /// `why`: the reasons `id` is in the viewer's deck, in words
+    /// (`SwipeDatabase.reasons(viewer:about:)`).
+    func reasons(about id: String) throws -> [String]
+    /// The genders of `seeking` no profile has, in words, with those present
+    /// (nil: all present).
+    func unknownGenders(_ seeking: [String]) throws -> String?
+
+    /// Conversations (DESIGN §11): sends `text` to `profile` under
+    /// `clientID` (a retry with the same id returns the stored message).
+    func send(to profile: String, text: String, clientID: String) throws -> SentMessage
+    /// The last `last` messages with `profile` (all when nil), oldest
+    /// first; what the viewer received is marked read.
+    func read(with profile: String, last: Int?) throws -> [Message]
+    /// The viewer's matches with their last message and unread count, newest first.
+    func inbox() throws -> [ConversationSummary]
+    /// The name of the profile with id `id`, nil when there is none.
+    func name(of id: String) throws -> String?
 }
 
 /// The refusal a ledger throws when the viewer already holds a decision on

@@ -13,13 +13,17 @@ public struct ViewerScope: ViewerLedger {
     /// Called with the other person's id after a block (or a report, which
     /// blocks) is stored, so that their open decks can let the card go.
     let onBlock: ((String) -> Void)?
+    /// Called after a message is stored (not for a retry that found it),
+    /// so that the recipient's open sockets hear of it.
+    let onMessage: ((Message) -> Void)?
 
     public init(viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
-                onBlock: ((String) -> Void)? = nil) {
+                onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil) {
         self.viewer = viewer
         self.access = access
         self.onMatch = onMatch
         self.onBlock = onBlock
+        self.onMessage = onMessage
     }
 
     /// The scope over one database the caller holds.
@@ -113,5 +117,34 @@ public struct ViewerScope: ViewerLedger {
 
     public func likes() throws -> [Liker] {
         try access.read { try $0.likes(viewer: viewer) }
+    }
+
+    public func reasons(about id: String) throws -> [String] {
+        try access.read { try $0.reasons(viewer: viewer, about: id) }
+    }
+
+    public func unknownGenders(_ seeking: [String]) throws -> String? {
+        try access.read { try $0.unknownGenders(seeking) }
+    }
+
+    public func send(to profile: String, text: String, clientID: String) throws -> SentMessage {
+        let send = MessageSend(viewer: viewer, profile: profile, text: text, clientID: clientID)
+        let sent = try access.write { try $0.send(send) }
+        if !sent.isRetry { onMessage?(sent.message) }
+        return sent
+    }
+
+    /// A write: reading marks what the viewer received as read.
+    public func read(with profile: String, last: Int?) throws -> [Message] {
+        let query = MessageQuery(viewer: viewer, profile: profile, last: last)
+        return try access.write { try $0.messages(query) }
+    }
+
+    public func inbox() throws -> [ConversationSummary] {
+        try access.read { try $0.inbox(viewer: viewer) }
+    }
+
+    public func name(of id: String) throws -> String? {
+        try access.read { try $0.profile(id: id)?.name }
     }
 }

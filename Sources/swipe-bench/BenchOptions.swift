@@ -14,6 +14,8 @@ struct BenchOptions {
     /// A PostgreSQL URI for the COPY comparison and the writers section
     /// (`make bench` starts a throwaway cluster).
     var postgres: String?
+    /// The speed-dating nights for the `ranking` section (the data folder's README).
+    var speedDating = "../shared/data/speed-dating"
 
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
@@ -21,6 +23,7 @@ struct BenchOptions {
                                   discovery-postgres,serve-postgres] [--sessions N]
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
+                           [--only ranking --speed-dating DIR]  (make bench-ranking)
         (discovery's own rows alone: --only quota for the quota check,
          --only discovery-import for the import with the discovery columns)
         """
@@ -45,6 +48,7 @@ struct BenchOptions {
                 guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--sessions needs a number ≥ 1") }
                 sessions = n
             case "--postgres": postgres = try value(argument)
+            case "--speed-dating": speedDating = try value(argument)
             default: throw BenchError("unknown argument \(argument)\n\(Self.usage)")
             }
         }

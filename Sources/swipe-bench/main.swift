@@ -8,6 +8,21 @@ import Foundation
 do {
     let options = try BenchOptions(arguments: Array(CommandLine.arguments.dropFirst()))
     let machine = Machine.describe()
+    let rankingParts = options.only.intersection(["ranking", "ranking-replay", "ranking-town"])
+    if !rankingParts.isEmpty {
+        // Makes its own data; needs no data set and no swipe child process.
+        let started = Date()
+        var bench = RankingBench(speedDating: options.speedDating, directory: options.dataDirectory)
+        if !rankingParts.contains("ranking") { bench.parts = Set(rankingParts.map { String($0.dropFirst("ranking-".count)) }) }
+        let lines = try bench.run()
+        let table = RankingBench.table(lines)
+        print(machine + "\n\n## Ranking (make bench-ranking)\n\n" + table)
+        log(String(format: "ranking: %.1f s", Date().timeIntervalSince(started)))
+        if let output = options.output, options.only == rankingParts {
+            try (machine + "\n\n" + table).write(toFile: output, atomically: true, encoding: .utf8)
+        }
+        if options.only == rankingParts { exit(0) }
+    }
     let sqlite3 = ChildProcess.which("sqlite3")
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }

@@ -1,6 +1,5 @@
 import SwipePostgres
 import SwipeStore
-import SwipeSQLite
 import SwipeCSV
 
 /// The libraries' errors say what is wrong with the values at fault; here

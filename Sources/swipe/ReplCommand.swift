@@ -55,7 +55,8 @@ struct ReplCommand: ParsableCommand {
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(
                         lineBeforeCursor: line,
-                        profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [])
+                        profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [],
+                        matchIDs: (try? store.matches(viewer: viewerID).map(\.profile)) ?? [])
                 }
             } else {
                 // A script's stdout is its answers; who it acts as goes to stderr.

@@ -12,7 +12,7 @@ struct SwipeCommand: ParsableCommand {
         subcommands: [
             ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, ProfileCommand.self, Stats.self,
             Prefs.self, Likes.self, Block.self, Unblock.self, Unmatch.self, ReportCommand.self, Reports.self,
-            RulesCommand.self, Serve.self, Link.self,
+            RulesCommand.self, Messages.self, Send.self, Inbox.self, Serve.self, Link.self,
         ],
         defaultSubcommand: ReplCommand.self)
 

@@ -1,6 +1,5 @@
 import SwipeStore
 import SwipeSQLite
-import SwipeCSV
 
 /// What `swipe --version` prints: the release and the newest database
 /// schema this binary reads and writes.

@@ -22,11 +22,14 @@ ARTIFACTS = pathlib.Path(os.environ.get("SWIPE_ARTIFACTS", ROOT / ".build" / "br
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", shutil.which("chromedriver") or "/usr/bin/chromedriver")
 
+# Nobody has acted yet, so the ranking (README "Ranking") puts first those who
+# share an interest with the viewer: alice sees bob (hiking), then carol
+# (coffee), ahead of dave and erin; bob sees alice (hiking) first.
 PROFILES = """id,name,age,gender,city,bio,photos,interests
 alice,Alice Example,31,f,Lisboa,"Likes long walks.
 And <b>HTML</b> that must stay text.",,hiking;coffee
-bob,Bob Builder,33,m,Porto,"<img src=x onerror=alert(1)>",,climbing;jazz
-carol,Carol Singer,29,f,Braga,Sings.,,music
+bob,Bob Builder,33,m,Porto,"<img src=x onerror=alert(1)>",,climbing;jazz;hiking
+carol,Carol Singer,29,f,Braga,Sings.,,music;coffee
 dave,Dave Diver,35,m,Faro,Dives.,,sea;boats
 erin,Erin Runner,27,f,Coimbra,Runs.,,running
 """
@@ -60,12 +63,18 @@ def swipe_binary():
 class Served:
     """A database (of `profiles`, CSV text) and a `swipe serve` over it."""
 
-    def __init__(self, folder, profiles=PROFILES):
+    def __init__(self, folder, profiles=PROFILES, decisions=None):
         self.binary = swipe_binary()
         self.db = str(pathlib.Path(folder) / "browser.sqlite")
         csv = pathlib.Path(folder) / "profiles.csv"
         csv.write_text(profiles)
         subprocess.run([self.binary, "import", "--db", self.db, str(csv), "--quiet"], check=True)
+        if decisions:
+            # Past decisions (viewer,profile,decision,decided_at): likers come
+            # first in a deck, in the order they liked, whatever the ranking.
+            path = pathlib.Path(folder) / "decisions.csv"
+            path.write_text(decisions)
+            subprocess.run([self.binary, "import", "--db", self.db, "--decisions", str(path), "--quiet"], check=True)
         self.process = subprocess.Popen(
             [self.binary, "serve", "--db", self.db, "--port", "0"],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)

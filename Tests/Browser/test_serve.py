@@ -152,7 +152,7 @@ def test_the_detail_page_shows_profile_text_as_text(served, browsers):
     assert bio.text == "<img src=x onerror=alert(1)>"
     assert bio.find_elements(By.TAG_NAME, "img") == []
     interests = [li.text for li in browser.find_elements(By.CSS_SELECTOR, "#detail-interests li")]
-    assert interests == ["climbing", "jazz"]
+    assert interests == ["climbing", "jazz", "hiking"]
     screenshot(browser, "serve-detail.png")
     browser.find_element(By.ID, "detail-back").click()
     wait_for(lambda: not browser.find_element(By.ID, "detail").is_displayed(), "back to the deck")

@@ -49,9 +49,9 @@ def pixel():
     listener.close()
 
 
-def serve(profiles):
+def serve(profiles, decisions=None):
     folder = tempfile.TemporaryDirectory(prefix="swipe-browser-")
-    server = Served(folder.name, profiles=profiles)
+    server = Served(folder.name, profiles=profiles, decisions=decisions)
     return folder, server
 
 
@@ -63,7 +63,8 @@ alice,Alice Example,31,f,Lisboa,Walks.,,hiking,38.7223,-9.1393,,18,99,
 bob,Bob Builder,33,m,Lisboa,Builds.,https://127.0.0.1:{pixel.port}/bob.png,jazz,38.7500,-9.1100,f,25,40,30
 carol,Carol Singer,29,f,Braga,Sings.,,music,,,,,,
 """
-    folder, server = serve(profiles)
+    # bob likes alice: he is on top of her deck (likers first).
+    folder, server = serve(profiles, "viewer,profile,decision,decided_at\nbob,alice,like,2026-11-01T00:00:00.000Z\n")
     yield server
     server.stop()
     folder.cleanup()
@@ -112,7 +113,15 @@ sp ace,Spacey,29,f,Braga,,,
 it's,Apostrophe,30,f,Faro,,,
 back\\slash,Backslash,30,f,Faro,,,
 '''
-    folder, server = serve(profiles)
+    # The odd ids like alice in the order the test blocks them: her deck
+    # deals them first, in that order (likers first), before plain bob.
+    decisions = '''viewer,profile,decision,decided_at
+"""bob""",alice,like,2026-11-01T00:00:01.000Z
+sp ace,alice,like,2026-11-01T00:00:02.000Z
+it's,alice,like,2026-11-01T00:00:03.000Z
+back\\slash,alice,like,2026-11-01T00:00:04.000Z
+'''
+    folder, server = serve(profiles, decisions)
     yield server
     server.stop()
     folder.cleanup()

@@ -48,10 +48,12 @@ public enum DiscoveryModel {
         public var seeking: [String]
         public var ageMin: Int, ageMax: Int
         public var maxKm: Double?
+        /// Interests (the ranking's shared interests), some spelled apart.
+        public var interests: [String] = []
 
         /// The person as a profile to store.
         public var profile: Profile {
-            Profile(id: id, name: id, age: age, gender: gender, location: location,
+            Profile(id: id, name: id, age: age, gender: gender, interests: interests, location: location,
                     preferences: Preferences(seeking: seeking, ageMin: ageMin, ageMax: ageMax, maxKm: maxKm))
         }
     }
@@ -107,6 +109,9 @@ public enum DiscoveryModel {
         for _ in 0..<random.int(0...3) {
             let a = random.int(0...(count - 1)), b = random.int(0...(count - 1))
             if a != b && !s.blocks.contains(where: { $0 == (a, b) }) { s.blocks.append((a, b)) }
+        }
+        for n in s.people.indices {
+            s.people[n].interests = Array(Set((0..<random.int(0...3)).map { _ in random.pick(["hiking", "jazz", "Jazz", "chess"]) })).sorted()
         }
         return s
     }

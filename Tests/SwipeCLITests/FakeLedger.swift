@@ -60,6 +60,12 @@ final class FakeLedger: ViewerLedger {
     func unmatch(_ id: String) throws { throw NoDiscovery() }
     func report(_ id: String, reason: String) throws -> BlockOutcome { throw NoDiscovery() }
     func likes() throws -> [Liker] { throw NoDiscovery() }
+    func reasons(about id: String) throws -> [String] { throw NoDiscovery() }
+    func unknownGenders(_ seeking: [String]) throws -> String? { throw NoDiscovery() }
+    func send(to profile: String, text: String, clientID: String) throws -> SentMessage { throw NoDiscovery() }
+    func read(with profile: String, last: Int?) throws -> [Message] { throw NoDiscovery() }
+    func inbox() throws -> [ConversationSummary] { throw NoDiscovery() }
+    func name(of id: String) throws -> String? { throw NoDiscovery() }
 }
 
 enum Fixture {

@@ -115,7 +115,7 @@ struct ReplInputParsingTests {
         ("physics bouncy", "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"),
         ("physics stack scrub", "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"),
         ("help me please", "help takes at most one command name: help [COMMAND] (got \"me please\"), e.g. help drag"),
-        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, block, unblock, unmatch, report, help, quit (got \"fly\"), e.g. help drag"),
+        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit (got \"fly\"), e.g. help drag"),
         ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
         ("matc", "unknown command \"matc\": did you mean \"matches\"? type help for the list of commands"),
         ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
@@ -128,7 +128,7 @@ struct ReplInputParsingTests {
          "physics takes one name: tantan, draggable, stack, scrub (got \"tantn\"); did you mean \"physics tantan\"?, e.g. physics stack"),
         ("view ful", "view takes compact or full (got \"ful\"); did you mean \"view full\"?, e.g. view full"),
         ("help relese",
-         "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, block, unblock, unmatch, report, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"),
+         "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"),
     ])
     func rejects(line: String, message: String) {
         #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }

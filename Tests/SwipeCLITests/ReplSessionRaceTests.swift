@@ -16,18 +16,21 @@ import Testing
     var folder: String { temporary.path }
     var path: String { folder + "/race.sqlite" }
 
-    /// Profiles in key order: the viewer `v`, then `a` to `f` (the feed's order).
+    /// The viewer `v1`, then `a` to `f`. None of them acts, so the ranking
+    /// cannot tell them apart and deals them in the viewer's tie-hash order
+    /// (README "Ranking"): `v1` is a viewer for whom that order is a to f.
     init() throws {
         let store = try SQLiteStore(path: path)
-        for id in ["v", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        for id in ["v1", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        #expect(DiscoveryModel.tieOrder("v1", ["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
     }
 
-    /// A session for viewer `v` over a connection of its own.
+    /// A session for viewer `v1` over a connection of its own.
     func session(_ format: ReplFormat = .json) throws -> ReplSession {
         let store = try SQLiteStore(path: path)
         return try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v"),
-            ledger: ViewerScope(store: store, viewer: "v"), format: format)
+            feed: try SQLiteFeed(store: store, viewer: "v1"),
+            ledger: ViewerScope(store: store, viewer: "v1"), format: format)
     }
 
     /// The deck's profiles in state order (first, second, third, other); nil for a parked slot.
@@ -35,12 +38,12 @@ import Testing
         session.snapshot.cards.map { $0.profile?.id }
     }
 
-    /// Every decision `v` holds, as profile ids, oldest first (undone ones included).
+    /// Every decision `v1` holds, as profile ids, oldest first (undone ones included).
     func decisions() throws -> [String] {
-        try SQLiteStore(path: path).history(HistoryQuery(viewer: "v")).map(\.profile).reversed()
+        try SQLiteStore(path: path).history(HistoryQuery(viewer: "v1")).map(\.profile).reversed()
     }
 
-    static let lost = #"{"ok":false,"command":"like","error":"v already decided like on a at "#
+    static let lost = #"{"ok":false,"command":"like","error":"v1 already decided like on a at "#
     static let left = #" (in another session); that card leaves the deck","mode":"deck""#
 
     @Test func theLoserIsToldThenItsTopCardIsOneNeitherSessionDecided() throws {
@@ -59,7 +62,7 @@ import Testing
 
         // The loser goes on by itself, and now the other one loses the next race.
         #expect(first.answer("like").contains(#""decision":{"profile":"b","decision":"like""#))
-        #expect(second.answer("hate").contains(#""error":"v already decided like on b at "#))
+        #expect(second.answer("hate").contains(#""error":"v1 already decided like on b at "#))
         #expect(cards(second) == ["c", "d", "e", "f"])
         #expect(try decisions() == ["a", "b"])
     }
@@ -81,13 +84,13 @@ import Testing
         _ = second.answer("like")
         _ = first.answer("drag 120 0")
         let released = first.answer("release")
-        #expect(released.contains(#""error":"v already decided like on a at "#), "\(released)")
+        #expect(released.contains(#""error":"v1 already decided like on a at "#), "\(released)")
         #expect(cards(first) == ["b", "c", "d", "e"])
 
         _ = first.answer("open")  // the detail page of b
         _ = second.answer("hate")  // b, from the other session
         let fromDetail = first.answer("like")
-        #expect(fromDetail.contains(#""error":"v already decided hate on b at "#), "\(fromDetail)")
+        #expect(fromDetail.contains(#""error":"v1 already decided hate on b at "#), "\(fromDetail)")
         #expect(fromDetail.contains(#""mode":"deck""#), "the detail page of a card that is gone is closed")
         #expect(cards(first) == ["c", "d", "e", "f"])
         #expect(try decisions() == ["a", "b"])
@@ -103,14 +106,14 @@ import Testing
         var second = try session()
         #expect(cards(second) == ["b", "c", "d", "e"])
         _ = second.answer("like")  // b
-        #expect(first.answer("like").contains(#""error":"v already decided like on b at "#))
+        #expect(first.answer("like").contains(#""error":"v1 already decided like on b at "#))
         #expect(cards(first) == ["c", "d", "e", "f"])
         #expect(first.snapshot.cards.map(\.slot) == [2, 3, 0, 1])
 
         let undone = first.answer("undo")
         #expect(undone.hasPrefix(#"{"ok":true"#), "\(undone)")
         #expect(cards(first) == ["a", "c", "d", "f"])
-        let a = try #require(try SQLiteStore(path: path).history(HistoryQuery(viewer: "v", profile: "a")).first)
+        let a = try #require(try SQLiteStore(path: path).history(HistoryQuery(viewer: "v1", profile: "a")).first)
         #expect(a.decision == .hate && a.undoneAt != nil)
         #expect(try decisions() == ["a", "b"])
     }
@@ -125,7 +128,7 @@ import Testing
         let errorLines = [lines[0]] + lines.dropFirst().prefix { $0.hasPrefix("       ") && !$0.contains("╭") }
         #expect(errorLines.count > 1 && errorLines.allSatisfy { TerminalText.displayWidth($0) <= 80 })
         let error = errorLines.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
-        #expect(error.hasPrefix("error: v already decided like on a at "))
+        #expect(error.hasPrefix("error: v1 already decided like on a at "))
         #expect(error.hasSuffix(" (in another session); that card leaves the deck"))
         #expect(lines.dropFirst().contains { $0.contains("Name b, 30") }, "the picture shows b on top")
         #expect(lines.contains { $0.hasPrefix("first") && $0.contains(" b ") }, "\(lines)")

@@ -84,14 +84,16 @@ import Testing
 
     init() throws {
         let store = try SQLiteStore(path: path)
-        for id in ["v", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        // v1: a viewer whose tie-hash order of these never-acting profiles is a to f (README "Ranking").
+        for id in ["v1", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
     }
 
     @Test func itsCardLeavesTheDeckAndTheSessionGoesOn() throws {
         let store = try SQLiteStore(path: path)
         var session = try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v"),
-            ledger: ViewerScope(store: store, viewer: "v"), format: .json)
+            feed: try SQLiteFeed(store: store, viewer: "v1"),
+            ledger: ViewerScope(store: store, viewer: "v1"), format: .json)
+        #expect(DiscoveryModel.tieOrder("v1", ["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
         #expect(session.snapshot.cards.map { $0.profile?.id } == ["a", "b", "c", "d"])
         try SQLiteStore(path: path).connection.execute("DELETE FROM profiles WHERE id = 'a'")
         var out = ""
@@ -102,7 +104,7 @@ import Testing
             out = ""
             #expect(session.run(command, into: &out), "\(command): \(out)")
         }
-        let history = try store.history(HistoryQuery(viewer: "v")).map { "\($0.profile) \($0.decision.rawValue)" }
+        let history = try store.history(HistoryQuery(viewer: "v1")).map { "\($0.profile) \($0.decision.rawValue)" }
         #expect(history == ["c hate", "b like"])
     }
 }

@@ -145,7 +145,8 @@ import Testing
         let rules = try SwipeBinary.run(["rules", "--db", db, "set", "rewind", "sometimes"])
         #expect(rules.status == 64)
         #expect(try SwipeBinary.run(["rules", "--db", db, "--format", "csv"]).stdout
-            == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n")
+            == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n"
+            + "first-move,anyone\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\n")
     }
 
     @Test(arguments: TestBackend.all) func rewindRulesRefuseWhatTheyForbid(_ backend: TestBackend) throws {

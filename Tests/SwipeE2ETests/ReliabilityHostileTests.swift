@@ -162,7 +162,7 @@ import Testing
         }
         let result = try openFails(path)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("has schema version 99, but this swipe understands up to version 2"))
+        #expect(result.stderr.contains("has schema version 99, but this swipe understands up to version \(Schema.version)"))
     }
 
     @Test func pathsThatCannotBeCreatedExit73() throws {

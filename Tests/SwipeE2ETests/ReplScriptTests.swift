@@ -16,11 +16,13 @@ import Testing
         try load()
     }
 
-    /// Four profiles; `b` already likes `a`.
+    /// Four profiles; `b` already likes `a`; `c` shares an interest with `a`.
     func load() throws {
         let csv = folder + "/p.csv"
-        // `b` already likes `a`: a's like of b makes a match.
-        try "id,name,age,city\na,Ana,30,Lisboa\nb,Bo,28,Oslo\nc,Cy,41,\nd,Di,35,Rome\n"
+        // `b` already likes `a`: a's like of b makes a match. Then the ranking
+        // (README "Ranking"): neither c nor d ever acted, and c shares jazz
+        // with a, so c comes before d.
+        try "id,name,age,city,interests\na,Ana,30,Lisboa,jazz\nb,Bo,28,Oslo,\nc,Cy,41,,jazz\nd,Di,35,Rome,\n"
             .write(toFile: csv, atomically: true, encoding: .utf8)
         try "viewer,profile,decision,decided_at\nb,a,like,2026-01-01T00:00:00.000Z\n"
             .write(toFile: folder + "/d.csv", atomically: true, encoding: .utf8)

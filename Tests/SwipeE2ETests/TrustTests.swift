@@ -239,11 +239,14 @@ import Testing
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
         try importSeed(into: path)
-        #expect(try run(["repl", "--db", path, "--as", "demo"], stdin: script(["like"])).status == 0)
+        let liked = try run(["repl", "--db", path, "--as", "demo"], stdin: script(["like"]))
+        #expect(liked.status == 0)
+        // The card the ranking dealt first, as the session said it liked it ("♥ liked NAME (ID) by button").
+        let id = try #require(liked.stdout.firstMatch(of: /liked .* \((p-[0-9]+)\) by button/)?.output.1, "\(liked.stdout)")
         #expect(ReliabilityHostileTests.shell("/bin/mount", ["-o", "remount,ro", disk]))
         let history = try run(["history", "--db", path, "--as", "demo", "--format", "csv"])
         #expect(history.status == 0, "\(history.stderr)")
-        #expect(history.stdout.hasPrefix("profile,name,decision,via,decided_at,undone_at\r\np-001,"))
+        #expect(history.stdout.hasPrefix("profile,name,decision,via,decided_at,undone_at\r\n\(id),"))
         let repl = try run(["repl", "--db", path, "--as", "demo"], stdin: script(["like"]))
         #expect(repl.status == 74)
         #expect(repl.stderr.contains("swipe: \(path): no write permission (Read-only file system"), "\(repl.stderr)")

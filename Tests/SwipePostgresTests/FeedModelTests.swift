@@ -29,13 +29,13 @@ import Testing
 
     static func insert(_ profile: Profile, _ connection: PGConnection) throws {
         try connection.run("""
-            INSERT INTO profiles (id, name, age, gender, lat, lon, seeking, age_min, age_max, max_km)
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            INSERT INTO profiles (id, name, age, gender, lat, lon, seeking, age_min, age_max, max_km, interests)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::json)
             """, .text(profile.id), .text(profile.name), .int(profile.age), .optionalText(profile.gender),
             profile.location.map { .real($0.lat) } ?? .null, profile.location.map { .real($0.lon) } ?? .null,
             profile.preferences.seeking.isEmpty ? .null : .text(profile.preferences.seeking.joined(separator: ";")),
             .int(profile.preferences.ageMin), .int(profile.preferences.ageMax),
-            profile.preferences.maxKm.map { .real($0) } ?? .null)
+            profile.preferences.maxKm.map { .real($0) } ?? .null, .text(JSONText.array(profile.interests)))
     }
 
     static func decide(_ connection: PGConnection, _ viewer: String, _ profile: String, _ decision: Decision,
@@ -51,7 +51,7 @@ import Testing
     static func load(_ s: DiscoveryModel.Scenario, into connection: PGConnection) throws {
         try connection.transaction {
             try connection.execute("""
-                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports RESTART IDENTITY
+                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages RESTART IDENTITY
                 """)
             for person in s.people { try insert(person.profile, connection) }
             for choice in s.decisions {
@@ -67,29 +67,32 @@ import Testing
         }
     }
 
+    /// The moment of every fetch and of the decisions made while dealing.
+    static let now = start.addingTimeInterval(100_000)
+
     static func check(seed: Int, _ connection: PGConnection) throws {
-        let s = DiscoveryModel.scenario(seed: seed)
+        var s = DiscoveryModel.scenario(seed: seed)
         try load(s, into: connection)
+        var state = DiscoveryModel.RankState(s, start: start)
         let everyone = s.people.map(\.id)
         for v in s.people.indices {
-            let expected = DiscoveryModel.expectedFeed(s, viewer: v)
-            #expect(try PostgresDiscovery.eligible(connection: connection, viewer: s.people[v].id, among: everyone)
-                    == Set(expected), "seed \(seed) viewer u\(v): eligible(among:)")
+            let viewer = s.people[v].id
+            let expected = DiscoveryModel.expectedRankedFeed(s, viewer: v, state: state, now: now)
+            #expect(try PostgresDiscovery.eligible(connection: connection, viewer: viewer, among: everyone)
+                    == Set(DiscoveryModel.expectedFeed(s, viewer: v)), "seed \(seed) viewer u\(v): eligible(among:)")
             // The cells of a box, or (cellLimit 0) the walk by key for every box.
-            let feed = try PostgresFeed(connection: connection, viewer: s.people[v].id, cellLimit: v % 2 == 0 ? nil : 0)
-            // All at once…
-            #expect(try feed.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
+            let cellLimit = v % 2 == 0 ? nil : 0 as Int?
+            // All at once, looking only…
+            let look = try PostgresFeed(connection: connection, viewer: viewer, cellLimit: cellLimit, records: false, clock: { now })
+            #expect(try look.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
-            var dealt: [String] = []
-            while let next = try feed.nextProfiles(limit: 1, excluding: Set(dealt.suffix(4))).first {
-                dealt.append(next.id)
-                if dealt.count >= 4 {
-                    // The oldest card in the deck is decided, as a person would.
-                    try decide(connection, s.people[v].id, dealt[dealt.count - 4], .hate, at: Date())
-                }
-                if dealt.count > expected.count + 4 { break }
-            }
-            #expect(dealt == expected, "seed \(seed) viewer u\(v), card by card")
+            let feed = try PostgresFeed(connection: connection, viewer: viewer, cellLimit: cellLimit, clock: { now })
+            let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
+                &s, viewer: v, state: &state, now: now, start: start,
+                fetch: { try feed.nextProfiles(limit: 1, excluding: $0).first?.id },
+                hate: { try decide(connection, viewer, $0, .hate, at: now) })
+            #expect(dealt == modelDealt, "seed \(seed) viewer u\(v), card by card")
+            #expect(Set(dealt) == Set(expected), "seed \(seed) viewer u\(v): every eligible one, once")
         }
     }
 

@@ -86,6 +86,13 @@ import Testing
         Self.expectIndexedOnly(byKey, using: ["Index Scan using profiles_pkey"], "the walk by key")
         #expect(!byKey.contains("Sort"), "the walk by key sorts:\n\(byKey)")
 
+        // The ranking's second source: a bounded range of the activity index, newest first.
+        try connection.execute("UPDATE rank_stats SET last_active_at = '2026-11-2' || (profile % 10)::text WHERE profile % 3 = 0; ANALYZE rank_stats")
+        let recent = try plan(connection, "recent", PostgresDiscoverySQL.recentlyActive, open.arguments(.int(200)))
+        Self.expectIndexedOnly(recent, using: ["rank_stats_active", "profiles_pkey"], "the recently active")
+        #expect(!recent.contains("Sort"), "the recently active are sorted:\n\(recent)")
+        #expect(byKey.contains("rank_stats_pkey"), "the walk by key reads the stats by key:\n\(byKey)")
+
         let likers = try plan(connection, "likers", PostgresDiscoverySQL.likers,
                               open.arguments(.text("like"), .text(""), .int(0), .int(4)))
         Self.expectIndexedOnly(likers, using: ["decisions_likers_key"], "the likers")

@@ -15,7 +15,9 @@ import Testing
         "\"LISTEN \" + quotedIdentifier(channel)",  // PQescapeIdentifier, not a value
         "\"UNLISTEN \" + quotedIdentifier(channel)",
         "schema",  // PostgresImport: the text of schema.postgres.sql, given by the caller
+        "step.sql",  // PostgresSchema.migrations: constant steps cut from schema.postgres.sql
         "Self.upsertSQL",  // made once from the constant column list
+        "migrationToV3",  // PostgresSchema: schema.postgres.sql's Ranking section and a constant fill
         "sql + \" RETURNING key\"",  // PGConnection+SQLExecutor: the rules' INSERT, a constant suffix
     ]
 

@@ -6,6 +6,7 @@ import Testing
 import WSClient
 import SwipeStore
 import SwipeSQLite
+import SwipeTestSupport
 @testable import SwipeServer
 
 /// `/ws`: the REPL's commands in, its JSON answers out, one frame per line.
@@ -52,12 +53,14 @@ struct ServerSocketTests {
         #expect(hello["event"] as? String == "hello")
         #expect(hello["viewer"] as? String == "alice")
         try #require(answers.count == 7)
-        // deck: bob first (alice never sees herself), with his whole profile.
+        // deck: alice never sees herself; nobody has acted, so the ranking
+        // deals them in alice's tie-hash order (README "Ranking"), each with the whole profile.
+        let order = DiscoveryModel.tieOrder("alice", ["bob", "carol", "dave", "erin"])
         let deck = answers[0]
         #expect(deck["ok"] as? Bool == true)
         #expect(deck["mode"] as? String == "deck")
         let cards = try #require(deck["cards"] as? [[String: Any]])
-        #expect(cards.map { $0["profile"] as? String } == ["bob", "carol", "dave", "erin"])
+        #expect(cards.map { $0["profile"] as? String } == order)
         let profiles = try #require(deck["profiles"] as? [[String: Any]])
         #expect(Set(profiles.compactMap { $0["id"] as? String }) == ["bob", "carol", "dave", "erin"])
         #expect(profiles.first { $0["id"] as? String == "bob" }?["name"] as? String == "Name bob")
@@ -79,20 +82,20 @@ struct ServerSocketTests {
         #expect(keyframes.count >= 2)
         #expect((keyframes.first?["cards"] as? [[String: Any]])?.first?["x"] as? Double == 247.5)
         #expect((keyframes.last?["cards"] as? [[String: Any]])?.first?["x"] as? Double == 187.5)
-        // like: bob is decided and stored, carol comes up.
+        // like: the top card is decided and stored, the second comes up.
         let like = answers[3]
-        #expect((like["decision"] as? [String: Any])?["profile"] as? String == "bob")
-        #expect((like["cards"] as? [[String: Any]])?.first?["profile"] as? String == "carol")
+        #expect((like["decision"] as? [String: Any])?["profile"] as? String == order[0])
+        #expect((like["cards"] as? [[String: Any]])?.first?["profile"] as? String == order[1])
         // A bad line is an error answer; the socket stays open.
         #expect(answers[4]["ok"] as? Bool == false)
         #expect((answers[4]["error"] as? String)?.isEmpty == false)
         #expect(answers[5]["ok"] as? Bool == true)
         #expect((answers[6]["decision"] as? [String: Any])?["decision"] as? String == "hate")
-        // The store holds exactly what was acknowledged: bob liked then undone, bob hated.
+        // The store holds exactly what was acknowledged: the top card liked then undone, then hated.
         let rows = try fixture.decisions(of: "alice")
         #expect(rows.sorted { "\($0)" < "\($1)" } == [
-            StoredDecisionRow(profile: "bob", decision: "hate", undone: false),
-            StoredDecisionRow(profile: "bob", decision: "like", undone: true),
+            StoredDecisionRow(profile: order[0], decision: "hate", undone: false),
+            StoredDecisionRow(profile: order[0], decision: "like", undone: true),
         ])
         let lines = fixture.logs.all
         #expect(lines.contains { $0.contains("websocket closed") && $0.contains("viewer=alice") && $0.contains("commands=7") })

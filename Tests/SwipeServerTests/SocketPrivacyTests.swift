@@ -28,6 +28,13 @@ struct SocketPrivacyTests {
         try store.upsert(Profile(id: "bob", name: "Name bob", age: 30, gender: "m",
                                  location: Location(lat: 38.7500, lon: -9.1100),
                                  preferences: Preferences(seeking: ["f"], ageMin: 25, ageMax: 40, maxKm: 30)))
+        // bob, carol and dave like alice, in that order: likers come first in
+        // the order they liked, so alice's deck is bob, carol, dave whatever
+        // the ranking makes of everyone after them.
+        for (offset, liker) in ["bob", "carol", "dave"].enumerated() {
+            _ = try store.record(viewer: liker, profile: "alice", decision: .like, via: .button,
+                                 at: Date(timeIntervalSince1970: 1_795_000_000 + Double(offset)))
+        }
     }
 
     /// Reads frames until one that is not an event; returns it and the events before it.

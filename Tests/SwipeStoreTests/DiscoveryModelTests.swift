@@ -32,33 +32,37 @@ import Testing
         for (a, b) in s.blocks { try store.block(viewer: s.people[a].id, profile: s.people[b].id) }
     }
 
-    /// Each seed gets a database of its own: the feed deals from all of it.
+    static let start = Date(timeIntervalSince1970: 1_795_000_000)
+    /// The moment of every fetch and of the decisions made while dealing.
+    static let now = start.addingTimeInterval(100_000)
+
+    /// Each seed gets a database of its own: the feed deals from all of it,
+    /// likers first, then ranked (README "Ranking"), as the model says.
     static func check(seed: Int, on backend: TestBackend, in stores: TestStores) throws {
-        let s = scenario(seed: seed)
+        var s = scenario(seed: seed)
         let store = try stores.open(backend, "model\(seed)-\(UUID().uuidString)")  // shrinking runs a seed again
         try load(s, into: store)
+        var state = DiscoveryModel.RankState(s, start: start)
         for v in s.people.indices {
-            let expected = expectedFeed(s, viewer: v)
+            let viewer = s.people[v].id
+            let expected = DiscoveryModel.expectedRankedFeed(s, viewer: v, state: state, now: now)
+            // Exactly the eligible, whatever the order.
+            #expect(Set(expected) == Set(expectedFeed(s, viewer: v)), "seed \(seed) viewer u\(v)")
             // On SQLite, the cells of a box, or (cellLimit 0) the walk by key for every box.
-            let feed: any ProfileFeed = if let sqlite = store as? SQLiteStore {
-                try SQLiteFeed(store: sqlite, viewer: s.people[v].id, cellLimit: v % 2 == 0 ? nil : 0)
-            } else {
-                try store.feed(viewer: s.people[v].id)
+            func feed(records: Bool) throws -> any ProfileFeed {
+                try rankedFeed(store, viewer: viewer, cellLimit: v % 2 == 0 ? nil : 0, records: records, clock: { now })
             }
-            // All at once…
-            #expect(try feed.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
+            // All at once, looking only…
+            #expect(try feed(records: false).nextProfiles(limit: 1000, excluding: []).map(\.id) == expected,
+                    "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
-            var dealt: [String] = []
-            while let next = try feed.nextProfiles(limit: 1, excluding: Set(dealt.suffix(4))).first {
-                dealt.append(next.id)
-                if dealt.count >= 4 {
-                    // The oldest card in the deck is decided, as a person would.
-                    let decided = dealt[dealt.count - 4]
-                    _ = try store.record(viewer: s.people[v].id, profile: decided, decision: .hate, via: .drag)
-                }
-                if dealt.count > expected.count + 4 { break }
-            }
-            #expect(dealt == expected, "seed \(seed) viewer u\(v), card by card")
+            let dealing = try feed(records: true)
+            let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
+                &s, viewer: v, state: &state, now: now, start: start,
+                fetch: { try dealing.nextProfiles(limit: 1, excluding: $0).first?.id },
+                hate: { _ = try store.record(viewer: viewer, profile: $0, decision: .hate, via: .drag, at: now) })
+            #expect(dealt == modelDealt, "seed \(seed) viewer u\(v), card by card")
+            #expect(Set(dealt) == Set(expected), "seed \(seed) viewer u\(v): every eligible one, once")
         }
     }
 

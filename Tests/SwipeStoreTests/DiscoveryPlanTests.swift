@@ -92,6 +92,28 @@ import Testing
         Self.expectProbes(plan)
     }
 
+    /// The ranking's second source: one bounded range of the activity index,
+    /// newest first (no sort), then per row a lookup of the profile and of
+    /// its stats by key and the usual probes; never a walk of everyone.
+    @Test func theRecentlyActiveAreOneBoundedRangeOfTheActivityIndex() throws {
+        #expect(try Self.store.connection.scalarInt("SELECT count(*) FROM rank_stats WHERE last_active_at IS NOT NULL") ?? 0 > 100)
+        let plan = try Self.plan(DiscoverySQL.recentlyActive, .int(200))
+        #expect(plan.contains("SEARCH a USING COVERING INDEX rank_stats_active (last_active_at>?)"), "plan:\n\(plan)")
+        #expect(plan.contains("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
+        #expect(plan.contains("SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "plan:\n\(plan)")
+        for line in plan.split(separator: "\n") where line.contains("SCAN") {
+            #expect(line.contains("json_each") || line.contains("rank_stats_active") || line.contains("SCAN recent"), "plan:\n\(plan)")
+        }
+        Self.expectProbes(plan)
+    }
+
+    @Test func theWalksReadEachCandidatesStatsByKey() throws {
+        for plan in [try Self.plan(DiscoverySQL.byKey, .int(0))] {
+            #expect(plan.contains("SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
+        }
+    }
+
     @Test func oneCandidateIsOneLookup() throws {
         let plan = try Self.plan(DiscoverySQL.one, .int(5))
         #expect(plan.contains("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")

@@ -59,10 +59,14 @@ import Testing
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // SQLiteConnection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
+        "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
+        "Self.firstMessagesSQL",  // SQLDatabase+Conversations' constant first-messages-per-day query
+        // SQLDatabase+Conversations' constant reads of messages (one SELECT, constant WHERE clauses).
+        "Self.messageByClientSQL", "Self.messageByKeySQL", "Self.conversationSQL",
         "insert", "upsert",  // SQLiteStore.profileUpsert: the fixed column list, a SET list of ProfileColumn names
     ]
 

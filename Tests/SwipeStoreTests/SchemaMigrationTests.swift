@@ -7,8 +7,9 @@ import Testing
 @testable import SwipeCSV
 
 /// A version-1 database, made with the first release's schema text
-/// (`SchemaV1Fixture`), opens, migrates to version 2 in one transaction and
-/// loses nothing; the result has exactly the objects a new database has.
+/// (`SchemaV1Fixture`), opens, migrates to the current version (2, then 3)
+/// in one transaction and loses nothing; the result has exactly the objects
+/// a new database has.
 @Suite struct SchemaMigrationTests {
     let folder = TemporaryFolder()
 
@@ -39,7 +40,7 @@ import Testing
         let path = try versionOneFile()
         let store = try SQLiteStore(path: path)
         let c = store.connection
-        #expect(try c.scalarInt("PRAGMA user_version") == 2)
+        #expect(try c.scalarInt("PRAGMA user_version") == Schema.version)
         #expect(try c.scalarInt("PRAGMA application_id") == 1398229328)
         // Every v1 value, as it was.
         let profiles = try c.statement("SELECT key, id, name, age, gender, city, bio, photos, interests FROM profiles ORDER BY key")
@@ -57,8 +58,16 @@ import Testing
         // The new columns hold "no preference".
         let ana = try #require(try store.profile(id: "a"))
         #expect(ana.location == nil && ana.preferences == Preferences())
+        // Version 3: the ranking's counts, worked out by hand from the three
+        // decisions (the hate undone counts for nobody, but its undo is Ana's last act).
+        #expect(try Self.rankStats(c) == [
+            "1|1|1|1|1|2026-11-20T12:00:01.000Z", "2|1|1|1|1|2026-11-20T11:00:00.000Z", "3|0|0|0|0|-",
+        ])
         // And the new rules hold: 'import' is a way of deciding, blocks work.
         _ = try store.record(viewer: "c", profile: "a", decision: .like, via: .import)
+        // The triggers keep the counts from now on.
+        let kept = try Self.rankStats(c)
+        #expect(kept[0].hasPrefix("1|1|1|2|2|") && kept[2].hasPrefix("3|1|1|0|0|"), "\(kept)")
         try store.block(viewer: "a", profile: "b")
         #expect(try store.matches(viewer: "a").isEmpty)
         #expect(try c.scalarInt("PRAGMA foreign_key_check") == nil)
@@ -71,6 +80,14 @@ import Testing
         let migrated = try SQLiteStore(path: try versionOneFile()).connection
         let fresh = try SQLiteStore(path: folder.path + "/new.sqlite").connection
         #expect(try Self.shape(migrated) == Self.shape(fresh))
+    }
+
+    /// rank_stats as profile|given|given_likes|received|received_likes|last_active_at.
+    static func rankStats(_ c: SQLiteConnection) throws -> [String] {
+        try c.statement("""
+            SELECT profile, given, given_likes, received, received_likes, coalesce(last_active_at, '-')
+            FROM rank_stats ORDER BY profile
+            """).bind().map { row in (0..<6).map { row.text($0) }.joined(separator: "|") }
     }
 
     static func shape(_ c: SQLiteConnection) throws -> [String] {

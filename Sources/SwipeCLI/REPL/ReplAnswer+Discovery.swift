@@ -9,6 +9,10 @@ extension ReplAnswer {
         if let profile = answer.preferences, answer.notice == nil {
             lines += Self.preferenceLines(profile)
         }
+        if let (profile, reasons) = answer.reasons {
+            lines.append(TerminalText.sanitized(profile) + ": "
+                         + (reasons.isEmpty ? "no particular reason" : reasons.map { TerminalText.sanitized($0) }.joined(separator: " · ")))
+        }
         if let likes = answer.likes {
             lines += likes.isEmpty ? ["nobody is waiting for your decision"] : likes.map { liker in
                 let mark = liker.decision == .superlike ? style.paint("★", .superlike) : style.paint("♥", .like)
@@ -52,6 +56,9 @@ extension ReplAnswer {
                 .object([("profile", .string(liker.profile)), ("name", .string(liker.name)),
                          ("decision", .string(liker.decision.rawValue)), ("decided_at", .string(liker.likedAt))])
             })))
+        }
+        if let (profile, reasons) = answer.reasons {
+            members.append(("why", .object([("profile", .string(profile)), ("reasons", .array(reasons.map(JSONValue.string)))])))
         }
         if !answer.withdrawn.isEmpty { members.append(("withdrawn", .array(answer.withdrawn.map(JSONValue.string)))) }
         return members

@@ -45,6 +45,7 @@ extension ReplAnswer {
         if let help { members.append(("help", .string(help))) }
         if let note { members.append(("note", .string(note))) }
         if let discovery { members += Self.discoveryMembers(discovery) }
+        if let conversation { members += Self.conversationMembers(conversation) }
         return members
     }
 

@@ -23,6 +23,7 @@ extension ReplAnswer {
         if let history { lines += Self.historyLines(history, style: style) }
         if let matches { lines += Self.matchLines(matches, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }
+        if let conversation { lines += Self.conversationLines(conversation, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
         guard layout.pictures || asked else {

@@ -13,6 +13,7 @@ struct ReplAnswer {
     var matches: [Match]?
     var help: String?
     var discovery: DiscoveryAnswer?
+    var conversation: ConversationAnswer?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

@@ -53,7 +53,10 @@ public struct ReplCompletion: Hashable, Sendable {
     /// profile ids (`history`). `profileIDs` is evaluated only when a
     /// profile id is what completes: a Tab on any other word costs no query.
     /// Words are read as the parser reads them, quotes included.
-    public init(lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String]) {
+    /// `matchIDs` (the viewer's matches) complete `chat` and `say`, likewise only when asked.
+    public init(
+        lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String], matchIDs: @autoclosure () -> [String] = []
+    ) {
         let lexed = ReplInput.lex(line)
         var words = lexed.words
         quote = lexed.openQuote?.character
@@ -68,6 +71,7 @@ public struct ReplCompletion: Hashable, Sendable {
             case .view where quote == nil: vocabulary = ReplView.allCases.map(\.rawValue)
             case .help where quote == nil: vocabulary = ReplVerb.allCases.map(\.rawValue)
             case .history, .block, .unblock, .unmatch, .report: vocabulary = profileIDs()
+            case .chat, .say: vocabulary = matchIDs()
             case .prefs where quote == nil: vocabulary = ["age", "seeking", "km", "location"]
             default: vocabulary = []
             }

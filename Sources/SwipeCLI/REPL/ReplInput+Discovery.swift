@@ -7,6 +7,8 @@ public enum DiscoveryInput: Hashable, Sendable {
     case prefs(PrefsSetting?)
     /// Who likes the viewer and is not yet decided.
     case likes
+    /// Why the top card was dealt (README "Ranking").
+    case why
     /// Block this profile; nil: the one on the open detail page.
     case block(String?)
     case unblock(String)
@@ -37,6 +39,9 @@ extension ReplInput {
         case .likes:
             guard arguments.isEmpty else { throw fail("likes takes no arguments (got \(quoted(arguments))), e.g. likes") }
             return .discovery(.likes)
+        case .why:
+            guard arguments.isEmpty else { throw fail("why takes no arguments (got \(quoted(arguments))), e.g. why") }
+            return .discovery(.why)
         case .block:
             guard arguments.count <= 1 else {
                 throw fail("block takes at most one profile id (got \(quoted(arguments))): block m-3, or block on a detail page")

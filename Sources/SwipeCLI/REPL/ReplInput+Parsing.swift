@@ -103,8 +103,10 @@ extension ReplInput {
                 throw fail("view takes compact or full (got \(quoted(arguments)))\(hint), e.g. view full")
             }
             return .view(view)
-        case .prefs, .likes, .block, .unblock, .unmatch, .report:
+        case .prefs, .likes, .why, .block, .unblock, .unmatch, .report:
             return try parseDiscovery(verb, arguments, fail: fail)
+        case .chat, .say, .inbox:
+            return try parseConversation(verb, arguments, fail: fail)
         case .help:
             guard arguments.count <= 1 else {
                 throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")

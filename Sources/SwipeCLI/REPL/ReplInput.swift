@@ -17,8 +17,10 @@ public enum ReplInput: Hashable, Sendable {
     case view(ReplView?)
     case help(topic: ReplVerb?)
     case quit
-    /// prefs, likes, block, unblock, unmatch, report (README "Discovery").
+    /// prefs, likes, why, block, unblock, unmatch, report (README "Discovery", "Ranking").
     case discovery(DiscoveryInput)
+    /// chat, say, inbox (DESIGN §11).
+    case conversation(ConversationInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`,
@@ -26,7 +28,7 @@ public enum ReplInput: Hashable, Sendable {
 /// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, prefs, likes, block, unblock, unmatch, report, help, quit
+        physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

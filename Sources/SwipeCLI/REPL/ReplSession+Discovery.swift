@@ -8,6 +8,8 @@ struct DiscoveryAnswer {
     /// The viewer's profile, for `prefs`.
     var preferences: Profile?
     var likes: [Liker]?
+    /// `why`: the top card and its reasons.
+    var reasons: (profile: String, reasons: [String])?
     /// Cards that left the deck undecided because they no longer qualify.
     var withdrawn: [String] = []
 }
@@ -30,8 +32,15 @@ extension ReplSession {
             found.withdrawn = ids.filter { !keep.contains($0) }
             actions += try withdrawCards(found.withdrawn)
             found.notice = "preferences saved" + Self.leftLine(found.withdrawn)
+            if case .seeking = setting, let seeking = found.preferences?.preferences.seeking,
+               let unknown = try store.unknownGenders(seeking) {
+                found.notice! += "; " + unknown
+            }
         case .likes:
             found.likes = try store.likes()
+        case .why:
+            guard let top = snapshot.top?.id else { throw NothingToExplain() }
+            found.reasons = (top, try store.reasons(about: top))
         case .block(let given):
             let id = try given ?? shownProfileID()
             let outcome = try store.block(id)

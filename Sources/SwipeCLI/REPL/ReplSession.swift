@@ -18,7 +18,9 @@ public struct ReplSession {
     /// How text answers draw the deck: width, view, whether at all.
     public var layout = ReplLayout()
     /// Set by `quit`; the driver stops reading.
-    public private(set) var isFinished = false
+    public internal(set) var isFinished = false
+    /// The match whose conversation is open (`chat ID`): typed lines are sent to them.
+    public internal(set) var chat: ChatPartner?
     /// How a failure that is not a refusal of the rules (the store's own
     /// failures: SQL, connections, files) is worded; nil words it as it
     /// describes itself, for the database's owner at their terminal. A
@@ -119,6 +121,7 @@ public struct ReplSession {
 
     /// Performs `line`: what the answer shows, or why it failed.
     private mutating func perform(_ line: ReplLine) -> ReplOutcome {
+        if let partner = chat { return performInChat(line.text, with: partner) }
         do {
             guard let input = try line.parsed.get() else { return .blank }
             return .answer(try execute(input))
@@ -132,7 +135,7 @@ public struct ReplSession {
     }
 
     /// An error as the client is told it (`internalFailure`).
-    private func describe(_ error: any Error) -> String {
+    func describe(_ error: any Error) -> String {
         if let internalFailure, !Self.isRefusal(error) { return internalFailure(error) }
         return Self.message(for: error)
     }
@@ -146,7 +149,7 @@ public struct ReplSession {
         case let error as StoreError:
             switch error {
             case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
-                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue:
+                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused:
                 return true
             case .undecodable, .notStored:
                 return false
@@ -213,6 +216,8 @@ public struct ReplSession {
             answer.quit = true
         case .discovery(let command):
             return try executeDiscovery(command)
+        case .conversation(let command):
+            return try executeConversation(command)
         }
         return answer
     }

@@ -19,10 +19,14 @@ extension ReplVerb {
         case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
         case .likes: "likes"
+        case .why: "why"
         case .block: "block [PROFILE_ID]"
         case .unblock: "unblock PROFILE_ID"
         case .unmatch: "unmatch PROFILE_ID"
         case .report: "report PROFILE_ID REASON…"
+        case .chat: "chat PROFILE_ID"
+        case .say: "say PROFILE_ID TEXT…"
+        case .inbox: "inbox"
         case .help: "help [COMMAND]"
         case .quit: "quit | exit"
         }
@@ -48,10 +52,14 @@ extension ReplVerb {
         case .view: "under the picture: one line of numbers, or every card's pose"
         case .prefs: "who you want to see: show, or change one preference"
         case .likes: "people who like you and wait for your decision"
+        case .why: "why the top card is in your deck"
         case .block: "hide someone from you and you from them"
         case .unblock: "lift your block"
         case .unmatch: "end a match, for good"
         case .report: "report someone to the moderators (blocks them too)"
+        case .chat: "talk with a match: each line you type is sent (/back leaves)"
+        case .say: "send a match one message from anywhere"
+        case .inbox: "your conversations: last message, unread, newest first"
         case .help: "this list, or one command in detail"
         case .quit: "end the session (Ctrl-D too)"
         }
@@ -161,6 +169,14 @@ extension ReplVerb {
             are dealt. People who like you come first: superlikes, then likes.
             Example: prefs age 25-35
             """
+        case .why:
+            """
+            The top card's reasons, in words: likes you (only when likes lists them),
+            how far away, the interests you share, new here, active today. After the
+            people who like you, the deck ranks everyone by how likely you both like
+            each other, who is active, how near, and who has been shown less today.
+            Example: why
+            """
         case .likes:
             """
             Lists who holds a like or superlike of you that you have not decided:
@@ -191,6 +207,29 @@ extension ReplVerb {
             Stores a report for the moderators (swipe reports lists them) and blocks
             the profile.
             Example: report m-3 rude messages
+            """
+        case .chat:
+            """
+            Enters your conversation with a match: the prompt becomes swipe[chat NAME]>,
+            the last 20 messages are shown (and so read), and each line you type is sent.
+            /back returns to the deck; /quit ends the session. An unmatch or a block ends
+            the conversation for both. Rules (swipe rules) may say who writes first
+            (first-move), how long a match waits for its first message (match-expiry)
+            and how many conversations you open a day (first-messages-per-day); a
+            message holds at most 2000 characters.
+            Example: chat m-3
+            """
+        case .say:
+            """
+            Sends one message to a match without entering the chat. --id ID names the
+            send: saying the same line again with the same id stores nothing twice.
+            Example: say m-3 see you at eight   or   say --id 42 m-3 see you at eight
+            """
+        case .inbox:
+            """
+            Lists your matches with the last message and how many you have not read,
+            newest first; a match that expired with no first message says so.
+            Example: inbox
             """
         case .help:
             """

@@ -103,12 +103,56 @@ enum PostgresDiscoverySQL {
         LIMIT 1
         """
 
+    /// The ranking's columns (`rank_stats` as `r`), after `columns` (15…22),
+    /// as SQLite's `DiscoverySQL.stats`.
+    static let stats = """
+        r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt, r.dealt_total
+        """
+
+    /// The candidate's `rank_stats` row as `r` (NULLs without one): a lateral
+    /// probe of its primary key per candidate, so the walks stay ordered index
+    /// walks that stop early (a plain LEFT JOIN may be planned as a hash join
+    /// over the whole table).
+    static let statsJoin = "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = p.key LIMIT 1) AS r ON true"
+
+    /// The eligible among the $18 most recently active profiles (one bounded
+    /// range of `rank_stats_active`, newest first, ties by key from the
+    /// highest), as SQLite's `DiscoverySQL.recentlyActive`.
+    static let recentlyActive = """
+        SELECT \(columns), \(stats)
+        FROM (SELECT a.profile FROM rank_stats AS a WHERE a.last_active_at IS NOT NULL
+              ORDER BY a.last_active_at DESC, a.profile DESC LIMIT $18::bigint) AS recent
+        JOIN profiles AS p ON p.key = recent.profile
+        \(statsJoin)
+        WHERE \(eligibleWalk)
+        """
+
+    /// The ranking's row of profile $1 (no row: all zero, never acted).
+    static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = $1::bigint"
+
+    /// Stamps the viewer $1 active at $2 (opening a feed is an act).
+    static let stampActive = """
+        INSERT INTO rank_stats AS r (profile, last_active_at) VALUES ($1::bigint, $2::text)
+        ON CONFLICT (profile) DO UPDATE SET last_active_at = greatest(coalesce(r.last_active_at, ''), excluded.last_active_at)
+        """
+
+    /// Counts one fetch's impressions ($1: the dealt keys as a JSON array,
+    /// $2 now, $3 24 hours before), as SQLite's feed does.
+    static let dealt = """
+        INSERT INTO rank_stats AS r (profile, dealt_since, dealt, dealt_total)
+        SELECT k::bigint, $2::text, 1, 1 FROM json_array_elements_text($1::text::json) AS k
+        ON CONFLICT (profile) DO UPDATE SET
+            dealt = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN 1 ELSE r.dealt + 1 END,
+            dealt_since = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN $2::text ELSE r.dealt_since END,
+            dealt_total = r.dealt_total + 1
+        """
+
     /// Everyone after the cursor $18 in key order, at most $19, walking the
     /// profiles' primary key: for a viewer without a box, or one whose box
     /// covers many cells.
     static let byKey = """
-        SELECT \(columns)
-        FROM profiles AS p
+        SELECT \(columns), \(stats)
+        FROM profiles AS p \(statsJoin)
         WHERE p.key > $18::bigint AND \(eligibleWalk)
         ORDER BY p.key
         LIMIT $19::bigint
@@ -124,8 +168,8 @@ enum PostgresDiscoverySQL {
     static let inCells = """
         SELECT c.* FROM (SELECT json_array_elements_text($19::text::json)::integer AS cell) AS cells
         CROSS JOIN LATERAL (
-            SELECT \(columns)
-            FROM profiles AS p
+            SELECT \(columns), \(stats)
+            FROM profiles AS p \(statsJoin)
             WHERE p.lat IS NOT NULL AND \(cell) = cells.cell AND p.key > $18::bigint AND \(eligibleWalk)
             ORDER BY p.key
             LIMIT $20::bigint

@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCore
 import SwipeStore
 
@@ -6,7 +7,10 @@ import SwipeStore
 /// exactly the profiles the viewer may be shown, both ways, never the
 /// viewer, never a card already in the deck; first those holding a standing
 /// superlike of the viewer, then a standing like, each oldest first; then
-/// everyone else in internal-key order.
+/// everyone else in the ranking's order (`Ranking`, README "Ranking"), from
+/// the same window as SQLite's feed reads: the first `window` eligible after
+/// the cursor in key order and the eligible among the `recentWindow` most
+/// recently active; the viewer stamped active and the impressions counted as there.
 ///
 /// Each fetch is a few index searches (`PostgresDiscoverySQL`), each
 /// returning at most the rows it needs (a `LIMIT` that grows only when the
@@ -26,6 +30,13 @@ public final class PostgresFeed: ProfileFeed {
     /// Boxes covering at most this many cells are walked by cell (nil: 64);
     /// tests and the benchmark set 0 to force the walk by key.
     private let cellLimit: Int?
+    private let window: Int
+    private let recentWindow: Int
+    private let records: Bool
+    private let clock: () -> Date
+    private var stamped = false
+    /// The reasons of the cards this feed dealt, by id (`why`).
+    public private(set) var reasons: [String: [String]] = [:]
 
     /// A feed for `viewer`, who must be a profile.
     ///
@@ -34,24 +45,52 @@ public final class PostgresFeed: ProfileFeed {
         try self.init(connection: connection, viewer: viewer, cellLimit: nil)
     }
 
-    /// With `cellLimit`, for swipe-bench (the same package) to measure the cell walk.
-    package init(connection: PGConnection, viewer: String, cellLimit: Int?) throws {
+    /// With `cellLimit` (tests and swipe-bench walk by key with 0), the
+    /// ranking's window sizes, whether fetches write (a replay only looks),
+    /// and the clock (tests fix it).
+    package init(
+        connection: PGConnection, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
+        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
+    ) throws {
         guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else { throw ViewerError.notAProfile(viewer) }
         self.connection = connection
         self.viewer = viewer
         self.cellLimit = cellLimit
+        self.window = window
+        self.recentWindow = recentWindow
+        self.records = records
+        self.clock = clock
+    }
+
+    /// `nextProfiles` with each card's reasons (`why`).
+    public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
+        try nextProfiles(limit: limit, excluding: excluding).map { Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? []) }
     }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
         guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
         let me = state.viewer
+        let now = clock()
+        let nowText = Timestamp.string(from: now)
+        if records && !stamped {
+            try connection.statement(PostgresDiscoverySQL.stampActive).run(.int(me.key), .text(nowText))
+            stamped = true
+        }
         guard !me.seesNobody else { return [] }
         var profiles: [Profile] = []
         var taken: Set<String> = []
-        /// Deals `profile` unless the deck holds it; false once the fetch has enough.
-        func offer(_ profile: Profile) -> Bool {
-            if !excluding.contains(profile.id), taken.insert(profile.id).inserted { profiles.append(profile) }
+        var likedBy: [String: Decision] = [:]
+        var dealtKeys: [Int] = []
+        let myStats = try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
+            ?? Discovery.RankStats()
+        /// Deals the liker `profile` unless the deck holds it; false once the fetch has enough.
+        func offer(_ profile: Profile, key: Int, kind: Decision) -> Bool {
+            if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
+                profiles.append(profile)
+                likedBy[profile.id] = kind
+                dealtKeys.append(key)
+            }
             return profiles.count < limit
         }
         // Enough rows for the cards wanted and those the deck already holds.
@@ -69,7 +108,7 @@ public final class PostgresFeed: ProfileFeed {
                     let profile = try PostgresProfileRow.profile(row)
                     guard me.accepts(profile) else { continue }
                     if firstEligible == nil { firstEligible = after }
-                    guard offer(profile) else { return .stop }
+                    guard offer(profile, key: try PostgresProfileRow.key(row), kind: kind) else { return .stop }
                 }
                 return rows.count < size ? .stop : .more
             }
@@ -91,14 +130,24 @@ public final class PostgresFeed: ProfileFeed {
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
-        guard profiles.count < limit else { return profiles }
+        for (index, profile) in profiles.enumerated() {
+            let stats = try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(dealtKeys[index])]) { try Self.stats($0, 0) }
+            reasons[profile.id] = Ranking.reasons(
+                viewer: me.profile, candidate: profile, stats: stats ?? Discovery.RankStats(), liker: likedBy[profile.id], now: now)
+        }
+        guard profiles.count < limit else { return try dealt(profiles, keys: dealtKeys, now: nowText) }
 
+        // The window, as SQLite's feed reads it: the first `window` eligible
+        // after the cursor in key order, not counting the deck's or the likers'.
         let cursor = state.feedCursor ?? 0
         var after = cursor
         var firstEligible: Int?
+        var candidates: [Int: Discovery.RankCandidate] = [:]
+        var walked = 0
+        var exhausted = true
         let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: cellLimit ?? 64) }.flatMap { $0.isEmpty ? nil : $0 }
         let cellList = cells.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
-        try batches(firstBatch) { size in
+        try batches(window + excluding.count + taken.count + 2) { size in
             // Rows come in key order, whether by the walk or merged from the cells.
             let rows: PGResult
             if let cellList {
@@ -113,17 +162,57 @@ public final class PostgresFeed: ProfileFeed {
                 let profile = try PostgresProfileRow.profile(row)
                 guard me.accepts(profile) else { continue }
                 if firstEligible == nil { firstEligible = after }
-                guard offer(profile) else { return .stop }
+                if !excluding.contains(profile.id), !taken.contains(profile.id) {
+                    candidates[after] = Discovery.RankCandidate(key: after, profile: profile, stats: try Self.stats(row, 15))
+                    walked += 1
+                }
+                exhausted = walked < window
+                guard exhausted else { return .stop }
             }
             return rows.count < size ? .stop : .more
         }
         // Every key before the first eligible one was rejected (or every key
         // the walk could reach, when none is eligible).
-        let rejectedThrough = firstEligible.map { $0 - 1 } ?? state.largestKey
+        let rejectedThrough = firstEligible.map { $0 - 1 } ?? (exhausted ? state.largestKey : cursor)
         if rejectedThrough > cursor {
             try connection.statement(PostgresDiscoverySQL.saveCursor).run(.int(me.key), .int(rejectedThrough))
         }
+        if recentWindow > 0 {
+            let arguments = me.arguments(.int(recentWindow))
+            for row in try connection.statement(PostgresDiscoverySQL.recentlyActive).query(arguments) {
+                let key = try PostgresProfileRow.key(row)
+                let profile = try PostgresProfileRow.profile(row)
+                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id), !taken.contains(profile.id) {
+                    candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: try Self.stats(row, 15))
+                }
+            }
+        }
+        let ranked = Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+        for candidate in ranked.prefix(limit - profiles.count) {
+            profiles.append(candidate.profile)
+            dealtKeys.append(candidate.key)
+            reasons[candidate.profile.id] = Ranking.reasons(
+                viewer: me.profile, candidate: candidate.profile, stats: candidate.stats, liker: nil, now: now)
+        }
+        return try dealt(profiles, keys: dealtKeys, now: nowText)
+    }
+
+    /// Counts one fetch's impressions in one statement (`PostgresDiscoverySQL.dealt`).
+    private func dealt(_ profiles: [Profile], keys: [Int], now: String) throws -> [Profile] {
+        guard records, !keys.isEmpty else { return profiles }
+        let cutoff = Timestamp.string(from: clock().addingTimeInterval(-86_400))
+        try connection.statement(PostgresDiscoverySQL.dealt)
+            .run(.text("[" + keys.map(String.init).joined(separator: ",") + "]"), .text(now), .text(cutoff))
         return profiles
+    }
+
+    /// The ranking's columns from `offset` on (`PostgresDiscoverySQL.stats`); NULLs read as zero and never.
+    static func stats(_ row: PGRow, _ offset: Int) throws -> Discovery.RankStats {
+        Discovery.RankStats(
+            given: try row.optionalInt(offset) ?? 0, givenLikes: try row.optionalInt(offset + 1) ?? 0,
+            received: try row.optionalInt(offset + 2) ?? 0, receivedLikes: try row.optionalInt(offset + 3) ?? 0,
+            lastActiveAt: try row.optionalText(offset + 4), dealtSince: try row.optionalText(offset + 5),
+            dealt: try row.optionalInt(offset + 6) ?? 0, dealtTotal: try row.optionalInt(offset + 7) ?? 0)
     }
 
     private enum Next { case more, stop }

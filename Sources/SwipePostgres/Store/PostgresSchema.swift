@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 2
+    public static let version = 4
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -13,6 +13,8 @@ public enum PostgresSchema {
         case empty
         /// swipe's schema at `version`.
         case swipe
+        /// swipe's schema at an older version that `migrate` brings forward.
+        case older(version: Int)
     }
 
     /// Identifies the database without writing: swipe's schema (its
@@ -41,7 +43,8 @@ public enum PostgresSchema {
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
         if found > version { throw DatabaseOpenError.newerSchema(path: location, found: found, supported: version) }
-        // No PostgreSQL database of an older version was ever written.
+        // Version 1 was never written on PostgreSQL; 2 and 3 migrate.
+        if migrations.contains(where: { $0.from == found }) { return .older(version: found) }
         guard found == version else { throw DatabaseOpenError.notSwipeDatabase(path: location) }
         return .swipe
     }
@@ -77,6 +80,57 @@ public enum PostgresSchema {
         } catch let error as PostgresError where error.kind == .server {
             if try identify(connection, location: location) == .swipe { return false }
             throw error
+        }
+    }
+
+    /// Version 2 → 3 (ranking, README "Ranking"): rank_stats, its index and
+    /// the triggers that keep it, exactly as schema.postgres.sql writes them
+    /// (the text from its "Ranking" section on), filled from the ledger as it
+    /// stands (as SQLite's `SchemaV3.fill`), then the version.
+    static var migrationToV3: String {
+        guard let start = sql.range(of: "\n-- Ranking (README \"Ranking\")") else {
+            preconditionFailure("schema.postgres.sql has no Ranking section")
+        }
+        return String(sql[start.lowerBound...]) + """
+
+            INSERT INTO rank_stats (profile, given, given_likes, received, received_likes, last_active_at)
+            SELECT p.key,
+                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL),
+                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL),
+                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                   (SELECT max(greatest(d.decided_at, coalesce(d.undone_at, ''))) FROM decisions AS d WHERE d.viewer = p.key)
+            FROM profiles AS p
+            WHERE EXISTS (SELECT 1 FROM decisions AS d WHERE d.viewer = p.key)
+               OR EXISTS (SELECT 1 FROM decisions AS d WHERE d.profile = p.key);
+            UPDATE schema_version SET version = 3;
+            """
+    }
+
+    /// Steps from version `from` to the next, in order.
+    static var migrations: [(from: Int, sql: String)] { [(2, migrationToV3), (3, migrationToV4)] }
+
+    /// Version 3 → 4, conversations (DESIGN §11): matches gain expires_at;
+    /// messages and its indexes, exactly as schema.postgres.sql writes them
+    /// (its "Conversations" section, up to the end marker); then the version.
+    static var migrationToV4: String {
+        guard let start = sql.range(of: "\n-- Conversations (DESIGN §11, version 4)"),
+              let end = sql.range(of: "-- End of conversations (version 4).", range: start.upperBound..<sql.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no Conversations section") }
+        return "ALTER TABLE matches ADD COLUMN expires_at text;\n" + String(sql[start.lowerBound..<end.lowerBound])
+            + "UPDATE schema_version SET version = 4;\n"
+    }
+
+    /// Brings an older swipe schema to `version` in one transaction. Another
+    /// process migrating at the same moment waits on the lock of
+    /// schema_version and then finds nothing left to do.
+    static func migrate(_ connection: PGConnection) throws {
+        try connection.transaction {
+            try connection.execute("LOCK TABLE schema_version IN EXCLUSIVE MODE")
+            let found = try connection.scalarInt("SELECT version FROM schema_version") ?? 0
+            for step in migrations where step.from >= found {
+                try connection.execute(step.sql)
+            }
         }
     }
 }

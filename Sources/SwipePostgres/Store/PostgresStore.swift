@@ -75,6 +75,11 @@ public final class PostgresStore: SwipeDatabase {
         switch try PostgresSchema.identify(connection, location: location) {
         case .swipe:
             break
+        case .older(let found):
+            guard !readOnly else {
+                throw DatabaseOpenError.olderSchema(path: location, found: found, supported: PostgresSchema.version)
+            }
+            try PostgresSchema.migrate(connection)
         case .empty:
             guard create && !readOnly else { throw DatabaseOpenError.missing(path: location) }
             pendingSchema = true

@@ -56,14 +56,37 @@ enum DiscoverySQL {
         ORDER BY l.decided_at, l.key
         """
 
+    /// The ranking's columns (`rank_stats` as `r`, joined on the key), after
+    /// `columns`: given, given_likes, received, received_likes,
+    /// last_active_at, dealt_since, dealt, dealt_total (columns 15…22).
+    static let stats = """
+        r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt, r.dealt_total
+        """
+
     /// Everyone after the cursor ?15 in key order, walking the profiles'
     /// primary key: for a viewer without a box, or one whose box holds many.
     static let byKey = """
-        SELECT \(columns)
-        FROM profiles AS p
+        SELECT \(columns), \(stats)
+        FROM profiles AS p LEFT JOIN rank_stats AS r ON r.profile = p.key
         WHERE p.key > ?15 AND \(eligible)
         ORDER BY p.key
         """
+
+    /// The eligible among the ?15 most recently active profiles (one bounded
+    /// range of `rank_stats_active`, newest first, each a lookup by key):
+    /// the ranking's second source, so that those who use the app reach the
+    /// window wherever their key lies.
+    static let recentlyActive = """
+        SELECT \(columns), \(stats)
+        FROM (SELECT a.profile FROM rank_stats AS a WHERE a.last_active_at IS NOT NULL
+              ORDER BY a.last_active_at DESC, a.profile DESC LIMIT ?15) AS recent
+        CROSS JOIN profiles AS p ON p.key = recent.profile
+        LEFT JOIN rank_stats AS r ON r.profile = p.key
+        WHERE \(eligible)
+        """
+
+    /// The ranking's row of profile ?1 (no row: all zero, never acted).
+    static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = ?1"
 
     /// A profile's place cell, exactly as the index `profiles_cell` computes it.
     static let cell = "CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)"
@@ -72,8 +95,8 @@ enum DiscoverySQL {
     /// range of `profiles_cell` (cell, key). `SQLiteFeed` merges the few
     /// cells that cover the viewer's box as it reads them.
     static let inCell = """
-        SELECT \(columns)
-        FROM profiles AS p
+        SELECT \(columns), \(stats)
+        FROM profiles AS p LEFT JOIN rank_stats AS r ON r.profile = p.key
         WHERE p.lat IS NOT NULL AND \(cell) = ?16 AND p.key > ?15 AND \(eligible)
         ORDER BY p.key
         """

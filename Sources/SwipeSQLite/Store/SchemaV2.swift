@@ -1,4 +1,3 @@
-import SwipeCSV
 import SwipeStore
 import Foundation
 

@@ -1,12 +1,14 @@
--- swipe database schema, version 2 (discovery: preferences, places, blocks,
--- reports, unmatch; decisions.via may be 'import').
+-- swipe database schema, version 4 (conversations: messages, and a match's
+-- deadline for its first message; version 3 was ranking: per-profile counters,
+-- activity and exposure in rank_stats, kept by triggers on decisions; version 2
+-- was discovery: preferences, places, blocks, reports, unmatch).
 --
 -- This file is the one place the schema is written: `sqlite3 new.db < schema.sql`
 -- makes a working database, and the binary embeds this exact text (it lives in
 -- Sources/SwipeSQLite/Store/, which SwiftPM embeds with `.embedInCode`; the
 -- top-level schema.sql links to it). Later versions add forward-only migration
 -- steps in Sources/SwipeSQLite/Store/Schema.swift and bump user_version here.
-PRAGMA user_version = 2;
+PRAGMA user_version = 4;
 -- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
 -- file without it (or the legacy form: 0 here, user_version 1, these tables).
 PRAGMA application_id = 1398229328;
@@ -88,12 +90,16 @@ CREATE INDEX decisions_likers ON decisions (profile, decision, decided_at) WHERE
 -- other; the ledger writes and deletes rows here in the same transaction as the
 -- decision that makes or unmakes them. The pair is stored once, low key first.
 -- An unmatch (or a block) stamps unmatched_at instead: the row stays, the pair
--- is no longer listed, and it never matches again.
+-- is no longer listed, and it never matches again. So does an undo once the
+-- pair has exchanged a message (the messages keep their match).
+-- expires_at (version 4): the deadline for the conversation's first message,
+-- stamped when the match is made under rule match-expiry; NULL is none.
 CREATE TABLE matches (
     low        INTEGER NOT NULL REFERENCES profiles(key),
     high       INTEGER NOT NULL REFERENCES profiles(key),
     matched_at TEXT NOT NULL,
     unmatched_at TEXT,
+    expires_at TEXT,
     PRIMARY KEY (low, high),
     CHECK (low < high)
 ) WITHOUT ROWID;
@@ -167,3 +173,100 @@ CREATE TABLE settings (
     name  TEXT PRIMARY KEY,
     value TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- Ranking (README "Ranking", DESIGN §10): what the feed's ranking reads about
+-- each profile, kept up to date rather than counted from the ledger per card.
+-- A profile without a row has decided nothing, received nothing and never
+-- acted since it was imported.
+--   given, given_likes:       standing decisions this profile made, and how
+--                             many of them like or superlike (generosity);
+--   received, received_likes: standing decisions about it, and the likes
+--                             among them (how it is received);
+--   last_active_at:           its last act: a decision or an undo (at its
+--                             time, imported ones too), or opening a feed;
+--   dealt, dealt_since:       how often feeds dealt it in the 24 hours from
+--                             dealt_since (a new window starts when a deal
+--                             finds that one over), written once per fetch;
+--   dealt_total:              how often feeds ever dealt it.
+-- The counters are kept by the triggers below, in the transaction of the
+-- decision, so every way of deciding (the REPL, serve, an import) keeps them.
+-- The row goes with its profile (ON DELETE CASCADE): it is derived data.
+CREATE TABLE rank_stats (
+    profile        INTEGER PRIMARY KEY REFERENCES profiles(key) ON DELETE CASCADE,
+    given          INTEGER NOT NULL DEFAULT 0 CHECK (given >= 0),
+    given_likes    INTEGER NOT NULL DEFAULT 0 CHECK (given_likes BETWEEN 0 AND given),
+    received       INTEGER NOT NULL DEFAULT 0 CHECK (received >= 0),
+    received_likes INTEGER NOT NULL DEFAULT 0 CHECK (received_likes BETWEEN 0 AND received),
+    last_active_at TEXT,
+    dealt_since    TEXT,
+    dealt          INTEGER NOT NULL DEFAULT 0 CHECK (dealt >= 0),
+    dealt_total    INTEGER NOT NULL DEFAULT 0 CHECK (dealt_total >= 0)
+);
+
+-- The most recently active first: the ranking's second source of candidates
+-- beside the walk by key, so that people who use the app reach every feed.
+CREATE INDEX rank_stats_active ON rank_stats (last_active_at) WHERE last_active_at IS NOT NULL;
+
+-- A standing decision counts for both sides; any decision, even one stored
+-- already undone (an import of history), is an act of its maker at its time.
+CREATE TRIGGER rank_stats_decided AFTER INSERT ON decisions
+BEGIN
+    INSERT INTO rank_stats (profile, given, given_likes, last_active_at)
+    VALUES (NEW.viewer, NEW.undone_at IS NULL, NEW.undone_at IS NULL AND NEW.decision <> 'hate',
+            max(NEW.decided_at, coalesce(NEW.undone_at, '')))
+    ON CONFLICT (profile) DO UPDATE SET
+        given = given + excluded.given, given_likes = given_likes + excluded.given_likes,
+        last_active_at = max(coalesce(last_active_at, ''), excluded.last_active_at);
+    INSERT INTO rank_stats (profile, received, received_likes)
+    VALUES (NEW.profile, NEW.undone_at IS NULL, NEW.undone_at IS NULL AND NEW.decision <> 'hate')
+    ON CONFLICT (profile) DO UPDATE SET
+        received = received + excluded.received, received_likes = received_likes + excluded.received_likes;
+END;
+
+-- An undo takes the decision out of both sides' counts; it is an act too.
+CREATE TRIGGER rank_stats_undone AFTER UPDATE OF undone_at ON decisions
+WHEN OLD.undone_at IS NULL AND NEW.undone_at IS NOT NULL
+BEGIN
+    UPDATE rank_stats SET given = given - 1, given_likes = given_likes - (NEW.decision <> 'hate'),
+        last_active_at = max(coalesce(last_active_at, ''), NEW.undone_at)
+    WHERE profile = NEW.viewer;
+    UPDATE rank_stats SET received = received - 1, received_likes = received_likes - (NEW.decision <> 'hate')
+    WHERE profile = NEW.profile;
+END;
+
+-- Conversations (DESIGN §11, version 4). A match's pair (low, high, as in
+-- matches) writes here, one row per message, never changed but for read_at
+-- (stamped when the recipient reads it). seq is the store's order within the
+-- conversation (1, 2, 3…), given under the pair's lock: each conversation is
+-- totally ordered, whoever writes. client_id is the sender's name for the
+-- send: a retry with the same one finds this row and never stores a second
+-- (exactly once). Every person column (low, high, sender, recipient)
+-- references profiles(key), so a walk of the schema finds them all.
+CREATE TABLE messages (
+    key        INTEGER PRIMARY KEY,
+    low        INTEGER NOT NULL REFERENCES profiles(key),
+    high       INTEGER NOT NULL REFERENCES profiles(key),
+    seq        INTEGER NOT NULL CHECK (seq > 0),
+    sender     INTEGER NOT NULL REFERENCES profiles(key),
+    recipient  INTEGER NOT NULL REFERENCES profiles(key),
+    client_id  TEXT NOT NULL CHECK (length(client_id) BETWEEN 1 AND 128),
+    body       TEXT NOT NULL CHECK (length(body) BETWEEN 1 AND 2000),
+    sent_at    TEXT NOT NULL CHECK (sent_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'),
+    read_at    TEXT CHECK (read_at IS NULL OR read_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z'),
+    FOREIGN KEY (low, high) REFERENCES matches (low, high),
+    CHECK (low < high),
+    CHECK ((sender = low AND recipient = high) OR (sender = high AND recipient = low))
+);
+
+-- A conversation in the store's order: the next seq, the last N, the newest.
+CREATE UNIQUE INDEX messages_order ON messages (low, high, seq);
+
+-- Exactly once: one message per sender and client id.
+CREATE UNIQUE INDEX messages_client ON messages (sender, client_id);
+
+-- Unread counts: a recipient's unread messages, per conversation.
+CREATE INDEX messages_unread ON messages (recipient, low, high) WHERE read_at IS NULL;
+
+-- Rule first-messages-per-day: a sender's first messages in time order,
+-- walked from the newest as decisions_quota is.
+CREATE INDEX messages_first ON messages (sender, sent_at) WHERE seq = 1;

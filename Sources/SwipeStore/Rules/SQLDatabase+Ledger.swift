@@ -26,10 +26,18 @@ extension SQLDatabase {
             let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)
             try executor.lockViewer(viewerKey)
             try executor.lockPair(viewerKey, profileKey)
-            try checkQuota(viewer: viewerKey, decision: decision, decidedAt: decidedAt, rules: try readRules())
-            return try recordLocked(
+            let rules = try readRules()
+            try checkQuota(viewer: viewerKey, decision: decision, decidedAt: decidedAt, rules: rules)
+            let recorded = try recordLocked(
                 viewer: (viewerKey, viewer), profile: (profileKey, profile),
                 decision: decision, via: via, decidedAt: decidedAt)
+            // A match made now gets its deadline for a first message (rule
+            // match-expiry); one made by a decisions import, on either
+            // backend, has none.
+            if let match = recorded.match, rules.matchExpiryHours != nil {
+                try stampDeadline(viewerKey, profileKey, matchedAt: match.matchedAt, rules: rules)
+            }
+            return recorded
         }
     }
 
@@ -99,9 +107,16 @@ extension SQLDatabase {
             }
             try checkRewind(viewer: viewerKey, standing: standing)
             try executor.run("UPDATE decisions SET undone_at = $2 WHERE key = $1", [.int(standing.key), .text(undoneAt)])
-            let unmatched = try executor.run(
-                "DELETE FROM matches WHERE low = $1 AND high = $2 AND unmatched_at IS NULL",
-                [.int(min(viewerKey, profileKey)), .int(max(viewerKey, profileKey))]) > 0
+            // A match whose conversation began is ended, not deleted: its
+            // messages stay (for reports, for the person's own data) and,
+            // as after an unmatch, the pair never matches again.
+            let pair: [SQLValue] = [.int(min(viewerKey, profileKey)), .int(max(viewerKey, profileKey))]
+            let talked = try executor.exists("SELECT 1 FROM messages WHERE low = $1 AND high = $2 LIMIT 1", pair)
+            let unmatched = try talked
+                ? executor.run(
+                    "UPDATE matches SET unmatched_at = $3 WHERE low = $1 AND high = $2 AND unmatched_at IS NULL",
+                    pair + [.text(undoneAt)]) > 0
+                : executor.run("DELETE FROM matches WHERE low = $1 AND high = $2 AND unmatched_at IS NULL", pair) > 0
             try executor.run("DELETE FROM liker_cursors WHERE viewer = $1", [.int(viewerKey)])
             try executor.run(
                 "UPDATE feed_cursors SET after_key = $2 - 1 WHERE viewer = $1 AND after_key >= $2",

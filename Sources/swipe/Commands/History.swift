@@ -3,8 +3,6 @@ import Foundation
 import SwipeCLI
 import SwipeCore
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe history`: the viewer's decisions, newest first, undone ones included.
 struct History: ParsableCommand {

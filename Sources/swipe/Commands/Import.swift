@@ -2,7 +2,6 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
 import SwipeCSV
 
 /// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.
@@ -23,8 +22,9 @@ struct Import: ParsableCommand {
             }
             var creation: DatabaseCreation?
             let summary: ImportSummary
+            var unknownGenders: String?
             do {
-                summary = try load(into: try database.openCreating(), made: &creation)
+                (summary, unknownGenders) = try load(into: try database.openCreating(), made: &creation)
             } catch {
                 // A failed first import leaves no database behind (the store
                 // is closed by now): a later command says "no such database",
@@ -40,11 +40,13 @@ struct Import: ParsableCommand {
                 var out = StandardOutput()
                 out.write(TerminalText.sanitized(summary.line) + "\n")
             }
+            // A seeking that names a gender nobody has leaves those feeds empty: say so.
+            if let unknownGenders { stderr.write("warning: " + TerminalText.sanitized(unknownGenders) + "\n") }
         }
     }
 
     /// Runs the import into `store`, noting in `made` what opening it created.
-    private func load(into store: any SwipeDatabase, made: inout DatabaseCreation?) throws -> ImportSummary {
+    private func load(into store: any SwipeDatabase, made: inout DatabaseCreation?) throws -> (ImportSummary, String?) {
         made = store.creation
         var options = ImportOptions(skipInvalid: skipInvalid)
         Interrupt.install()
@@ -53,8 +55,9 @@ struct Import: ParsableCommand {
         let bar = ProgressDrawer()
         if !quiet && Terminal.stderrIsTerminal { options.progress = bar.draw }
         defer { bar.clear() }
-        return try decisions
-            ? store.importDecisions(path: file, options: options) : store.importProfiles(path: file, options: options)
+        if decisions { return (try store.importDecisions(path: file, options: options), nil) }
+        let summary = try store.importProfiles(path: file, options: options)
+        return (summary, try store.unknownSoughtGenders())
     }
 }
 

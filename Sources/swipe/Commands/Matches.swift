@@ -1,8 +1,6 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe matches`: the viewer's matches, or with --missed the likes they passed on.
 struct Matches: ParsableCommand {

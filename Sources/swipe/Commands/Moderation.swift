@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe block --as V ID`.
 struct Block: ParsableCommand {
@@ -108,6 +106,10 @@ struct RulesCommand: ParsableCommand {
             likes-per-day N|off       likes a viewer may make in any 24 hours (default off)
             superlikes-per-day N|off  the same for superlikes (hate is never limited)
             rewind any|last|passes|off  what undo may take back (default any)
+            first-move anyone|GENDER  in a match where one is GENDER, that one writes first
+            match-expiry HOURS|off    a new match's time for its first message, else it expires
+            first-messages-per-day N|off  conversations a viewer may open in any 24 hours
+            (a message holds at most 2000 characters; a refusal names the rule)
             Example: swipe rules set likes-per-day 100
             """)
 

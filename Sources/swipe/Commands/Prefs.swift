@@ -1,8 +1,6 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe prefs`: show or change whom the viewer wants to see.
 struct Prefs: ParsableCommand {
@@ -11,7 +9,7 @@ struct Prefs: ParsableCommand {
         discussion: """
             The feed shows only people who fit the viewer's preferences and whose
             preferences the viewer fits. With no option, prints them.
-            Example: swipe prefs --as m-1 --age 25-35 --seeking 'f;m' --max-km 50 --location 52.52,13.40
+            Example: swipe prefs --as m-1 --age 25-35 --seeking 'female;male' --max-km 50 --location 52.52,13.40
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -37,6 +35,11 @@ struct Prefs: ParsableCommand {
             let profile = change.isEmpty ? try store.profile(id: id) : try store.setPreferences(viewer: id, change)
             guard let profile else { throw StoreError.unknownProfile(id) }
             let p = profile.preferences
+            // A gender nobody has empties the feed silently: say so (README "Ranking", genders).
+            if seeking != nil, let unknown = try store.unknownGenders(p.seeking) {
+                var stderr = StandardError()
+                stderr.write("swipe prefs: " + TerminalText.sanitized(unknown) + "\n")
+            }
             let cells: [Cell] = [
                 .text(profile.id), .list(p.seeking), .int(p.ageMin), .int(p.ageMax), p.maxKm.map(Cell.real) ?? .null,
                 profile.location.map { .real($0.lat) } ?? .null, profile.location.map { .real($0.lon) } ?? .null,

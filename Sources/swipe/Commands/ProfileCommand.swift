@@ -2,7 +2,6 @@ import ArgumentParser
 import SwipeCLI
 import SwipeCore
 import SwipeStore
-import SwipeSQLite
 import SwipeCSV
 
 /// `swipe profile ID`: one profile as the REPL's detail page shows it, or

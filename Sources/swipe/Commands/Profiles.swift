@@ -1,8 +1,6 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `swipe profiles`: every profile (or a city, an age range, a page), in the feed's order.
 struct Profiles: ParsableCommand {

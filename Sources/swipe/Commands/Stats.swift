@@ -1,7 +1,6 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
 import SwipeCSV
 
 /// `swipe stats`: counts over the whole database, or with `--as` one viewer's.

@@ -3,7 +3,6 @@ import Foundation
 import SwipePostgres
 import SwipeStore
 import SwipeSQLite
-import SwipeCSV
 
 /// `--db PATH` and `--sync normal|full`, shared by every subcommand.
 struct DatabaseOptions: ParsableArguments {

@@ -2,8 +2,6 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 
 /// `--as PROFILE_ID`: who is swiping.
 struct ViewerOptions: ParsableArguments {

@@ -27,6 +27,9 @@ final class LineEditor {
     ]
     /// Set by a gesture key on an empty line, which ends the line; `read` returns it.
     private var pendingKey: ReplKey?
+    /// Whether a gesture key on an empty line plays its gesture; off in a
+    /// chat, where every key is typing (a space, a backspace, the arrows).
+    var gesturesOn = true
     /// Called when the terminal was resized while a line is being read:
     /// what to print above the prompt (the deck at the new width).
     var redraw: (() -> [String])?
@@ -120,7 +123,7 @@ final class LineEditor {
         guard let editLine, let owner = owner(of: editLine), let info = el_line(editLine)?.pointee,
             let buffer = info.buffer, let cursor = info.cursor, let last = info.lastchar
         else { return UInt8(CC_ERROR) }
-        if buffer == last {
+        if buffer == last, owner.gesturesOn {
             owner.pendingKey = key
             return UInt8(CC_NEWLINE)
         }

@@ -24,7 +24,8 @@ enum ReplLoop {
             }
             let line: String
             if let editor {
-                editor.prompt = ReplPrompt.text(for: session.snapshot.mode)
+                editor.prompt = session.prompt
+                editor.gesturesOn = session.chat == nil
                 let current = session
                 editor.redraw = { current.deckLines(width: Terminal.columns ?? DeckPicture.width) }
                 let reading = editor.read()
@@ -32,7 +33,8 @@ enum ReplLoop {
                 session.layout.width = Terminal.columns ?? DeckPicture.width
                 switch reading {
                 case .key(let key):
-                    play(key, in: &session)
+                    // In a chat the keys would be typed as messages: only the deck plays them.
+                    if session.chat == nil { play(key, in: &session) }
                     continue
                 case .line(let text): line = text
                 case .interrupted:

@@ -1,0 +1,172 @@
+import Foundation
+import SwipeCore
+
+/// A brute-force model of README "Ranking" (DESIGN §10) for the feeds' model
+/// tests, written from the contract apart from `Ranking`: every count is
+/// taken by walking the scenario's ledger, every candidate is scored from
+/// those counts, and the feed's order after the likers is the sort of the
+/// window's candidates by (acted before never acted, score, tie hash).
+///
+/// The scenarios are small (under `Ranking.window` eligible profiles), so
+/// the window is every eligible profile but the likers and the deck.
+extension DiscoveryModel {
+    /// What the ranking knows, per person (index as in the scenario).
+    public struct RankState {
+        public var given: [Int], givenLikes: [Int], received: [Int], receivedLikes: [Int]
+        public var lastActive: [Date?]
+        /// Times dealt (all at the one moment of the test, so all within 24 hours).
+        public var dealt: [Int]
+
+        /// The counts the ledger of `s` gives, decisions at `start` + their time.
+        public init(_ s: Scenario, start: Date) {
+            let n = s.people.count
+            given = Array(repeating: 0, count: n)
+            givenLikes = given; received = given; receivedLikes = given; dealt = given
+            lastActive = Array(repeating: nil, count: n)
+            for choice in s.decisions {
+                let at = start.addingTimeInterval(Double(choice.time))
+                lastActive[choice.viewer] = max(lastActive[choice.viewer] ?? at, at)
+                guard !choice.undone else { continue }
+                given[choice.viewer] += 1
+                received[choice.profile] += 1
+                if choice.decision != .hate {
+                    givenLikes[choice.viewer] += 1
+                    receivedLikes[choice.profile] += 1
+                }
+            }
+        }
+
+        /// `viewer` decided `profile` at `at` (a standing decision).
+        public mutating func decide(_ viewer: Int, _ profile: Int, _ decision: Decision, at: Date) {
+            given[viewer] += 1
+            received[profile] += 1
+            if decision != .hate {
+                givenLikes[viewer] += 1
+                receivedLikes[profile] += 1
+            }
+            lastActive[viewer] = max(lastActive[viewer] ?? at, at)
+        }
+
+        public mutating func act(_ viewer: Int, at: Date) { lastActive[viewer] = max(lastActive[viewer] ?? at, at) }
+    }
+
+    static func genderKey(_ gender: String?) -> String? {
+        gender.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// FNV-1a, 64 bits, over the viewer's id, a zero byte and the candidate's id.
+    public static func fnv(_ viewer: String, _ candidate: String) -> UInt64 {
+        var h: UInt64 = 14_695_981_039_346_656_037
+        for b in Array(viewer.utf8) + [0] + Array(candidate.utf8) { h = (h ^ UInt64(b)) &* 1_099_511_628_211 }
+        return h
+    }
+
+    /// The order `viewer`'s feed deals at `now`, the deck holding `deck`:
+    /// the likers as `expectedFeed` has them, then the window ranked.
+    public static func expectedRankedFeed(
+        _ s: Scenario, viewer v: Int, state: RankState, now: Date, deck: Set<String> = []
+    ) -> [String] {
+        let eligible = expectedFeed(s, viewer: v)
+        let standing = s.decisions.filter { !$0.undone }
+        let likerIDs = Set(standing.filter { $0.profile == v && $0.decision != .hate }.map { s.people[$0.viewer].id })
+        let likers = eligible.filter { likerIDs.contains($0) && !deck.contains($0) }
+        let index = Dictionary(uniqueKeysWithValues: s.people.enumerated().map { ($1.id, $0) })
+        let window = eligible.filter { !likerIDs.contains($0) && !deck.contains($0) }.map { index[$0]! }
+
+        // Base rates per gender over the viewer and the window, toward 1/2 with weight 10.
+        var sums: [String: [Int]] = [:]
+        var all = [0, 0, 0, 0]
+        for p in [v] + window {
+            let counts = [state.givenLikes[p], state.given[p], state.receivedLikes[p], state.received[p]]
+            sums[genderKey(s.people[p].gender) ?? "", default: [0, 0, 0, 0]] = zip(sums[genderKey(s.people[p].gender) ?? ""] ?? [0, 0, 0, 0], counts).map { $0 + $1 }
+            all = zip(all, counts).map { $0 + $1 }
+        }
+        func toward(_ likes: Int, _ n: Int) -> Double { (Double(likes) + 5) / (Double(n) + 10) }
+        func bound(_ p: Double) -> Double { min(0.98, max(0.02, p)) }
+        func rates(_ p: Int) -> (given: Double, received: Double, base: Double) {
+            let t = sums[genderKey(s.people[p].gender) ?? ""]
+            let baseGiven = t.map { toward($0[0], $0[1]) } ?? toward(all[0], all[1])
+            let baseReceived = t.map { toward($0[2], $0[3]) } ?? toward(all[2], all[3])
+            return (bound((Double(state.givenLikes[p]) + 3 * baseGiven) / (Double(state.given[p]) + 3)),
+                    bound((Double(state.receivedLikes[p]) + 3 * baseReceived) / (Double(state.received[p]) + 3)),
+                    bound(baseGiven))
+        }
+        func odds(_ p: Double) -> Double { log(p / (1 - p)) }
+        func chance(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
+        func shared(_ a: Person, _ b: Person) -> Int {
+            let mine = Set(a.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
+            return Set(b.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }).intersection(mine).count
+        }
+        let me = rates(v)
+        let acted = window.filter { state.lastActive[$0] != nil }
+        let share = acted.isEmpty ? 0 : Double(acted.map { state.dealt[$0] }.reduce(0, +)) / Double(acted.count)
+        let fair = 2 * (share + 1)
+        func score(_ c: Int) -> Double {
+            let them = rates(c)
+            let bonus = Double(min(shared(s.people[v], s.people[c]), 3)) * 0.1
+            var x = chance(odds(me.given) + odds(them.received) - odds(me.base) + bonus)
+                * chance(odds(them.given) + odds(me.received) - odds(them.base) + bonus)
+            if let last = state.lastActive[c] { x *= exp(-(max(0, now.timeIntervalSince(last)) / 86_400) / 7) }
+            if let a = s.people[v].location, let b = s.people[c].location { x /= 1 + distance(a, b) / 100 }
+            let dealt = Double(state.dealt[c])
+            if state.lastActive[c] != nil && dealt > fair { x *= (fair / dealt) * (fair / dealt) }
+            if state.lastActive[c] != nil && state.dealt[c] < 5 { x *= 1.5 }
+            return x
+        }
+        let ranked = window.map { c in (c, state.lastActive[c] == nil ? 0 : 1, score(c), fnv(s.people[v].id, s.people[c].id)) }
+            .sorted { a, b in
+                if a.1 != b.1 { return a.1 > b.1 }
+                if a.2 != b.2 { return a.2 > b.2 }
+                if a.3 != b.3 { return a.3 < b.3 }
+                return a.0 < b.0
+            }
+        return likers + ranked.map { s.people[$0.0].id }
+    }
+}
+
+extension DiscoveryModel {
+    /// One viewer's session card by card, as a deck of four that keeps its
+    /// cards deals them, the oldest card decided (hate, at `now`) once four
+    /// were dealt: the feed under test through `fetch` (the deck's ids in,
+    /// the next card out) and `hate`, the model beside it. Opening the feed
+    /// is an act, every dealt card counts as dealt, every hate counts for
+    /// both sides: `s` and `state` come out as the store should now be.
+    /// Returns what the feed dealt and what the model says it should have.
+    public static func cardByCard(
+        _ s: inout Scenario, viewer v: Int, state: inout RankState, now: Date, start: Date,
+        fetch: (Set<String>) throws -> String?, hate: (String) throws -> Void
+    ) throws -> (dealt: [String], expected: [String]) {
+        let index = Dictionary(uniqueKeysWithValues: s.people.enumerated().map { ($1.id, $0) })
+        state.act(v, at: now)
+        var dealt: [String] = [], expected: [String] = []
+        let bound = expectedFeed(s, viewer: v).count + 4
+        while true {
+            let deck = Set(dealt.suffix(4))
+            let modelNext = expectedRankedFeed(s, viewer: v, state: state, now: now, deck: deck).first
+            let next = try fetch(deck)
+            if let modelNext { expected.append(modelNext) }
+            guard let next else { break }
+            dealt.append(next)
+            // Counted as dealt (what the feed dealt, so a wrong card does not derail the rest).
+            state.dealt[index[next]!] += 1
+            if dealt.count >= 4 {
+                let decided = dealt[dealt.count - 4]
+                try hate(decided)
+                s.decisions.append(Choice(viewer: v, profile: index[decided]!, decision: .hate,
+                                          time: Int(now.timeIntervalSince(start)), undone: false))
+                state.decide(v, index[decided]!, .hate, at: now)
+            }
+            if dealt.count > bound { break }
+        }
+        return (dealt, expected)
+    }
+}
+
+extension DiscoveryModel {
+    /// `ids` in the order of the viewer's tie hash: the feed's order after
+    /// the likers among candidates the ranking cannot tell apart (none has
+    /// acted, none is located or shares an interest, none dealt more than twice).
+    public static func tieOrder(_ viewer: String, _ ids: [String]) -> [String] {
+        ids.sorted { fnv(viewer, $0) < fnv(viewer, $1) }
+    }
+}

@@ -1,0 +1,21 @@
+import Foundation
+import SwipeCore
+@_spi(Benchmarks) import SwipePostgres
+@_spi(Benchmarks) import SwipeSQLite
+import SwipeStore
+
+/// The feed of `viewer` on either backend with the moment fixed (`clock`),
+/// for the ranking's model tests: `records` false only looks (no activity
+/// stamp, no impressions counted). On SQLite `cellLimit` 0 walks by key.
+public func rankedFeed(
+    _ store: any SwipeDatabase, viewer: String, cellLimit: Int? = nil, records: Bool = true, clock: @escaping () -> Date
+) throws -> any ProfileFeed {
+    if let sqlite = store as? SQLiteStore {
+        return try SQLiteFeed(store: sqlite, viewer: viewer, cellLimit: cellLimit, records: records, clock: clock)
+    }
+    if let postgres = store as? PostgresStore {
+        return try PostgresFeed(connection: postgres.connection, viewer: viewer, cellLimit: cellLimit, records: records,
+                                clock: clock)
+    }
+    preconditionFailure("no ranked feed for \(type(of: store))")
+}

@@ -1,0 +1,46 @@
+import Foundation
+import SwipeCLI
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
+import SwipeTestSupport
+import Testing
+
+/// `why` and `prefs seeking` in a REPL session over a real store (README
+/// "Ranking"): the top card's reasons in JSON and in text; a gender nobody
+/// has is named with the genders present.
+@Suite struct ReplWhyTests {
+    let temporary = TemporaryFolder("swipe-why")
+
+    func session(_ format: ReplFormat) throws -> ReplSession {
+        let store = try SQLiteStore(path: temporary.path + "/why.sqlite")
+        if try store.profile(id: "v") == nil {
+            try store.upsert(Profile(id: "v", name: "V", age: 30, gender: "female", interests: ["jazz"],
+                                     location: Location(lat: 52.52, lon: 13.405)))
+            try store.upsert(Profile(id: "fan", name: "Fan", age: 31, gender: "male", interests: ["jazz"],
+                                     location: Location(lat: 52.556, lon: 13.405)))
+            try store.upsert(Profile(id: "other", name: "O", age: 31, gender: "male"))
+            _ = try store.record(viewer: "fan", profile: "v", decision: .like, via: .button)
+        }
+        return try ReplSession(
+            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"),
+            format: format)
+    }
+
+    @Test func whyGivesTheTopCardsReasons() throws {
+        var json = try session(.json)
+        let answer = json.answer("why")
+        #expect(answer.contains(#""why":{"profile":"fan","reasons":["likes you","4 km away","1 shared interest: jazz","new here","active today"]}"#),
+                "\(answer)")
+        var text = try session(.text(ReplStyle(color: false)))
+        #expect(text.answer("why").contains("fan: likes you · 4 km away · 1 shared interest: jazz · new here · active today"))
+        #expect(text.answer("why me").contains("why takes no arguments"))
+    }
+
+    @Test func prefsSeekingAGenderNobodyHasSaysSo() throws {
+        var json = try session(.json)
+        let answer = json.answer("prefs seeking f")
+        #expect(answer.contains(#"nobody has gender \"f\"; the genders here: female 1, male 2"#), "\(answer)")
+        #expect(!json.answer("prefs seeking male").contains("nobody has gender"))
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import HummingbirdTesting
+import HummingbirdWSTesting
+import Testing
+import WSClient
+import SwipeCore
+import SwipeStore
+import SwipeSQLite
+@testable import SwipeServer
+
+/// Conversations over the socket (DESIGN §11): `say` and `chat` answer as
+/// in the REPL's JSON mode, and the recipient's open socket gets
+/// `{"event":"message",…}` with the sender, the text and its place in the
+/// conversation.
+struct SocketMessageTests {
+    let fixture: ServerFixture
+
+    /// alice and bob match.
+    init() throws {
+        fixture = try ServerFixture()
+        let store = try SQLiteStore(path: fixture.path, create: false)
+        _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .drag)
+        _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .drag)
+    }
+
+    @Test func aMessageReachesTheRecipientsSocket() async throws {
+        let aliceToken = try fixture.token(for: "alice")
+        let bobToken = try fixture.token(for: "bob")
+        let pushed = Box<[String: Any]>()
+        let aliceAnswers = Box<[[String: Any]]>()
+        try await fixture.withServer { client in
+            let bobReady = AsyncStream<Void>.makeStream()
+            async let bob: Void = {
+                defer { bobReady.continuation.finish() }
+                try await client.ws("/ws?token=" + bobToken, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                    _ = try await messages.next()  // hello
+                    try await outbound.writeTextMessage("inbox")
+                    _ = try await messages.next()
+                    bobReady.continuation.yield()
+                    while case .text(let text) = try await messages.next() {
+                        let object = try ServerSocketTests.object(text)
+                        if object["event"] as? String == "message" { pushed.value = object; break }
+                    }
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+            }()
+            for await _ in bobReady.stream { break }
+            try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                aliceAnswers.value = try await ServerSocketTests.exchange(
+                    ["say --id a1 bob hello \u{1B}[31mbob", "chat bob", "/back", "inbox"],
+                    inbound: inbound, outbound: outbound).answers
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            try await bob
+        }
+        let answers = try #require(aliceAnswers.value)
+        #expect(answers.count == 4)
+        #expect((answers[0]["message"] as? [String: Any])?["seq"] as? Int == 1)
+        #expect(answers[0]["retry"] as? Bool == false)
+        #expect(((answers[1]["messages"] as? [[String: Any]]) ?? []).map { $0["sender"] as? String } == ["alice"])
+        #expect(answers[2]["left_chat"] as? String == "bob")
+        #expect(((answers[3]["inbox"] as? [[String: Any]]) ?? []).first?["profile"] as? String == "bob")
+        let event = try #require(pushed.value)
+        #expect(event["profile"] as? String == "alice")
+        #expect(event["name"] as? String == "Name alice")
+        #expect(event["seq"] as? Int == 1)
+        #expect(event["text"] as? String == "hello \u{1B}[31mbob", "data, as stored: the page sets it as text")
+        #expect(event["client_id"] == nil, "the sender's client id is not told")
+        #expect(try SQLiteStore(path: fixture.path, create: false).inbox(viewer: "bob").first?.unread == 1)
+    }
+}
+
+/// `ViewerScope` tells of each message stored, never of a retry that found one.
+struct ViewerScopeMessageTests {
+    @Test func onMessageIsCalledOncePerStoredMessage() throws {
+        let fixture = try ServerFixture()
+        let store = try SQLiteStore(path: fixture.path, create: false)
+        _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .drag)
+        _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .drag)
+        let told = Box<[Int]>()
+        told.value = []
+        let scope = ViewerScope(viewer: "alice", access: DirectAccess(store), onMessage: { told.value!.append($0.seq) })
+        _ = try scope.send(to: "bob", text: "one", clientID: "c1")
+        #expect(try scope.send(to: "bob", text: "one", clientID: "c1").isRetry)
+        _ = try scope.send(to: "bob", text: "two", clientID: "c2")
+        #expect(told.value == [1, 2])
+    }
+}
