@@ -16,23 +16,34 @@ public struct AccessTokens: Sendable {
         key = SymmetricKey(data: Array(secret.utf8))
     }
 
-    /// A token for `viewer` that is valid until `expiry`.
-    public func issue(viewer: String, expiry: Date) -> String {
+    /// A token for `viewer` that is valid until `expiry`, or until the
+    /// viewer's sign-in generation (`swipe link --revoke`) passes `generation`.
+    public func issue(viewer: String, expiry: Date, generation: Int = 0) -> String {
         let seconds = Int64(expiry.timeIntervalSince1970.rounded(.down))
-        let payload = Self.payload(viewer: viewer, expiry: seconds)
+        let payload = Self.payload(viewer: viewer, expiry: seconds, generation: generation)
         let mac = HMAC<SHA256>.authenticationCode(for: Array(payload.utf8), using: key)
         return "v1.\(Base64URL.encode(Array(viewer.utf8))).\(seconds).\(Base64URL.encode(Array(mac)))"
     }
 
     /// The viewer `token` acts as, if it was signed with this secret and has
     /// not expired at `now`.
-    public func verify(_ token: String, now: Date = Date()) throws(AccessTokenError) -> AccessGrant {
+    /// The viewer a token names, unverified: whose sign-in generation to
+    /// look up before `verify`.
+    public static func claimedViewer(in token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, let bytes = Base64URL.decode(parts[1]) else { return nil }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// `generation`: the viewer's sign-in generation now; a token made
+    /// under another one was revoked and is refused as altered.
+    public func verify(_ token: String, now: Date = Date(), generation: Int = 0) throws(AccessTokenError) -> AccessGrant {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "v1",
               let viewerBytes = Base64URL.decode(parts[1]), let viewer = String(validating: viewerBytes, as: UTF8.self),
-              let seconds = Int64(parts[2]), let mac = Base64URL.decode(parts[3])
+              let seconds = Int64(parts[2]), String(seconds) == parts[2], let mac = Base64URL.decode(parts[3])
         else { throw .malformed }
-        let payload = Self.payload(viewer: viewer, expiry: seconds)
+        let payload = Self.payload(viewer: viewer, expiry: seconds, generation: generation)
         guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(payload.utf8), using: key) else {
             throw .badSignature
         }
@@ -44,8 +55,11 @@ public struct AccessTokens: Sendable {
     /// What the MAC covers: a version tag, the viewer and the expiry, each on
     /// its own line (a viewer id cannot hold a newline that shifts the split:
     /// the id is length-free but the expiry is digits only, read from the end).
-    private static func payload(viewer: String, expiry: Int64) -> String {
-        "swipe-link-v1\n\(viewer)\n\(expiry)"
+    /// Generation 0 signs as tokens always have (links made before
+    /// revocation existed stay valid until revoked).
+    private static func payload(viewer: String, expiry: Int64, generation: Int) -> String {
+        generation == 0
+            ? "swipe-link-v1\n\(viewer)\n\(expiry)" : "swipe-link-v1g\n\(generation)\n\(viewer)\n\(expiry)"
     }
 }
 
@@ -83,7 +97,16 @@ enum Base64URL {
             .replacingOccurrences(of: "=", with: "")
     }
 
+    /// The bytes `text` spells, if it is their one spelling: unused low
+    /// bits set, or any other variant that decodes to the same bytes, is
+    /// refused, so a token has exactly one form (and one cookie, one log
+    /// entry, one revocation).
     static func decode(_ text: Substring) -> [UInt8]? {
+        guard let bytes = lenientDecode(text), encode(bytes) == text else { return nil }
+        return bytes
+    }
+
+    private static func lenientDecode(_ text: Substring) -> [UInt8]? {
         guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)

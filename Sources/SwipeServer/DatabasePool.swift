@@ -28,6 +28,13 @@ final class DatabasePool: @unchecked Sendable {
     var openCount: Int { condition.withLock { opened } }
 
     /// Runs `body` with a borrowed database, on the calling thread.
+    /// Opens a connection of its own, runs `body` on it and drops it: what a
+    /// health check needs (a pooled connection could outlive the database
+    /// file it was opened on, or a server that no longer takes new ones).
+    func withFreshDatabase<T>(_ body: (any SwipeDatabase) throws -> T) throws -> T {
+        try body(try open())
+    }
+
     func withDatabase<T>(_ body: (any SwipeDatabase) throws -> T) throws -> T {
         let database = try borrow()
         defer { giveBack(database) }

@@ -51,6 +51,29 @@ public final class DatabaseServerBackend: Sendable {
         }
     }
 
+    /// The link secret as stored now, without creating it (nil once deleted:
+    /// then no token verifies). Read again and again: `swipe link
+    /// --revoke-all` replaces it while the server runs.
+    public func currentAccessSecret() throws -> String? {
+        try pool.withDatabase { try $0.accessSecret(create: false) }
+    }
+
+    /// `viewer`'s sign-in generation (`swipe link --revoke`).
+    public func signInGeneration(viewer: String) throws -> Int {
+        try pool.withDatabase { try $0.signInGeneration(viewer: viewer) }
+    }
+
+    /// Whether the database can be opened and answers a query now
+    /// (`/healthz`), on a connection of its own.
+    public func isReachable() -> Bool {
+        (try? pool.withFreshDatabase { try $0.isProfile("") }) != nil
+    }
+
+    /// Voids every sign-in link of `viewer` (the page's Sign out).
+    public func revokeSignIns(viewer: String) throws {
+        try writes.write { try $0.revokeSignIns(viewer: viewer) }
+    }
+
     /// Whether `id` is a profile (a token for a deleted profile is refused).
     public func isProfile(_ id: String) throws -> Bool {
         try pool.withDatabase { try $0.isProfile(id) }

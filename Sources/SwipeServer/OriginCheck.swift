@@ -1,3 +1,5 @@
+import Foundation
+
 /// Cross-site WebSocket hijacking: a page on another site can open a socket
 /// to this server, and the browser attaches the viewer's cookie. Browsers
 /// always send `Origin` on a WebSocket upgrade, and a page's origin is always
@@ -18,6 +20,17 @@ public enum OriginCheck {
         guard let host, let parsed = parse(origin) else { return false }
         let (requestHost, requestPort) = split(authority: host, defaultPort: parsed.defaultPort)
         return parsed.host.lowercased() == requestHost.lowercased() && parsed.port == requestPort
+    }
+
+    /// Behind a proxy (`--public-url`): `origin` is the public URL's origin
+    /// (scheme, host and port alike), whatever Host the proxy passed on.
+    public static func allows(origin: String, publicURL: URL) -> Bool {
+        guard let scheme = publicURL.scheme?.lowercased(), let host = publicURL.host,
+              let parsed = parse(origin), origin.lowercased().hasPrefix(scheme + "://")
+        else { return false }
+        let port = publicURL.port ?? (scheme == "https" ? 443 : 80)
+        return parsed.host.lowercased().trimmingCharacters(in: ["[", "]"]) == host.lowercased()
+            .trimmingCharacters(in: ["[", "]"]) && parsed.port == port
     }
 
     /// `scheme://host[:port]` as (host, port, the scheme's default port); nil

@@ -7,8 +7,9 @@ public struct ServeConfiguration: Sendable {
     public var port: Int
     /// Larger WebSocket frames (and messages) close that socket (1009).
     public var maxFrameSize: Int
-    /// Each socket's command budget (`CommandBudget`); past it the socket
-    /// is closed with 1008 (policy violation).
+    /// Each viewer's command budget (`CommandBudget`), shared by all their
+    /// sockets; past it the socket that asked is closed with 1008 (policy
+    /// violation).
     public var commandsPerSecond: Double
     public var commandBurst: Double
     /// Each viewer's budget of changes of preferences (`prefs …`, their
@@ -17,10 +18,41 @@ public struct ServeConfiguration: Sendable {
     /// get far. Past it the change is refused and the socket stays open.
     public var preferenceChangesPerHour: Double
     public var preferenceChangeBurst: Double
+    /// A new connection has this long to send its first request head, else
+    /// it is closed (a half-sent header holds nothing open for long).
+    public var headerTimeout: Duration
+    /// A kept-alive HTTP connection with no request for this long is closed.
+    /// (A WebSocket is pinged every 30 s instead and closed if it does not answer.)
+    public var idleTimeout: Duration
+    /// Connections one address may hold before sending a request head; a
+    /// newer one closes the oldest (`ConnectionGate`).
+    public var pendingConnectionsPerAddress: Int
+    /// On a stop, how long a socket's client has to answer the close frame
+    /// (and any connection to finish) before its TCP connection is closed.
+    public var stopGrace: Duration
+    /// The largest request head accepted (bytes); a larger one gets 400.
+    public var maxHeaderBytes: Int
+    /// How often open sockets' sign-ins are checked again (expiry,
+    /// revocation, a new secret); a socket outlives its sign-in by at most this.
+    public var signInCheckInterval: Duration
+    /// Sockets one viewer may have open at once; one more is closed at once
+    /// with 4029 ("too many sockets").
+    public var socketsPerViewer: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024,
                 commandsPerSecond: Double = 100, commandBurst: Double = 200,
-                preferenceChangesPerHour: Double = 6, preferenceChangeBurst: Double = 6) {
+                preferenceChangesPerHour: Double = 6, preferenceChangeBurst: Double = 6,
+                headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+                pendingConnectionsPerAddress: Int = 32, stopGrace: Duration = .seconds(2),
+                maxHeaderBytes: Int = 16 * 1024, signInCheckInterval: Duration = .seconds(2),
+                socketsPerViewer: Int = 8) {
+        self.socketsPerViewer = socketsPerViewer
+        self.signInCheckInterval = signInCheckInterval
+        self.headerTimeout = headerTimeout
+        self.idleTimeout = idleTimeout
+        self.pendingConnectionsPerAddress = pendingConnectionsPerAddress
+        self.stopGrace = stopGrace
+        self.maxHeaderBytes = maxHeaderBytes
         self.host = host
         self.port = port
         self.maxFrameSize = maxFrameSize
@@ -29,6 +61,13 @@ public struct ServeConfiguration: Sendable {
         self.preferenceChangesPerHour = preferenceChangesPerHour
         self.preferenceChangeBurst = preferenceChangeBurst
     }
+
+    /// Where browsers reach this server when it is not `host:port` (behind a
+    /// reverse proxy): printed links and Origin checks use it; https makes
+    /// the cookie `Secure` and `__Host-`.
+    public var publicURL: URL?
+
+    public var isHTTPS: Bool { publicURL?.scheme?.lowercased() == "https" }
 
     /// Whether `host` is a loopback address, reachable from this machine only.
     public var isLoopback: Bool {

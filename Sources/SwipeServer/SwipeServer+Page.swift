@@ -21,9 +21,69 @@ extension SwipeServer {
         router.get("/ws") { request, _ in
             try await plain(.upgradeRequired, "This address is a WebSocket.\n", request: request)
         }
+        // The page's Sign out: every link of this viewer stops working (the
+        // cookie could have been copied), their open sockets close (4001)
+        // and this browser's cookie is cleared. Same-origin pages only.
+        router.post("/logout") { request, _ in
+            try await logout(request)
+        }
+        // For a load balancer or a supervisor: no sign-in, no detail.
+        router.get("/healthz") { _, _ in
+            try await health()
+        }
         router.on("**", method: .get) { request, _ in
             try await plain(.notFound, "Not found.\n", request: request)
         }
+    }
+
+    private func logout(_ request: Request) async throws -> Response {
+        var headers = Self.securityHeaders
+        headers[.contentType] = "text/plain; charset=utf-8"
+        let origins = request.headers[values: .origin]
+        guard !origins.isEmpty, origins.allSatisfy({ originAllowed($0, request: request) })
+        else {
+            return Response(status: .forbidden, headers: headers,
+                            body: .init(byteBuffer: ByteBuffer(string: "Sign out from the page itself.\n")))
+        }
+        guard case .success(let grant) = await authenticate(request) else {
+            return Response(status: .unauthorized, headers: headers,
+                            body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+        }
+        let backend = backend
+        try await threadPool.runIfActive { try backend.revokeSignIns(viewer: grant.viewer) }
+        logger.info("signed out", metadata: ["viewer": .string(grant.viewer)])
+        await checkSignIns()
+        var response = Response(status: .ok, headers: headers,
+                                body: .init(byteBuffer: ByteBuffer(string: "Signed out.\n")))
+        response.setCookie(signInCookie("", seconds: 0))
+        return response
+    }
+
+    /// Login CSRF: a link (`?token=`) for one viewer opened in a browser
+    /// whose cookie signs in another is refused, saying so, rather than
+    /// silently switching: a page could otherwise sign its visitor in as
+    /// someone else and watch what they do there. Signing out first (or
+    /// the cookie having expired) lets the link in.
+    private func switchRefusal(_ request: Request, to grant: AccessGrant) async -> Response? {
+        guard request.uri.queryParameters["token"] != nil, let cookie = cookieToken(in: request),
+              case .success(let current) = await verify(cookie), current.viewer != grant.viewer
+        else { return nil }
+        logger.info("refused a link for another viewer than the signed-in one", metadata: ["path": .string(request.uri.path)])
+        var headers = Self.securityHeaders
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: .conflict, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.switchHint)))
+    }
+
+    static let switchHint = "This browser is signed in as someone else. The link was not used: "
+        + "sign out on the page (Sign out) and open the link again to use it.\n"
+
+    private func health() async throws -> Response {
+        let backend = backend
+        let reachable = (try? await threadPool.runIfActive { backend.isReachable() }) ?? false
+        var headers = Self.securityHeaders
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(status: reachable ? .ok : .serviceUnavailable, headers: headers,
+                        body: .init(byteBuffer: ByteBuffer(string: reachable ? "ok\n" : "database unreachable\n")))
     }
 
     private func plain(_ status: HTTPResponse.Status, _ text: String, request: Request) async throws -> Response {
@@ -49,12 +109,12 @@ extension SwipeServer {
             return Response(status: .unauthorized, headers: headers,
                             body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
         case .success(let grant):
+            if let refusal = await switchRefusal(request, to: grant) { return refusal }
             headers[.contentType] = type
             var response = Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
             if let token = request.uri.queryParameters["token"], !token.isEmpty {
                 let seconds = max(0, Int(grant.expiry.timeIntervalSinceNow))
-                response.setCookie(Cookie(name: Self.cookieName, value: String(token), maxAge: seconds, path: "/",
-                                          httpOnly: true, sameSite: .strict))
+                response.setCookie(signInCookie(String(token), seconds: seconds))
             }
             return response
         }

@@ -3,18 +3,23 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import NIOWebSocket
 import SwipeCLI
 
 /// One WebSocket: one viewer's deck session.
 extension SwipeServer {
     /// Opens the viewer's session, answers each text frame with the session's
     /// JSON line, and logs one line when the socket ends (never the token).
+    ///
+    /// An error of the socket itself (a message over the size limit, text
+    /// that is not UTF-8, a protocol error) is rethrown: the WebSocket
+    /// handler closes with its code (1009, 1007, 1002), not 1000.
     func serveSocket(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request,
-                     remote: SocketAddress?) async {
+                     remote: SocketAddress?) async throws {
         let started = ContinuousClock.now
         var commands = 0
         var outcome = "closed by the client"
-        guard case .success(let grant) = await authenticate(request) else {
+        guard let token = token(in: request), case .success(let grant) = await verify(token) else {
             try? await outbound.close(.policyViolation, reason: "sign-in expired")
             return
         }
@@ -52,9 +57,16 @@ extension SwipeServer {
             try? await outbound.close(.unexpectedServerError, reason: "the store could not be opened")
             return
         }
-        let id = hub.add(outbound, session: session, for: viewer)
+        guard let id = hub.add(outbound, session: session, token: token, for: viewer,
+                               limit: configuration.socketsPerViewer)
+        else {
+            outcome = "refused: too many sockets for this viewer"
+            try? await outbound.close(Self.tooManySockets,
+                                      reason: "too many sockets for this viewer (\(configuration.socketsPerViewer))")
+            return
+        }
         defer { hub.remove(id, for: viewer) }
-        var budget = CommandBudget(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
+        let sharedCommands = commandBudgets
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
             // socket (1000), which ends this loop.
@@ -65,7 +77,7 @@ extension SwipeServer {
                     try await outbound.close(.unacceptableData, reason: "text frames only: one command each")
                     return
                 }
-                guard budget.spend(at: .now) else {
+                guard sharedCommands.spend(viewer) else {
                     outcome = "refused a flood of commands"
                     try await outbound.close(.policyViolation, reason: "too many commands")
                     return
@@ -82,8 +94,12 @@ extension SwipeServer {
             }
         } catch {
             outcome = Self.describe(error)
+            throw error
         }
     }
+
+    /// A viewer's socket past `socketsPerViewer`.
+    static let tooManySockets = WebSocketErrorCode(codeNumber: 4029)
 
     /// What a client is told of a failure of the store (SQL, connections,
     /// files): a neutral line and an id; the log gets the detail under that

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -16,9 +17,11 @@ public struct SwipeServer: Sendable {
     public let configuration: ServeConfiguration
     public let logger: Logger
     let threadPool: NIOThreadPool
-    let tokens: AccessTokens
+    let signIns: SignIns
     let hub = ViewerHub()
+    let gate: ConnectionGate
     let preferenceChanges: ViewerBudgets
+    let commandBudgets: ViewerBudgets
 
     /// Reads (creating if needed) the link secret on `threadPool`, which must
     /// be started and must outlive the server, and starts the backend's
@@ -29,9 +32,12 @@ public struct SwipeServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.threadPool = threadPool
+        gate = ConnectionGate(perAddress: configuration.pendingConnectionsPerAddress,
+                              headerTimeout: TimeAmount(configuration.headerTimeout))
         preferenceChanges = ViewerBudgets(perHour: configuration.preferenceChangesPerHour,
                                           burst: configuration.preferenceChangeBurst)
-        tokens = AccessTokens(secret: try await threadPool.runIfActive { try backend.accessSecret() })
+        commandBudgets = ViewerBudgets(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
+        signIns = SignIns(secret: try await threadPool.runIfActive { try backend.accessSecret() })
         let hub = hub
         try await threadPool.runIfActive {
             try backend.startRelay { notice in hub.send(notice.json, to: notice.recipient) }
@@ -57,40 +63,95 @@ public struct SwipeServer: Sendable {
         sockets.ws("/ws") { request, context in
             try await checkUpgrade(request, context: context)
         } onUpgrade: { inbound, outbound, context in
-            await serveSocket(inbound: inbound, outbound: outbound, request: context.request,
+            try await serveSocket(inbound: inbound, outbound: outbound, request: context.request,
                               remote: context.requestContext.remoteAddress)
         }
+        let webSocketResponder = sockets.buildResponder()
+        let configuration = configuration
+        let gate = gate
+        let channel = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout),
+                         httpDecoderConfiguration: .init(maxHeaderFieldSize: configuration.maxHeaderBytes,
+                                                         maxHeaderListSize: configuration.maxHeaderBytes,
+                                                         maxHeaderFieldCount: 100)),
+            ws: .init(maxFrameSize: configuration.maxFrameSize, closeTimeout: configuration.stopGrace,
+                      validateUTF8: true))
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                webSocketRouter: sockets,
-                configuration: .init(ws: .init(maxFrameSize: configuration.maxFrameSize))),
+            server: HTTPServerBuilder { responder in
+                GuardedChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, webSocketResponder: webSocketResponder, configuration: channel),
+                    gate: gate, stopGrace: TimeAmount(configuration.stopGrace))
+            },
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                 serverName: nil),
+                                 serverName: nil,
+                                 availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
+            services: [SignInCheck(server: self)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
     }
 
-    // MARK: Access
-
-    /// The token from `?token=` or else the `swipe_token` cookie.
-    static func token(in request: Request) -> String? {
-        if let query = request.uri.queryParameters["token"], !query.isEmpty { return String(query) }
-        return request.cookies[Self.cookieName]?.value
+    /// Connections accepted at once: what the file descriptor limit leaves
+    /// after the store's connections, files and threads (64). Past it new
+    /// connections wait in the backlog instead of failing to be accepted.
+    static var connectionLimit: Int {
+        var limit = rlimit()
+        #if os(Linux)
+        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+        #else
+        let resource = RLIMIT_NOFILE
+        #endif
+        guard getrlimit(resource, &limit) == 0 else { return 10_000 }
+        return max(16, Int(min(limit.rlim_cur, 1_000_000)) - 64)
     }
 
-    static let cookieName = "swipe_token"
+    // MARK: Access
+
+    /// The token from `?token=` or else the sign-in cookie.
+    func token(in request: Request) -> String? {
+        if let query = request.uri.queryParameters["token"], !query.isEmpty { return String(query) }
+        return cookieToken(in: request)
+    }
+
+    func cookieToken(in request: Request) -> String? {
+        request.cookies[cookieName]?.value
+    }
+
+    /// `swipe_token`; behind https (`--public-url https://…`) the cookie is
+    /// `Secure` and named `__Host-swipe_token`, which browsers keep only if
+    /// it was set over https, for this host alone, on path `/`.
+    var cookieName: String { configuration.isHTTPS ? "__Host-swipe_token" : "swipe_token" }
+
+    /// The sign-in cookie holding `token` for `seconds` (0: clears it).
+    func signInCookie(_ token: String, seconds: Int) -> Cookie {
+        Cookie(name: cookieName, value: token, maxAge: seconds, path: "/", secure: configuration.isHTTPS,
+               httpOnly: true, sameSite: .strict)
+    }
 
     /// The viewer `request` may act as, or why not.
     func authenticate(_ request: Request) async -> Result<AccessGrant, AccessTokenError> {
-        guard let token = Self.token(in: request) else { return .failure(.missing) }
+        guard let token = token(in: request) else { return .failure(.missing) }
+        return await verify(token)
+    }
+
+    /// Whether `token` signs in now: signed with the secret as stored, under
+    /// the viewer's current sign-in generation (not revoked), not expired,
+    /// for a profile that exists. Asked of every request and, again and
+    /// again, of every open socket's token (`checkSignIns`).
+    func verify(_ token: String) async -> Result<AccessGrant, AccessTokenError> {
+        guard let tokens = signIns.tokens, let claimed = AccessTokens.claimedViewer(in: token) else {
+            return .failure(.malformed)
+        }
+        let backend = backend
+        guard let generation = try? await threadPool.runIfActive({ try backend.signInGeneration(viewer: claimed) })
+        else { return .failure(.badSignature) }
         let grant: AccessGrant
         do {
-            grant = try tokens.verify(token)
+            grant = try tokens.verify(token, generation: generation)
         } catch {
             return .failure(error)
         }
-        let backend = backend
         let exists = (try? await threadPool.runIfActive { try backend.isProfile(grant.viewer) }) ?? false
         return exists ? .success(grant) : .failure(.badSignature)
     }
@@ -100,7 +161,7 @@ public struct SwipeServer: Sendable {
     func checkUpgrade(_ request: Request, context: ServeContext) async throws -> RouterShouldUpgrade {
         let remote = context.remoteAddress
         let origins = request.headers[values: .origin]
-        guard origins.allSatisfy({ OriginCheck.allows(origin: $0, host: request.head.authority) }) else {
+        guard origins.allSatisfy({ originAllowed($0, request: request) }) else {
             logger.info("refused websocket: cross-origin", metadata: [
                 "origin": .string(origins.joined(separator: ", ")), "remote": .string(Self.describe(remote)),
             ])
@@ -124,6 +185,13 @@ public struct SwipeServer: Sendable {
             try channel.pipeline.syncOperations.addHandler(UpgradeRefusal(status: status, headers: headers, body: body))
         }.get()
         return .dontUpgrade
+    }
+
+    /// Whether a page from `origin` may drive this server: its own host (the
+    /// Host header), or the public URL's origin behind a proxy.
+    func originAllowed(_ origin: String, request: Request) -> Bool {
+        if let publicURL = configuration.publicURL, OriginCheck.allows(origin: origin, publicURL: publicURL) { return true }
+        return OriginCheck.allows(origin: origin, host: request.head.authority)
     }
 
     /// What a 401 says: how to get in.

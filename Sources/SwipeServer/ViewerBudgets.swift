@@ -1,8 +1,9 @@
 import Synchronization
 
 /// One `CommandBudget` per viewer, shared by all their sockets: what a
-/// viewer may do only now and then (change their preferences and place)
-/// must not be renewed by opening another socket.
+/// viewer may do only now and then (change their preferences and place),
+/// and their commands as a whole, must not be renewed by opening another
+/// socket.
 final class ViewerBudgets: Sendable {
     private let budgets = Mutex<[String: CommandBudget]>([:])
     let perSecond: Double
@@ -10,6 +11,11 @@ final class ViewerBudgets: Sendable {
 
     init(perHour: Double, burst: Double) {
         perSecond = perHour / 3600
+        self.burst = burst
+    }
+
+    init(perSecond: Double, burst: Double) {
+        self.perSecond = perSecond
         self.burst = burst
     }
 

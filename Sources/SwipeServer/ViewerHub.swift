@@ -8,6 +8,8 @@ final class ViewerHub: Sendable {
     struct Socket: Sendable {
         let writer: WebSocketOutboundWriter
         let session: SocketSession
+        /// The token it signed in with, checked again and again (`SwipeServer.checkSignIns`).
+        let token: String
     }
 
     private let sockets = Mutex<[String: [Int: Socket]]>([:])
@@ -18,10 +20,15 @@ final class ViewerHub: Sendable {
     static let deckChanged = #"{"event":"deck-changed"}"#
 
     /// Registers `writer` and its session for `viewer`; returns the id to remove it with.
-    func add(_ writer: WebSocketOutboundWriter, session: SocketSession, for viewer: String) -> Int {
+    /// Nil when `viewer` already has `limit` sockets open.
+    func add(_ writer: WebSocketOutboundWriter, session: SocketSession, token: String, for viewer: String,
+             limit: Int = .max) -> Int? {
         let id = nextID.add(1, ordering: .relaxed).newValue
-        sockets.withLock { $0[viewer, default: [:]][id] = Socket(writer: writer, session: session) }
-        return id
+        return sockets.withLock { sockets in
+            guard (sockets[viewer]?.count ?? 0) < limit else { return nil }
+            sockets[viewer, default: [:]][id] = Socket(writer: writer, session: session, token: token)
+            return id
+        }
     }
 
     func remove(_ id: Int, for viewer: String) {
@@ -30,6 +37,9 @@ final class ViewerHub: Sendable {
             if sockets[viewer]?.isEmpty == true { sockets[viewer] = nil }
         }
     }
+
+    /// Every open socket.
+    var all: [Socket] { sockets.withLock { $0.values.flatMap(\.values) } }
 
     /// How many sockets are open (all viewers).
     var count: Int { sockets.withLock { $0.values.reduce(0) { $0 + $1.count } } }

@@ -121,6 +121,10 @@ public protocol SwipeSettings: AnyObject {
     func setRule(_ name: String, _ value: String) throws -> Rules
     /// The secret that signs `swipe serve` links; made on first use when `create`.
     func accessSecret(create: Bool) throws -> String?
+    /// The viewer's sign-in generation: tokens signed over an older one are void.
+    func signInGeneration(viewer: String) throws -> Int
+    /// Voids `viewer`'s sign-in links (all of them, by replacing the secret, when nil).
+    func revokeSignIns(viewer: String?) throws
 }
 
 /// Bulk loading from CSV files (`swipe import`).

@@ -245,3 +245,24 @@ def test_sockets_open_only_for_a_signed_in_page_of_this_site(served, browsers):
     assert refused == {"opened": False, "closed": True, "messages": []}, refused
     wait_for(lambda: any("refused websocket: no sign-in token" in line for line in served.stderr_lines),
              "the server's log line for the upgrade without sign-in")
+
+
+def test_sign_out_ends_the_sign_in_and_a_link_for_someone_else_is_refused(served, browsers):
+    alice = browsers()
+    signed_in(alice, served, "alice")
+    old_link = served.link("alice")
+    # Signed in as alice, a link for bob (a page could plant one) does not switch accounts: it says why.
+    alice.get(served.link("bob"))
+    assert "signed in as someone else" in alice.find_element(By.TAG_NAME, "body").text
+    signed_in(alice, served, "alice")
+    # Another browser of alice's stays open until she signs out here.
+    other = browsers()
+    signed_in(other, served, "alice")
+    alice.find_element(By.ID, "sign-out").click()
+    wait_for(lambda: "swipe link" in alice.find_element(By.TAG_NAME, "body").text, "the sign-in page after Sign out")
+    # Her other page's socket is closed with 4001 and says so.
+    wait_for(lambda: "Signed out" in other.find_element(By.ID, "status").text, "the other page signed out")
+    # The links made before no longer sign in; now bob's link works in this browser.
+    alice.get(old_link)
+    assert "swipe link" in alice.find_element(By.TAG_NAME, "body").text
+    signed_in(alice, served, "bob")

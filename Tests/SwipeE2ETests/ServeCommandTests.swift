@@ -21,9 +21,11 @@ import Testing
     }
 
     func viewer(of link: String) throws -> String {
-        let token = try #require(link.split(separator: "=", maxSplits: 1).last)
-        let secret = try #require(try SQLiteStore(path: db, create: false).accessSecret(create: false))
-        return try AccessTokens(secret: secret).verify(String(token)).viewer
+        let token = String(try #require(link.split(separator: "=", maxSplits: 1).last))
+        let store = try SQLiteStore(path: db, create: false)
+        let secret = try #require(try store.accessSecret(create: false))
+        let generation = try store.signInGeneration(viewer: AccessTokens.claimedViewer(in: token) ?? "")
+        return try AccessTokens(secret: secret).verify(token, generation: generation).viewer
     }
 
     @Test func linkPrintsOneSignedLinkPerViewerWithOneSecret() throws {
@@ -61,13 +63,19 @@ import Testing
         let err: String
         var port = 0
 
-        init(_ arguments: [String], folder: String) throws {
+        /// `limits`: `prlimit` options to run it under (e.g. `--nofile=256`).
+        init(_ arguments: [String], folder: String, limits: [String] = []) throws {
             out = folder + "/serve.out"
             err = folder + "/serve.err"
             FileManager.default.createFile(atPath: out, contents: nil)
             FileManager.default.createFile(atPath: err, contents: nil)
-            process.executableURL = SwipeBinary.url
-            process.arguments = arguments
+            if limits.isEmpty {
+                process.executableURL = SwipeBinary.url
+                process.arguments = arguments
+            } else {
+                process.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+                process.arguments = limits + ["--", SwipeBinary.url.path] + arguments
+            }
             process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: out))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: err))
@@ -95,10 +103,10 @@ import Testing
             throw ServeFailed(output: stdout + stderr)
         }
 
-        /// SIGTERM, then the exit status (60 s at most).
-        func stop() -> Int32? {
+        /// SIGTERM, then the exit status (`within` seconds at most).
+        func stop(within seconds: TimeInterval = 60) -> Int32? {
             process.terminate()
-            let deadline = Date().addingTimeInterval(60)
+            let deadline = Date().addingTimeInterval(seconds)
             while process.isRunning, Date() < deadline { usleep(10_000) }
             return process.isRunning ? nil : process.terminationStatus
         }
@@ -132,6 +140,85 @@ import Testing
         let served = try Served(["serve", "--db", db, "--port", "0", "--host", "0.0.0.0"], folder: temporary.path)
         try served.waitUntilServing()
         #expect(served.stderr.contains("warning: listening on 0.0.0.0"))
+        // A wildcard bind is no address for a browser: the suggested link base is loopback.
+        #expect(served.stdout.contains("--base http://127.0.0.1:\(served.port)"), "\(served.stdout)")
+        #expect(!served.stdout.contains("--base http://0.0.0.0"))
         #expect(served.stop() == 0)
+    }
+
+    @Test func linksUseThePublicURLBehindAProxy() throws {
+        let served = try Served(["serve", "--db", db, "--port", "0", "--public-url", "https://swipe.example.org/"],
+                                folder: temporary.path)
+        try served.waitUntilServing()
+        #expect(served.stdout.contains("--base https://swipe.example.org\n"), "\(served.stdout)")
+        #expect(served.stop() == 0)
+        let refused = try SwipeBinary.run(["serve", "--db", db, "--public-url", "ftp://x"])
+        #expect(refused.status == 64)
+        #expect(refused.stderr.contains("--public-url"))
+    }
+
+    /// `swipe link --revoke --as V` and `--revoke-all`: earlier links stop working.
+    @Test func revokedLinksNoLongerVerify() throws {
+        let first = try SwipeBinary.run(["link", "--db", db, "--as", "a"]).stdout.trimmingCharacters(in: .newlines)
+        let firstB = try SwipeBinary.run(["link", "--db", db, "--as", "b"]).stdout.trimmingCharacters(in: .newlines)
+        #expect(try viewer(of: first) == "a")
+        let revoked = try SwipeBinary.run(["link", "--db", db, "--as", "a", "--revoke"])
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(revoked.stdout.isEmpty)
+        #expect(throws: AccessTokenError.badSignature) { try self.viewer(of: first) }
+        #expect(try viewer(of: firstB) == "b", "revoking a did not touch b")
+        let all = try SwipeBinary.run(["link", "--db", db, "--revoke-all"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(throws: AccessTokenError.badSignature) { try self.viewer(of: firstB) }
+    }
+
+    /// §13: SIGTERM closes every socket (a close frame, then the TCP
+    /// connection within 2 s) and exits within 5 s, whatever the clients do.
+    @Test func sigtermStopsWithin5sWhateverTheClientsDo() throws {
+        let served = try Served(["serve", "--db", db, "--port", "0"], folder: temporary.path)
+        try served.waitUntilServing()
+        let link = try SwipeBinary.run(["link", "--db", db, "--as", "a"])
+        let token = try #require(link.stdout.split(separator: "=").last).trimmingCharacters(in: .newlines)
+        let idle = try RawConnection(port: served.port, timeout: 10)
+        let half = try RawConnection(port: served.port, timeout: 10)
+        try half.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        // A WebSocket client that reads but never answers the close frame.
+        let socket = try RawConnection(port: served.port, timeout: 10)
+        try socket.send("GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nConnection: Upgrade\r\n"
+            + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+        var received: [UInt8] = []
+        // The 101 and the hello frame ({"event":"hello"...}).
+        while !String(decoding: received, as: UTF8.self).contains("hello") {
+            guard case .bytes(let bytes) = socket.read() else { Issue.record("no hello"); return }
+            received += bytes
+        }
+        #expect(String(decoding: received, as: UTF8.self).hasPrefix("HTTP/1.1 101"))
+        let signalled = Date()
+        let status = served.stop(within: 30)
+        let took = Date().timeIntervalSince(signalled)
+        #expect(status == 0, "still running \(took) s after SIGTERM")
+        #expect(took < 5, "exited \(took) s after SIGTERM")
+        let rest = socket.readUntilClosed()
+        #expect(rest != nil, "the socket was never closed")
+        // A close frame (opcode 8, FIN set: 0x88) came before the end.
+        #expect(rest?.first == 0x88, "no close frame before the connection closed")
+        #expect(idle.readUntilClosed() != nil)
+        #expect(half.readUntilClosed() != nil)
+    }
+
+    /// With 256 file descriptors, 300 idle connections that never send a
+    /// request do not keep a real request from being answered.
+    @Test func idleConnectionsDoNotStarveRealRequests() throws {
+        let served = try Served(["serve", "--db", db, "--port", "0"], folder: temporary.path,
+                                limits: ["--nofile=256:256"])
+        try served.waitUntilServing()
+        defer { _ = served.stop() }
+        var idle: [RawConnection] = []
+        for _ in 0..<300 { idle.append(try RawConnection(port: served.port, timeout: 10)) }
+        let real = try RawConnection(port: served.port, timeout: 10)
+        try real.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        let answer = real.readUntilClosed().map { String(decoding: $0, as: UTF8.self) } ?? "(no answer in 10 s)"
+        #expect(answer.hasPrefix("HTTP/1.1 401"), "\(answer.prefix(80))")
+        #expect(idle.count == 300)
     }
 }

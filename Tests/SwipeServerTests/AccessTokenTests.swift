@@ -68,4 +68,33 @@ struct AccessTokenTests {
             #expect(!error.description.contains(token.split(separator: ".")[3]))
         }
     }
+
+    /// One spelling per token: base64url with the unused low bits of the
+    /// last character set, or an expiry with a sign or leading zeros, spells
+    /// the same bytes differently and is refused.
+    @Test func aTokenHasOneSpelling() throws {
+        let tokens = AccessTokens(secret: "s")
+        let token = tokens.issue(viewer: "alice", expiry: Date(timeIntervalSince1970: 1_900_000_000))
+        let parts = token.split(separator: ".").map(String.init)
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+        // The MAC is 32 bytes: 43 characters, the last one carrying 4 bits and 2 unused ones.
+        let last = try #require(alphabet.firstIndex(of: parts[3].last!))
+        var variants: [String] = []
+        for low in 0..<4 where (last & ~3) | low != last {
+            variants.append("v1.\(parts[1]).\(parts[2]).\(parts[3].dropLast())\(alphabet[(last & ~3) | low])")
+        }
+        // "alice" is 5 bytes: 7 characters, the last one with 2 unused bits.
+        let viewerLast = try #require(alphabet.firstIndex(of: parts[1].last!))
+        for low in 0..<4 where (viewerLast & ~3) | low != viewerLast {
+            variants.append("v1.\(parts[1].dropLast())\(alphabet[(viewerLast & ~3) | low]).\(parts[2]).\(parts[3])")
+        }
+        variants += ["v1.\(parts[1]).+\(parts[2]).\(parts[3])", "v1.\(parts[1]).0\(parts[2]).\(parts[3])"]
+        #expect(variants.count == 8)
+        #expect(try tokens.verify(token, now: Date(timeIntervalSince1970: 0)).viewer == "alice")
+        for variant in variants {
+            #expect(throws: AccessTokenError.malformed, "\(variant)") {
+                try tokens.verify(variant, now: Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
 }

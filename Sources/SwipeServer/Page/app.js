@@ -361,6 +361,10 @@
       if (data.event) onEvent(data); else onAnswer(data);
     });
     socket.addEventListener("close", (close) => {
+      if (close.code === 4001) {
+        status("Signed out: this page needs a new sign-in link.", true);
+        return;
+      }
       const why = close.reason
         || (close.code === 1000 || close.code === 1001 ? "the server closed the connection"
           : close.code === 1006 ? "the sign-in may have expired, or the server stopped" : `code ${close.code}`);
@@ -457,6 +461,13 @@
   click("show-matches", () => send("matches"));
   click("show-likes", () => send("likes"));
   click("list-close", () => { $("list-panel").hidden = true; });
+  click("sign-out", async () => {
+    try {
+      await fetch("/logout", { method: "POST", credentials: "same-origin" });
+    } finally {
+      location.replace("/");
+    }
+  });
 
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || gesture) return;

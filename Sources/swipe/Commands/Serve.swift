@@ -23,9 +23,31 @@ struct Serve: ParsableCommand {
     var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The TCP port (0 picks a free one and prints it).", valueName: "PORT"))
     var port = 8080
+    @Option(name: .customLong("public-url"), help: ArgumentHelp(
+        "Where browsers reach this server behind a reverse proxy (https://… makes the sign-in cookie Secure).",
+        valueName: "URL"))
+    var publicURL: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
+        if let publicURL {
+            guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                  url.host != nil, url.path.isEmpty || url.path == "/"
+            else { throw ValidationError("--public-url must be http(s)://HOST[:PORT], as in https://swipe.example.org") }
+        }
+    }
+
+    /// The base of printed links: `--public-url`, else the bound address;
+    /// a wildcard bind (0.0.0.0, ::) is no address to give a browser, so
+    /// it becomes loopback.
+    static func linkBase(host: String, port: Int, publicURL: String?) -> String {
+        if var publicURL {
+            while publicURL.hasSuffix("/") { publicURL.removeLast() }
+            return publicURL
+        }
+        let wildcard = ["0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0", ""].contains(host)
+        let shown = wildcard ? "127.0.0.1" : host
+        return "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
     }
 
     /// Synchronous, like every other command: the REPL needs the main
@@ -44,7 +66,8 @@ struct Serve: ParsableCommand {
     }
 
     private func serve() async throws {
-        let configuration = ServeConfiguration(host: host, port: port)
+        var configuration = ServeConfiguration(host: host, port: port)
+        configuration.publicURL = publicURL.flatMap(URL.init(string:))
         var stderr = StandardError()
         if !configuration.isLoopback {
             stderr.write("swipe: warning: listening on \(TerminalText.sanitized(host)), reachable from other machines; "
@@ -58,10 +81,12 @@ struct Serve: ParsableCommand {
             return
         }
         let host = host
+        let publicURL = publicURL
         do {
             try await SwipeServer.run(backend: backend, configuration: configuration) { port in
-                let base = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-                print("swipe: serving \(base)/ (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)")
+                let listening = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
+                let base = Self.linkBase(host: host, port: port, publicURL: publicURL)
+                print("swipe: serving \(listening)/ (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)")
                 fflush(swipe_stdout())
             }
         } catch {
@@ -107,10 +132,15 @@ struct Link: ParsableCommand {
         "The viewer the link signs in as (default $SWIPE_AS).", valueName: "PROFILE_ID"))
     var viewer: String?
     @Option(help: ArgumentHelp("How long the link works, in hours.", valueName: "N")) var hours = 24.0
+    @Flag(help: "Sign the viewer (--as) out everywhere: every link made for them so far stops working, open pages included.")
+    var revoke = false
+    @Flag(name: .customLong("revoke-all"), help: "Sign everyone out: a new secret; every link made so far stops working.")
+    var revokeAll = false
     @Option(help: ArgumentHelp("Where swipe serve is reached.", valueName: "URL"))
     var base = "http://127.0.0.1:8080"
 
     func validate() throws {
+        guard !(revoke && revokeAll) else { throw ValidationError("--revoke and --revoke-all: say one") }
         guard hours > 0, hours <= 24 * 366 else { throw ValidationError("--hours must be above 0 and at most a year") }
         guard base.hasPrefix("http://") || base.hasPrefix("https://") else {
             throw ValidationError("--base must start with http:// or https://, as in http://127.0.0.1:8080")
@@ -119,17 +149,30 @@ struct Link: ParsableCommand {
 
     func run() throws {
         try ExitStatus.reporting {
+            var stderr = StandardError()
+            if revokeAll {
+                let store = try database.openExisting()
+                try store.revokeSignIns(viewer: nil)
+                stderr.write("swipe: every sign-in link made so far stops working (open pages are signed out within seconds)\n")
+                return
+            }
             let chosen = viewer ?? ProcessInfo.processInfo.environment["SWIPE_AS"]
             guard let chosen, !chosen.isEmpty else { throw ValidationError("say who the link signs in as: --as PROFILE_ID") }
             let store = try database.openExisting()
             guard try store.isProfile(chosen) else { throw ViewerError.notAProfile(chosen) }
+            if revoke {
+                try store.revokeSignIns(viewer: chosen)
+                stderr.write("swipe: every sign-in link made for \(TerminalText.sanitized(chosen)) so far stops working "
+                    + "(open pages are signed out within seconds)\n")
+                return
+            }
             guard let secret = try store.accessSecret(create: true) else { throw DatabaseOpenError.missing(path: store.location) }
             let expiry = Date().addingTimeInterval(hours * 3600)
-            let token = AccessTokens(secret: secret).issue(viewer: chosen, expiry: expiry)
+            let token = AccessTokens(secret: secret).issue(
+                viewer: chosen, expiry: expiry, generation: try store.signInGeneration(viewer: chosen))
             var trimmed = base
             while trimmed.hasSuffix("/") { trimmed.removeLast() }
             print("\(trimmed)/?token=\(token)")
-            var stderr = StandardError()
             stderr.write("swipe: this link acts as \(TerminalText.sanitized(chosen)) until "
                 + "\(ISO8601DateFormatter().string(from: expiry)); anyone holding it can.\n")
         }

@@ -1,0 +1,49 @@
+import Foundation
+import Logging
+import NIOWebSocket
+import ServiceLifecycle
+
+extension SwipeServer {
+    /// What a socket is closed with when its sign-in ends while it is open
+    /// (expired, revoked with `swipe link --revoke`, the secret replaced or
+    /// deleted, the page's logout): the page then shows how to sign in.
+    static let signedOut = WebSocketErrorCode(codeNumber: 4001)
+
+    /// Reads the secret again and checks every open socket's token as a new
+    /// request's would be: a socket whose token no longer signs in is closed
+    /// (4001, "signed out"). Returns how many were closed.
+    @discardableResult
+    func checkSignIns() async -> Int {
+        let backend = backend
+        if let secret = try? await threadPool.runIfActive({ try backend.currentAccessSecret() }) {
+            signIns.update(secret: secret)
+        }
+        var closed = 0
+        for socket in hub.all {
+            if case .failure(let reason) = await verify(socket.token) {
+                closed += 1
+                logger.info("signed out an open socket: \(reason)")
+                let writer = socket.writer
+                Task { try? await writer.close(Self.signedOut, reason: "signed out") }
+            }
+        }
+        return closed
+    }
+
+    /// Runs `checkSignIns` every `configuration.signInCheckInterval` until
+    /// the server stops.
+    struct SignInCheck: Service {
+        let server: SwipeServer
+
+        func run() async throws {
+            let interval = server.configuration.signInCheckInterval
+            await cancelWhenGracefulShutdown {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: interval)
+                    if Task.isCancelled { break }
+                    await server.checkSignIns()
+                }
+            }
+        }
+    }
+}
