@@ -9,7 +9,7 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps deps-run build build-swipe reset-demo docs test browser-test fuzz run run-postgres demo-db serve bench bench-serve bench-ranking clean
+.PHONY: deps deps-run build build-swipe reset-demo docs format lint test browser-test fuzz run run-postgres demo-db serve bench bench-serve bench-ranking clean
 
 # What each target needs, installed only when absent (apt-get, as root or
 # through sudo). `make run` needs the build's headers alone; `make test` adds
@@ -81,6 +81,15 @@ browser-test: deps
 	SE_OFFLINE=true SWIPE_BIN=$$($(SWIFT) build --show-bin-path)/swipe \
 	  CHROMIUM=$$(command -v chromium) CHROMEDRIVER=$$(command -v chromedriver) \
 	  $(BROWSER_VENV)/bin/pytest -p no:cacheprovider -q Tests/Browser
+
+# Formatting: the toolchain's swift-format with the committed .swift-format.
+# `make format` rewrites the files; `make lint` (run by CI) fails on any drift.
+FORMAT_PATHS := Sources Tests Package.swift fuzz
+format:
+	$(SWIFT) format format --in-place --recursive --parallel $(FORMAT_PATHS)
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel $(FORMAT_PATHS)
 
 # The libraries' DocC catalogs (Sources/*/*.docc), built with swift-docc-plugin
 # into .build/docs; a broken symbol link or a warning fails the build.

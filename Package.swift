@@ -77,7 +77,8 @@ let package = Package(
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore", "CEditLine",
+                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
+                "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,17 +92,23 @@ let package = Package(
         ),
         // Helpers shared by the test targets (temporary folders, a fresh database
         // per test on either backend); not a product.
-        .target(name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"], path: "Tests/Support"),
+        .target(
+            name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"],
+            path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
             dependencies: ["SwipeCore", .product(name: "PropertyBased", package: "swift-property-based")]
         ),
         .testTarget(
             name: "SwipeStoreTests",
-            dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport",
-                           .product(name: "PropertyBased", package: "swift-property-based")]
+            dependencies: [
+                "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
         ),
-        .testTarget(name: "SwipeCLITests", dependencies: ["SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
+        .testTarget(
+            name: "SwipeCLITests",
+            dependencies: ["SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
         .testTarget(
             name: "SwipeServerTests",
             dependencies: [
@@ -113,7 +120,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "SwipeE2ETests", dependencies: ["swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipePostgres", "SwipeTestSupport"]),
+        .testTarget(
+            name: "SwipeE2ETests",
+            dependencies: [
+                "swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipePostgres",
+                "SwipeTestSupport",
+            ]),
 
         // PostgreSQL (README "PostgreSQL"): libpq, a small synchronous wrapper
         // over it, and PostgresStore, which `--db postgres://…` opens.
@@ -126,11 +138,15 @@ let package = Package(
         // Never SwipeSQLite: PostgresStore conforms to SwipeStore's SwipeDatabase on its own.
         .target(
             name: "SwipePostgres",
-            dependencies: ["CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "CLibPQ", "SwipeStore", "SwipeCSV", "SwipeCore", .product(name: "Logging", package: "swift-log"),
+            ],
             // schema.postgres.sql, compiled into the binary (the top-level file links to it).
             resources: [.embedInCode("Store/schema.postgres.sql")]
         ),
         // SwipeSQLite to hold schema.postgres.sql to schema.sql, and both backends to the same behaviour.
-        .testTarget(name: "SwipePostgresTests", dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
+        .testTarget(
+            name: "SwipePostgresTests",
+            dependencies: ["SwipePostgres", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
     ]
 )

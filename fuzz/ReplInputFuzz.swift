@@ -35,7 +35,8 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         _ = try? deck.handle(event) { _ in }
         let snapshot = deck.snapshot
         let i = snapshot.indicators
-        precondition([i.like, i.hate, i.likeBorder, i.hateBorder, i.progress].allSatisfy(\.isFinite), "indicators \(i)")
+        precondition(
+            [i.like, i.hate, i.likeBorder, i.hateBorder, i.progress].allSatisfy(\.isFinite), "indicators \(i)")
         for card in snapshot.cards {
             let pose = card.pose
             precondition(

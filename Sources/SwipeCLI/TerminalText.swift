@@ -49,7 +49,8 @@ public enum TerminalText {
                 out += "\\\\"
             } else if scalar != "\n" && scalar != "\t" && isControl(scalar) {
                 let hex = String(scalar.value, radix: 16, uppercase: true)
-                out += scalar.value < 0x100
+                out +=
+                    scalar.value < 0x100
                     ? "\\x" + String(repeating: "0", count: 2 - hex.count) + hex
                     : "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
             } else {
@@ -160,7 +161,8 @@ public enum TerminalText {
                 if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
                 if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 || bytes[index + 1] == 0x81 {
                     let third = bytes[index + 2]
-                    if bytes[index + 1] == 0x80 ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third))
+                    if bytes[index + 1] == 0x80
+                        ? (third == 0x8E || third == 0x8F || (0xAA...0xAE).contains(third))
                         : (0xA6...0xA9).contains(third)
                     {
                         return true

@@ -1,4 +1,5 @@
 import SwipeStore
+
 /// Byte searches eight bytes at a time (SWAR: "SIMD within a register") for
 /// the import's hot loops, which otherwise test every byte of a million-row
 /// file several times over.
@@ -66,7 +67,8 @@ package enum ByteScan {
         var index = 0
         while index + 8 <= bytes.count {
             let word = word(base, index)
-            let hits = matches(word, below: 0x20) | matches(word, equalTo: 0x22) | matches(word, equalTo: 0x5C)
+            let hits =
+                matches(word, below: 0x20) | matches(word, equalTo: 0x22) | matches(word, equalTo: 0x5C)
                 | matches(word, equalTo: 0x7F) | matches(word, equalTo: 0xC2) | matches(word, equalTo: 0xE2)
             if hits != 0 { return true }
             index += 8
@@ -85,7 +87,8 @@ package enum ByteScan {
         var index = 0
         while index + 8 <= bytes.count {
             let word = word(base, index)
-            let hits = matches(word, below: 0x20) | matches(word, equalTo: 0x22) | matches(word, equalTo: 0x5C)
+            let hits =
+                matches(word, below: 0x20) | matches(word, equalTo: 0x22) | matches(word, equalTo: 0x5C)
                 | matches(word, equalTo: 0x7F) | (word & highs)
             if hits != 0 { return false }
             index += 8

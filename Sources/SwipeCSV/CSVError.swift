@@ -1,4 +1,5 @@
 import SwipeStore
+
 /// Why a CSV file could not be read, with the file and physical line (1-based,
 /// counting every line break, including those inside quoted fields).
 public enum CSVError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -28,7 +28,9 @@ public struct CSVImport {
 
     /// A record must have as many fields as the header.
     package static func checkFieldCount(_ record: CSVRawRecord, header fields: Int) throws {
-        guard record.count == fields else { throw RowIssue(message: "has \(record.count) fields, the header has \(fields)") }
+        guard record.count == fields else {
+            throw RowIssue(message: "has \(record.count) fields, the header has \(fields)")
+        }
     }
 
     /// Reads `path` with header columns `required` (all must be present) and
@@ -52,7 +54,9 @@ public struct CSVImport {
         transaction: (() throws -> Void) throws -> Void,
         makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
-        write: @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
+        write:
+            @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws ->
+            RowOutcome?,
         flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int),
         lateIssues: ((_ doomed: Bool) throws -> [(line: Int, issue: RowIssue)])? = nil
     ) throws -> ImportSummary {
@@ -61,8 +65,11 @@ public struct CSVImport {
         let path = reader.path  // `<stdin>` for `-`
         var summary = ImportSummary(file: path)
         guard let header = try reader.next() else {
-            throw ImportFailure(issues: [ImportIssue(
-                file: path, line: 1, message: "the file is empty; the header row is required")], total: 1,
+            throw ImportFailure(
+                issues: [
+                    ImportIssue(
+                        file: path, line: 1, message: "the file is empty; the header row is required")
+                ], total: 1,
                 isWholeFile: true)
         }
         let index = try Self.columnIndex(header, path: path, required: required, optional: optional)
@@ -96,9 +103,12 @@ public struct CSVImport {
                             }
                         } catch let issue as RowIssue {
                             let full = ImportIssue(
-                                file: path, line: line, column: issue.column, value: issue.value, message: issue.message)
+                                file: path, line: line, column: issue.column, value: issue.value, message: issue.message
+                            )
                             total += 1
-                            if options.skipInvalid { summary.rejected.append(full) } else if issues.count < ImportFailure.shownLimit {
+                            if options.skipInvalid {
+                                summary.rejected.append(full)
+                            } else if issues.count < ImportFailure.shownLimit {
                                 issues.append(full)
                             }
                         }
@@ -111,8 +121,9 @@ public struct CSVImport {
                 }
                 if let late = try lateIssues?(total > 0 && !options.skipInvalid), !late.isEmpty {
                     let full = late.map {
-                        ImportIssue(file: path, line: $0.line, column: $0.issue.column, value: $0.issue.value,
-                                    message: $0.issue.message)
+                        ImportIssue(
+                            file: path, line: $0.line, column: $0.issue.column, value: $0.issue.value,
+                            message: $0.issue.message)
                     }
                     total += full.count
                     // Both lists are in file order; the shown ones stay the first by line.
@@ -132,7 +143,7 @@ public struct CSVImport {
                 summary.updated += kept.updated
                 summary.unchanged += kept.unchanged
             }
-        } catch where !(error is ImportInterrupted) && !(error is ImportFailure) && options.shouldStop() {
+        } catch  where !(error is ImportInterrupted) && !(error is ImportFailure) && options.shouldStop() {
             // A statement the backend cut short for the stop (`onStopRequest`:
             // a PostgreSQL cancel request) failed with the server's words; to
             // the user it is the stop, and the transaction was rolled back.
@@ -152,18 +163,25 @@ public struct CSVImport {
         let names = header.fields.map { $0.trimmed().lowercased() }
         let unknown = names.filter { !known.contains($0) }
         if names.count == 1, let only = names.first, only.contains(";"),
-            only.split(separator: ";").map({ String($0).trimmed().lowercased() }).contains(where: { known.contains($0) })
+            only.split(separator: ";").map({ String($0).trimmed().lowercased() }).contains(where: { known.contains($0) }
+            )
         {
             // `id;name;age`: a spreadsheet's export in a `;` locale.
-            throw ImportFailure(issues: [ImportIssue(
-                file: path, line: header.line, value: header.fields[0],
-                message: "the header looks ;-separated, but swipe reads comma-separated files "
-                    + "(export the file with commas as separators)")], total: 1, isWholeFile: true)
+            throw ImportFailure(
+                issues: [
+                    ImportIssue(
+                        file: path, line: header.line, value: header.fields[0],
+                        message: "the header looks ;-separated, but swipe reads comma-separated files "
+                            + "(export the file with commas as separators)")
+                ], total: 1, isWholeFile: true)
         }
         if !unknown.isEmpty {
-            issues.append(ImportIssue(
-                file: path, line: header.line, column: unknown.joined(separator: ", "),
-                message: "unknown column\(unknown.count == 1 ? "" : "s"); expected \((required + optional).joined(separator: ", "))"))
+            issues.append(
+                ImportIssue(
+                    file: path, line: header.line, column: unknown.joined(separator: ", "),
+                    message:
+                        "unknown column\(unknown.count == 1 ? "" : "s"); expected \((required + optional).joined(separator: ", "))"
+                ))
         }
         for (position, name) in names.enumerated() where known.contains(name) {
             if index[name] != nil {
@@ -173,9 +191,10 @@ public struct CSVImport {
         }
         let missing = required.filter { index[$0] == nil }
         if !missing.isEmpty {
-            issues.append(ImportIssue(
-                file: path, line: header.line, column: missing.joined(separator: ", "),
-                message: "required column\(missing.count == 1 ? " is" : "s are") missing"))
+            issues.append(
+                ImportIssue(
+                    file: path, line: header.line, column: missing.joined(separator: ", "),
+                    message: "required column\(missing.count == 1 ? " is" : "s are") missing"))
         }
         if !issues.isEmpty { throw ImportFailure(issues: issues, total: issues.count, isWholeFile: true) }
         return index

@@ -1,5 +1,5 @@
-import SwipeStore
 import Foundation
+import SwipeStore
 
 /// One CSV record and the physical line it starts on.
 public struct CSVRecord: Hashable, Sendable {
@@ -128,7 +128,9 @@ public final class CSVReader {
         }
 
         while true {
-            if state == .unquoted || state == .quoted { appendRun(quoted: state == .quoted, to: &record, ascii: &ascii) }
+            if state == .unquoted || state == .quoted {
+                appendRun(quoted: state == .quoted, to: &record, ascii: &ascii)
+            }
             guard let (byte, byteLine) = try nextByte() else {
                 switch state {
                 case .quoted: throw CSVError.unterminatedQuote(file: path, line: quoteLine)
@@ -215,11 +217,12 @@ public final class CSVReader {
             case 0xE0...0xEF:
                 guard index + 2 < count, isContinuation(base[index + 2]) else { return false }
                 let second = base[index + 1]
-                let valid = switch lead {
-                case 0xE0: (0xA0...0xBF).contains(second)  // no overlong forms
-                case 0xED: (0x80...0x9F).contains(second)  // no surrogates
-                default: isContinuation(second)
-                }
+                let valid =
+                    switch lead {
+                    case 0xE0: (0xA0...0xBF).contains(second)  // no overlong forms
+                    case 0xED: (0x80...0x9F).contains(second)  // no surrogates
+                    default: isContinuation(second)
+                    }
                 guard valid else { return false }
                 index += 3
             case 0xF0...0xF4:
@@ -227,11 +230,12 @@ public final class CSVReader {
                     return false
                 }
                 let second = base[index + 1]
-                let valid = switch lead {
-                case 0xF0: (0x90...0xBF).contains(second)  // no overlong forms
-                case 0xF4: (0x80...0x8F).contains(second)  // nothing past U+10FFFF
-                default: isContinuation(second)
-                }
+                let valid =
+                    switch lead {
+                    case 0xF0: (0x90...0xBF).contains(second)  // no overlong forms
+                    case 0xF4: (0x80...0x8F).contains(second)  // nothing past U+10FFFF
+                    default: isContinuation(second)
+                    }
                 guard valid else { return false }
                 index += 4
             default:

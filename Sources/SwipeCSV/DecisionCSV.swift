@@ -37,8 +37,10 @@ package enum DecisionCSV {
         /// `import` when the file does not say.
         package var via: Via
 
-        package init(viewer: (key: Key, id: String), profile: (key: Key, id: String), decision: Decision,
-                     decidedAt: String, via: Via) {
+        package init(
+            viewer: (key: Key, id: String), profile: (key: Key, id: String), decision: Decision,
+            decidedAt: String, via: Via
+        ) {
             self.viewer = viewer
             self.profile = profile
             self.decision = decision
@@ -69,11 +71,13 @@ package enum DecisionCSV {
         let timeText = fields["decided_at"] ?? ""
         guard let decidedAt = Timestamp.normalized(timeText) else {
             throw CSVImport.RowIssue(
-                column: "decided_at", value: timeText, message: "decided_at must be UTC ISO-8601, e.g. 2026-11-20T23:55:01.123Z")
+                column: "decided_at", value: timeText,
+                message: "decided_at must be UTC ISO-8601, e.g. 2026-11-20T23:55:01.123Z")
         }
         let viaText = fields["via"] ?? ""
         guard let via = viaText.isEmpty ? .import : Via(rawValue: viaText.lowercased()) else {
-            throw CSVImport.RowIssue(column: "via", value: viaText, message: "via must be drag, button, detail or import")
+            throw CSVImport.RowIssue(
+                column: "via", value: viaText, message: "via must be drag, button, detail or import")
         }
         return Row(viewer: viewer, profile: profile, decision: decision, decidedAt: decidedAt, via: via)
     }

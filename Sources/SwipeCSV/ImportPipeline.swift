@@ -1,5 +1,5 @@
-import SwipeStore
 import Foundation
+import SwipeStore
 
 /// Reads and prepares an import's records on a thread of its own while the
 /// importing thread writes the previous ones to SQLite.
@@ -63,14 +63,15 @@ package final class ImportPipeline<Row>: @unchecked Sendable {
         self.prepare = prepare
         self.depth = depth
         makeBatch = {
-            Batch(slots: (0..<batchSize).map { _ in
-                var slot = Slot(row: makeRow())
-                // Room for a typical record up front, so the first batches
-                // do not grow every buffer step by step.
-                slot.record.bytes.reserveCapacity(512)
-                slot.record.ends.reserveCapacity(16)
-                return slot
-            })
+            Batch(
+                slots: (0..<batchSize).map { _ in
+                    var slot = Slot(row: makeRow())
+                    // Room for a typical record up front, so the first batches
+                    // do not grow every buffer step by step.
+                    slot.record.bytes.reserveCapacity(512)
+                    slot.record.ends.reserveCapacity(16)
+                    return slot
+                })
         }
         let thread = Thread { [self] in read() }
         thread.name = "swipe-import-reader"

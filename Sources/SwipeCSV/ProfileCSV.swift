@@ -45,7 +45,8 @@ package enum ProfileCSV {
             if let first = lines.updateValue(UInt32(truncatingIfNeeded: line), forKey: key) {
                 lines[key] = first
                 throw RowIssue(
-                    column: "id", value: row.text(.id), message: "id repeats line \(first); an id may appear once per file")
+                    column: "id", value: row.text(.id),
+                    message: "id repeats line \(first); an id may appear once per file")
             }
         }
     }
@@ -86,7 +87,9 @@ package enum ProfileCSV {
         row.removeAll()
         try record.bytes.withUnsafeBufferPointer { buffer in
             func field(_ column: Column) -> UnsafeBufferPointer<UInt8> {
-                guard let position = positions[column.rawValue] else { return UnsafeBufferPointer(start: nil, count: 0) }
+                guard let position = positions[column.rawValue] else {
+                    return UnsafeBufferPointer(start: nil, count: 0)
+                }
                 return UnsafeBufferPointer(rebasing: buffer[record.range(position)])
             }
             // The schema's CHECK (length(x) > 0), which SQLite is not asked to
@@ -99,7 +102,8 @@ package enum ProfileCSV {
                 }
                 if row.bytes[row.lastEnd] == 0 {
                     let value = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
-                    throw RowIssue(column: column.name, value: value, message: "\(column.name) must not begin with a NUL byte")
+                    throw RowIssue(
+                        column: column.name, value: value, message: "\(column.name) must not begin with a NUL byte")
                 }
                 row.endText()
             }
@@ -119,7 +123,9 @@ package enum ProfileCSV {
             optional(.gender)
             optional(.city)
             let bio = field(.bio)
-            if bio.isBlank(newlines: true) { row.appendNull() } else {
+            if bio.isBlank(newlines: true) {
+                row.appendNull()
+            } else {
                 row.bytes += bio
                 row.endText()
             }
@@ -171,7 +177,9 @@ package enum ProfileCSV {
             row.lon = lon
         }
         let seeking = Discovery.seeking(fromList: text(.seeking))
-        if seeking.isEmpty { row.appendNull() } else {
+        if seeking.isEmpty {
+            row.appendNull()
+        } else {
             row.bytes += seeking.joined(separator: ";").utf8
             row.endText()
         }
@@ -179,18 +187,21 @@ package enum ProfileCSV {
             let given = text(column)
             if given.isEmpty { return value }
             guard let age = Int(given), (18...120).contains(age) else {
-                throw RowIssue(column: column.name, value: given, message: "\(column.name) must be a whole number from 18 to 120")
+                throw RowIssue(
+                    column: column.name, value: given, message: "\(column.name) must be a whole number from 18 to 120")
             }
             return age
         }
         row.ageMin = try age(.ageMin, default: 18)
         row.ageMax = try age(.ageMax, default: 120)
         guard row.ageMin <= row.ageMax else {
-            throw RowIssue(column: "age_max", value: text(.ageMax),
-                           message: "age_max \(row.ageMax) is below age_min \(row.ageMin)")
+            throw RowIssue(
+                column: "age_max", value: text(.ageMax),
+                message: "age_max \(row.ageMax) is below age_min \(row.ageMin)")
         }
-        row.maxKm = try number(.maxKm, Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
-                               "a number of km above 0 (leave it empty for no limit)")
+        row.maxKm = try number(
+            .maxKm, Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
+            "a number of km above 0 (leave it empty for no limit)")
     }
 }
 
@@ -199,7 +210,9 @@ extension ProfileRow {
     /// blanks on the bytes, through `trimmed()` only when an edge character
     /// may be a Unicode blank.
     package mutating func appendTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) {
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte)) }
+        func isBlank(_ byte: UInt8) -> Bool {
+            byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte))
+        }
         var start = 0, end = bytes.count
         while start < end && isBlank(bytes[start]) { start += 1 }
         while end > start && isBlank(bytes[end - 1]) { end -= 1 }
@@ -229,7 +242,9 @@ extension ProfileRow {
         var itemStart = 0
         while itemStart <= list.count {
             var itemEnd = list.count
-            if itemStart < list.count, let separator = memchr(list.baseAddress! + itemStart, 0x3B, list.count - itemStart) {
+            if itemStart < list.count,
+                let separator = memchr(list.baseAddress! + itemStart, 0x3B, list.count - itemStart)
+            {
                 itemEnd = list.baseAddress!.distance(to: separator.assumingMemoryBound(to: UInt8.self))
             }
             let item = UnsafeBufferPointer(rebasing: list[itemStart..<itemEnd])

@@ -1,6 +1,6 @@
-import SwipeStore
 import Foundation
 import SwipeCore
+import SwipeStore
 
 /// A profile's column values as UTF-8 in one reusable buffer, bound to a
 /// backend's statements (or COPY) without a copy or a `String` per column.

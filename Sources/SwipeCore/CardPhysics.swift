@@ -92,8 +92,9 @@ extension CardPhysics {
         switch decision {
         case .like, .hate:
             let sign: Double = decision == .like ? 1 : -1
-            recoil = CardPose(center: Point(x: rest.center.x - 10 * sign, y: rest.center.y),
-                              scale: rest.scale, rotation: -sign * 5 * .pi / 180, alpha: rest.alpha)
+            recoil = CardPose(
+                center: Point(x: rest.center.x - 10 * sign, y: rest.center.y),
+                scale: rest.scale, rotation: -sign * 5 * .pi / 180, alpha: rest.alpha)
             let x = decision == .like ? 2 * width : -width
             fly.center = Point(x: x, y: rest.center.y)
             fly.rotation = (x / (width / 2) - 1) * .pi / 8

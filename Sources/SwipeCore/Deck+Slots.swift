@@ -21,7 +21,8 @@ extension Deck {
         packParkedSlots()
         var start = restingViews()
         for index in start.indices {
-            start[index].pose = start[index].slot == removal.slot
+            start[index].pose =
+                start[index].slot == removal.slot
                 ? removal.exit.with(alpha: 1) : before[start[index].slot] ?? start[index].pose
         }
         return timeline(.undo, from: start, to: restingViews(), Motion(duration: 0.3, curve: .easeInOut))

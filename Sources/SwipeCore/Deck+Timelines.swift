@@ -2,10 +2,12 @@
 extension Deck {
     /// A two-keyframe timeline.
     func timeline(_ kind: Timeline.Kind, from start: [CardView], to end: [CardView], _ motion: Motion) -> Timeline {
-        Timeline(kind: kind, duration: motion.duration, keyframes: [
-            Keyframe(time: 0, cards: start, curve: .linear),
-            Keyframe(time: motion.duration, cards: end, curve: motion.curve),
-        ])
+        Timeline(
+            kind: kind, duration: motion.duration,
+            keyframes: [
+                Keyframe(time: 0, cards: start, curve: .linear),
+                Keyframe(time: motion.duration, cards: end, curve: motion.curve),
+            ])
     }
 
     /// Every card back to rest after a release that decided nothing.

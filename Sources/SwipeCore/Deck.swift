@@ -74,7 +74,8 @@ public struct Deck: Sendable {
         func waiting(_ queue: [DeckEvent]) -> State {
             switch self {
             case .idle: self
-            case let .loading(pending, fresh, screen, _): .loading(pending: pending, fresh: fresh, screen: screen, queue: queue)
+            case let .loading(pending, fresh, screen, _):
+                .loading(pending: pending, fresh: fresh, screen: screen, queue: queue)
             case let .animating(line, screen, _): .animating(line, screen: screen, queue: queue)
             }
         }
@@ -137,8 +138,9 @@ public struct Deck: Sendable {
         } else {
             mode = profileIDs.isEmpty ? .empty : .deck
         }
-        return DeckSnapshot(mode: mode, cards: cards, indicators: indicators, physics: physics,
-                            isAnimating: isBusy, dragging: dragging)
+        return DeckSnapshot(
+            mode: mode, cards: cards, indicators: indicators, physics: physics,
+            isAnimating: isBusy, dragging: dragging)
     }
 
     /// Applies any event; the controller goes through here.
@@ -182,8 +184,9 @@ public struct Deck: Sendable {
         case .cards: throw .noGesture
         case let .dragging(gesture):
             let frame = preset.dragged(dx: gesture.x, dy: gesture.y)
-            guard let decision = preset.decision(releasedAt: gesture.x, dy: gesture.y)
-                ?? (preset.decidesFlicks ? Self.flick(dx: gesture.x, vx: vx) : nil)
+            guard
+                let decision = preset.decision(releasedAt: gesture.x, dy: gesture.y)
+                    ?? (preset.decidesFlicks ? Self.flick(dx: gesture.x, vx: vx) : nil)
             else {
                 return play(springBackTimeline(from: frame))
             }

@@ -38,8 +38,10 @@ public struct DeckController<Feed: ProfileFeed> {
         return outcome
     }
 
-    private mutating func perform(_ actions: [DeckAction], into outcome: inout DeckOutcome,
-                                  recorder: (DeckAction) throws -> Void) throws {
+    private mutating func perform(
+        _ actions: [DeckAction], into outcome: inout DeckOutcome,
+        recorder: (DeckAction) throws -> Void
+    ) throws {
         for action in actions {
             outcome.actions.append(action)
             switch action {

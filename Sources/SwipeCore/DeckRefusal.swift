@@ -45,8 +45,9 @@ extension DeckRefusal {
     static func check(_ value: Double, _ name: String) throws(DeckRefusal) {
         let limit = DeckEvent.magnitudeLimit
         guard value.isFinite, abs(value) <= limit else {
-            throw DeckRefusal(reason: .invalidNumber,
-                              description: "\(name) must be a finite number between \(Int(-limit)) and \(Int(limit)), not \(value)")
+            throw DeckRefusal(
+                reason: .invalidNumber,
+                description: "\(name) must be a finite number between \(Int(-limit)) and \(Int(limit)), not \(value)")
         }
     }
 

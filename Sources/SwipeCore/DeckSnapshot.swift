@@ -44,8 +44,9 @@ public struct Indicators: Hashable, Sendable {
     static func horizontal(percentX: Double, progress: Double) -> Indicators {
         let like = clamp(percentX, 0, 1)
         let hate = clamp(-percentX, 0, 1)
-        return Indicators(like: like, hate: hate, likeBorder: 5 * (1 - like), hateBorder: 5 * (1 - hate),
-                          progress: progress)
+        return Indicators(
+            like: like, hate: hate, likeBorder: 5 * (1 - like), hateBorder: 5 * (1 - hate),
+            progress: progress)
     }
 }
 
@@ -70,8 +71,10 @@ public struct DeckSnapshot: Hashable, Sendable {
     /// Current translation while a gesture is in progress.
     public var dragging: Point?
 
-    public init(mode: DeckMode, cards: [CardView], indicators: Indicators, physics: PhysicsKind,
-                isAnimating: Bool, dragging: Point?) {
+    public init(
+        mode: DeckMode, cards: [CardView], indicators: Indicators, physics: PhysicsKind,
+        isAnimating: Bool, dragging: Point?
+    ) {
         self.mode = mode
         self.cards = cards
         self.indicators = indicators

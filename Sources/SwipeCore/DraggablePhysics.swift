@@ -28,11 +28,14 @@ public struct DraggablePhysics: CardPhysics {
 
     public func dragged(dx: Double, dy: Double) -> DragFrame {
         let strength = clamp(dx / Self.rotationDistance, -1, 1)
-        let top = CardPose(center: DeckGeometry.restCenter, scale: max(1 - abs(strength) / 4, Self.minimumScale),
-                           rotation: 2 * .pi / 16 * strength).moved(dx: dx, dy: dy)
+        let top = CardPose(
+            center: DeckGeometry.restCenter, scale: max(1 - abs(strength) / 4, Self.minimumScale),
+            rotation: 2 * .pi / 16 * strength
+        ).moved(dx: dx, dy: dy)
         let progress = min(max(abs(dx) / Self.horizontalLimit, abs(dy) / Self.verticalLimit), 1)
-        return DragFrame(poses: [top] + [CardState.second, .third, .other].map(resting),
-                         indicators: .horizontal(percentX: dx / Self.horizontalLimit, progress: progress))
+        return DragFrame(
+            poses: [top] + [CardState.second, .third, .other].map(resting),
+            indicators: .horizontal(percentX: dx / Self.horizontalLimit, progress: progress))
     }
 
     public func decision(releasedAt dx: Double, dy: Double) -> Decision? {

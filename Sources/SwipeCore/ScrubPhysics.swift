@@ -29,9 +29,11 @@ public struct ScrubPhysics: CardPhysics {
 
     public func dragged(dx: Double, dy: Double) -> DragFrame {
         let progress = progress(dx: dx)
-        let top = CardPose(center: DeckGeometry.restCenter, alpha: 1 - progress).moved(dx: Self.distance * progress, dy: 0)
-        let indicators = Indicators(like: progress, hate: 0, likeBorder: 5 * (1 - progress), hateBorder: 5,
-                                    progress: progress)
+        let top = CardPose(center: DeckGeometry.restCenter, alpha: 1 - progress).moved(
+            dx: Self.distance * progress, dy: 0)
+        let indicators = Indicators(
+            like: progress, hate: 0, likeBorder: 5 * (1 - progress), hateBorder: 5,
+            progress: progress)
         return DragFrame(poses: [top] + [CardState.second, .third, .other].map(resting), indicators: indicators)
     }
 

@@ -29,9 +29,10 @@ public struct StackPhysics: CardPhysics {
     public func resting(_ state: CardState) -> CardPose {
         let i = Double(min(state.rank, 2))
         let rest = DeckGeometry.restCenter
-        return CardPose(center: Point(x: rest.x, y: rest.y + Self.inset * i),
-                        scale: (Self.containerWidth - 2 * Self.inset * i) / Self.containerWidth,
-                        alpha: state == .other ? 0 : 1)
+        return CardPose(
+            center: Point(x: rest.x, y: rest.y + Self.inset * i),
+            scale: (Self.containerWidth - 2 * Self.inset * i) / Self.containerWidth,
+            alpha: state == .other ? 0 : 1)
     }
 
     public func dragged(dx: Double, dy: Double) -> DragFrame {
@@ -39,8 +40,9 @@ public struct StackPhysics: CardPhysics {
             .moved(dx: dx, dy: dy)
         let like = clamp(dx / (Self.likeCenterX - Self.containerWidth / 2), 0, 1)
         let hate = clamp(-dx / (Self.containerWidth / 2 - Self.hateCenterX), 0, 1)
-        let indicators = Indicators(like: like, hate: hate, likeBorder: 5 * (1 - like), hateBorder: 5 * (1 - hate),
-                                    progress: max(like, hate))
+        let indicators = Indicators(
+            like: like, hate: hate, likeBorder: 5 * (1 - like), hateBorder: 5 * (1 - hate),
+            progress: max(like, hate))
         return DragFrame(poses: [top] + [CardState.second, .third, .other].map(resting), indicators: indicators)
     }
 

@@ -29,16 +29,18 @@ public struct TanTanPhysics: CardPhysics {
         main = min(main, 1)
         let rest = DeckGeometry.restCenter
         let centerX = rest.x + dx
-        let top = CardPose(center: Point(x: centerX, y: rest.y + dy),
-                           rotation: (1 - centerX / (DeckGeometry.screenWidth / 2)) * .pi / 8)
+        let top = CardPose(
+            center: Point(x: centerX, y: rest.y + dy),
+            rotation: (1 - centerX / (DeckGeometry.screenWidth / 2)) * .pi / 8)
         let below = [CardState.second, .third].map { state in
             var pose = resting(state)
             pose.scale += Self.transformSpace * main
             pose.center.y -= Self.yStep * main
             return pose
         }
-        return DragFrame(poses: [top] + below + [resting(.other)],
-                         indicators: .horizontal(percentX: percentX, progress: main))
+        return DragFrame(
+            poses: [top] + below + [resting(.other)],
+            indicators: .horizontal(percentX: percentX, progress: main))
     }
 
     public func decision(releasedAt dx: Double, dy: Double) -> Decision? {
@@ -51,11 +53,12 @@ public struct TanTanPhysics: CardPhysics {
     public func flyOut(_ decision: Decision, dx: Double, dy: Double) -> Flight {
         let rest = DeckGeometry.restCenter
         let width = DeckGeometry.screenWidth
-        let end = switch decision {
-        case .like: Point(x: 2 * width, y: rest.y)
-        case .hate: Point(x: -width, y: rest.y)
-        case .superlike: Point(x: rest.x, y: DeckGeometry.offscreenUpY)
-        }
+        let end =
+            switch decision {
+            case .like: Point(x: 2 * width, y: rest.y)
+            case .hate: Point(x: -width, y: rest.y)
+            case .superlike: Point(x: rest.x, y: DeckGeometry.offscreenUpY)
+            }
         return Flight(end: CardPose(center: end, alpha: 0), motion: Motion(duration: 0.3, curve: .easeInOut))
     }
 

@@ -86,7 +86,8 @@ public struct PGCopyWriter {
         case .null: buffer.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "N")])
         case .integer(let v): buffer.append(contentsOf: String(v).utf8)
         case .real(let v):
-            buffer.append(contentsOf: (v.isNaN ? "NaN" : v.isInfinite ? (v < 0 ? "-Infinity" : "Infinity") : String(v)).utf8)
+            buffer.append(
+                contentsOf: (v.isNaN ? "NaN" : v.isInfinite ? (v < 0 ? "-Infinity" : "Infinity") : String(v)).utf8)
         case .text(var v): v.withUTF8 { escape($0) }
         case .boolean(let v): buffer.append(v ? UInt8(ascii: "t") : UInt8(ascii: "f"))
         case .bytes(let v): buffer.append(contentsOf: ("\\\\x" + PostgresValue.hex(v)).utf8)

@@ -1,7 +1,8 @@
-import Foundation
 import CLibPQ
+import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A NOTIFY received on a channel this connection LISTENs to.
@@ -41,8 +42,9 @@ extension PGConnection {
     public func notify(_ channel: String, payloads: [String]) throws {
         guard !payloads.isEmpty else { return }
         let data = try JSONSerialization.data(withJSONObject: payloads, options: [.withoutEscapingSlashes])
-        try run("SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS t (p, n) ORDER BY n",
-                .text(channel), .text(String(decoding: data, as: UTF8.self)))
+        try run(
+            "SELECT pg_notify($1, p) FROM json_array_elements_text($2::json) WITH ORDINALITY AS t (p, n) ORDER BY n",
+            .text(channel), .text(String(decoding: data, as: UTF8.self)))
     }
 
     /// The notifications that have arrived, without waiting.
@@ -50,9 +52,10 @@ extension PGConnection {
         guard PQconsumeInput(handle) == 1 else { throw error(from: nil, sql: nil, arguments: []) }
         var out: [PGNotification] = []
         while let notice = PQnotifies(handle) {
-            out.append(PGNotification(
-                channel: String(cString: notice.pointee.relname), payload: String(cString: notice.pointee.extra),
-                senderPID: notice.pointee.be_pid))
+            out.append(
+                PGNotification(
+                    channel: String(cString: notice.pointee.relname), payload: String(cString: notice.pointee.extra),
+                    senderPID: notice.pointee.be_pid))
             PQfreemem(notice)
         }
         return out
@@ -68,7 +71,8 @@ extension PGConnection {
         let deadline = ContinuousClock.now + .milliseconds(Int(milliseconds))
         while ContinuousClock.now < deadline {
             let left = deadline - ContinuousClock.now
-            let wait = Int32(max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            let wait = Int32(
+                max(1, left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             let count = poll(&poller, 1, wait)
             if count < 0 && errno != EINTR { throw clientError("poll failed: errno \(errno)", sql: nil, arguments: []) }
             let arrived = try notifications()

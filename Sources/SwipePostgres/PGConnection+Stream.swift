@@ -1,8 +1,9 @@
 import CLibPQ
-#if canImport(Glibc)
-import Glibc
-#endif
 import SwipeStore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension PGConnection {
     /// Runs `sql` with `arguments` and calls `body` with each row as it
@@ -10,17 +11,21 @@ extension PGConnection {
     /// many the statement returns. Rows come in text format; arguments are
     /// sent as text, so `sql` casts its parameters (`$1::int`). When `body`
     /// throws, the statement is cancelled and its remaining rows dropped.
-    public func streamRows(_ sql: String, _ arguments: [PostgresValue], _ body: (PostgresStoredRow) throws -> Void) throws {
+    public func streamRows(_ sql: String, _ arguments: [PostgresValue], _ body: (PostgresStoredRow) throws -> Void)
+        throws
+    {
         var texts: [String?] = []
         for value in arguments {
             switch value {
             case .null: texts.append(nil)
             case .integer(let v): texts.append(String(v))
-            case .real(let v): texts.append(v.isNaN ? "NaN" : v.isInfinite ? (v > 0 ? "Infinity" : "-Infinity") : "\(v)")
+            case .real(let v):
+                texts.append(v.isNaN ? "NaN" : v.isInfinite ? (v > 0 ? "Infinity" : "-Infinity") : "\(v)")
             case .text(let v):
                 guard !v.utf8.contains(0) else {
-                    throw clientError("a text argument holds a NUL character, which PostgreSQL cannot take",
-                                      sql: sql, arguments: arguments)
+                    throw clientError(
+                        "a text argument holds a NUL character, which PostgreSQL cannot take",
+                        sql: sql, arguments: arguments)
                 }
                 texts.append(v)
             case .boolean(let v): texts.append(v ? "t" : "f")
@@ -69,7 +74,8 @@ public struct PostgresStoredRow: StoredRow {
     public func bytes(_ column: Int32) -> UnsafeBufferPointer<UInt8>? {
         guard !isNull(column), let start = PQgetvalue(handle, 0, column) else { return nil }
         return UnsafeBufferPointer(
-            start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: Int(PQgetlength(handle, 0, column)))
+            start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self),
+            count: Int(PQgetlength(handle, 0, column)))
     }
 
     public func text(_ column: Int32) -> String { bytes(column).map { String(decoding: $0, as: UTF8.self) } ?? "" }

@@ -1,6 +1,7 @@
 import CLibPQ
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One libpq connection, synchronous like the SQLite layer: statements are
@@ -39,7 +40,8 @@ public final class PGConnection: CustomStringConvertible {
         let redactedURI = PostgresURI.redacted(uri)
         let secrets = PostgresURI.secrets(in: uri)
         guard PostgresURI.isPostgres(uri) else {
-            throw PostgresError(kind: .client, message: "not a PostgreSQL URI (postgres://… or postgresql://…): \(redactedURI)")
+            throw PostgresError(
+                kind: .client, message: "not a PostgreSQL URI (postgres://… or postgresql://…): \(redactedURI)")
         }
         // libpq reads C strings: a NUL would silently cut the URI short.
         guard !uri.utf8.contains(0) else {
@@ -53,13 +55,16 @@ public final class PGConnection: CustomStringConvertible {
             PQfreemem(parseError)
             throw PostgresError(
                 kind: .client,
-                message: "not a valid PostgreSQL URI: \(redactedURI): \(PostgresURI.scrub(Self.tidy(message), secrets: secrets))")
+                message:
+                    "not a valid PostgreSQL URI: \(redactedURI): \(PostgresURI.scrub(Self.tidy(message), secrets: secrets))"
+            )
         }
         // Later entries win over earlier ones, and the URI's own keywords win
         // over ours (it comes last, expanded in place).
         let keywords = ["connect_timeout", "client_encoding", "fallback_application_name", "dbname"]
         let values = [String(connectTimeoutSeconds), "UTF8", "swipe", uri]
-        guard let handle = withCStrings(keywords, { k in withCStrings(values, { v in PQconnectdbParams(k, v, 1) }) }) else {
+        guard let handle = withCStrings(keywords, { k in withCStrings(values, { v in PQconnectdbParams(k, v, 1) }) })
+        else {
             throw PostgresError(kind: .client, message: "libpq could not allocate a connection (out of memory)")
         }
         let endpoint = Self.endpoint(of: handle)
@@ -202,7 +207,8 @@ public final class PGConnection: CustomStringConvertible {
             guard let result, let value = PQresultErrorField(result, Int32(code)) else { return nil }
             return PostgresURI.scrub(Self.tidy(String(cString: value)), secrets: secrets)
         }
-        let primary = field(UInt8(ascii: "M"))
+        let primary =
+            field(UInt8(ascii: "M"))
             ?? PostgresURI.scrub(Self.tidy(String(cString: PQerrorMessage(handle))), secrets: secrets)
         let lost = PQstatus(handle) == CONNECTION_BAD
         return PostgresError(
@@ -240,11 +246,13 @@ public final class PGConnection: CustomStringConvertible {
     }
 
     private func installNoticeProcessor() {
-        PQsetNoticeProcessor(handle, { context, message in
-            guard let context, let message else { return }
-            Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
-                .append(PGConnection.tidy(String(cString: message)))
-        }, Unmanaged.passUnretained(notices).toOpaque())
+        PQsetNoticeProcessor(
+            handle,
+            { context, message in
+                guard let context, let message else { return }
+                Unmanaged<NoticeLog>.fromOpaque(context).takeUnretainedValue()
+                    .append(PGConnection.tidy(String(cString: message)))
+            }, Unmanaged.passUnretained(notices).toOpaque())
     }
 }
 

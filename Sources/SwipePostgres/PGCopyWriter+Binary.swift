@@ -9,7 +9,9 @@ extension PGCopyWriter {
     /// that many fields, then `endBinaryRow()`; `binaryTrailer()` last.
     mutating func binaryHeader() {
         // "PGCOPY\n\377\r\n\0", then flags and header-extension length, both 0.
-        buffer.append(contentsOf: [0x50, 0x47, 0x43, 0x4F, 0x50, 0x59, 0x0A, 0xFF, 0x0D, 0x0A, 0x00, 0, 0, 0, 0, 0, 0, 0, 0])
+        buffer.append(contentsOf: [
+            0x50, 0x47, 0x43, 0x4F, 0x50, 0x59, 0x0A, 0xFF, 0x0D, 0x0A, 0x00, 0, 0, 0, 0, 0, 0, 0, 0,
+        ])
     }
 
     mutating func binaryRow(fields: Int16) { appendBigEndian(fields) }

@@ -46,7 +46,9 @@ public struct PGRow {
     public func int64(_ column: Int) throws -> Int64 {
         let (type, bytes) = try value(column, reading: "an integer")
         if isText(column) {
-            guard let value = Int64(String(decoding: bytes, as: UTF8.self)) else { throw mismatch(column, type, "an integer") }
+            guard let value = Int64(String(decoding: bytes, as: UTF8.self)) else {
+                throw mismatch(column, type, "an integer")
+            }
             return value
         }
         switch type {
@@ -113,7 +115,8 @@ public struct PGRow {
         if try isNull(column) { return .null }
         let type = PQftype(result.handle, Int32(column))
         switch type {
-        case PostgresType.int8, PostgresType.int4, PostgresType.int2, PostgresType.oid: return .integer(try int64(column))
+        case PostgresType.int8, PostgresType.int4, PostgresType.int2, PostgresType.oid:
+            return .integer(try int64(column))
         case PostgresType.float8, PostgresType.float4: return .real(try double(column))
         case PostgresType.bool: return .boolean(try bool(column))
         case PostgresType.bytea: return .bytes(try bytes(column))
@@ -126,7 +129,8 @@ public struct PGRow {
     private func checkColumn(_ column: Int) throws {
         guard column >= 0, column < result.columnCount else {
             throw PostgresError(
-                kind: .client, message: "no column \(column): the statement returns \(result.columnCount)", sql: result.sql)
+                kind: .client, message: "no column \(column): the statement returns \(result.columnCount)",
+                sql: result.sql)
         }
     }
 
@@ -142,7 +146,9 @@ public struct PGRow {
         }
         let start = PQgetvalue(result.handle, row, Int32(column))!
         let count = Int(PQgetlength(result.handle, row, Int32(column)))
-        return (type, UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: count))
+        return (
+            type, UnsafeBufferPointer(start: UnsafeRawPointer(start).assumingMemoryBound(to: UInt8.self), count: count)
+        )
     }
 
     /// Whether the column came back as text (the simple query protocol), not binary.

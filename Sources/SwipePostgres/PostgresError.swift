@@ -75,13 +75,17 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
         var text: String
         switch kind {
         case .unreachable:
-            text = "cannot reach the PostgreSQL server"
+            text =
+                "cannot reach the PostgreSQL server"
                 + (endpoint.map { " at \($0.host) port \($0.port)" } ?? "") + ": " + message
         case .rejected:
-            text = "the PostgreSQL server refused the connection"
-                + (endpoint.map { " as \($0.user) to \($0.database) at \($0.host) port \($0.port)" } ?? "") + ": " + message
+            text =
+                "the PostgreSQL server refused the connection"
+                + (endpoint.map { " as \($0.user) to \($0.database) at \($0.host) port \($0.port)" } ?? "") + ": "
+                + message
         case .connectionLost:
-            text = "the connection to PostgreSQL was lost"
+            text =
+                "the connection to PostgreSQL was lost"
                 + (endpoint.map { " (\($0))" } ?? "") + "; the statement's outcome is unknown: " + message
         case .server:
             text = "PostgreSQL error \(sqlState ?? "?????"): \(message)"

@@ -146,8 +146,9 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
                     let since = Timestamp.string(from: lastHeard.addingTimeInterval(-Self.catchUpMargin))
                     var pushed = 0
                     for made in try PostgresMatchLog.made(since: since, on: fresh) {
-                        let notice = MatchNotice(recipient: made.recipient, liker: made.liker, likerName: made.likerName,
-                                                 matchedAt: made.matchedAt)
+                        let notice = MatchNotice(
+                            recipient: made.recipient, liker: made.liker, likerName: made.likerName,
+                            matchedAt: made.matchedAt)
                         if firstTime(notice) {
                             deliver(notice)
                             pushed += 1
@@ -192,7 +193,9 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
                 "origin": origin, "recipient": notice.recipient, "liker": notice.liker, "matched_at": notice.matchedAt,
             ]
             object["name"] = name
-            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return nil }
+            guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+                return nil
+            }
             let text = String(decoding: data, as: UTF8.self)
             return text.utf8.count <= Self.payloadLimit ? text : nil
         }
@@ -203,11 +206,12 @@ public final class PostgresMatchRelay: MatchRelay, @unchecked Sendable {
     /// anything that is not a relay's payload).
     func decode(_ payload: String) -> MatchNotice? {
         guard let object = try? JSONSerialization.jsonObject(with: Data(payload.utf8)) as? [String: Any],
-              let origin = object["origin"] as? String, origin != self.origin,
-              let recipient = object["recipient"] as? String, let liker = object["liker"] as? String,
-              let matchedAt = object["matched_at"] as? String
+            let origin = object["origin"] as? String, origin != self.origin,
+            let recipient = object["recipient"] as? String, let liker = object["liker"] as? String,
+            let matchedAt = object["matched_at"] as? String
         else { return nil }
-        return MatchNotice(recipient: recipient, liker: liker, likerName: object["name"] as? String, matchedAt: matchedAt)
+        return MatchNotice(
+            recipient: recipient, liker: liker, likerName: object["name"] as? String, matchedAt: matchedAt)
     }
 }
 

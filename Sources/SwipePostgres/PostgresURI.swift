@@ -40,11 +40,14 @@ public enum PostgresURI {
         }
         out += parts.hosts + parts.path
         if let query = parts.query {
-            out += "?" + query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
-                guard let equals = pair.firstIndex(of: "="),
-                      percentDecoded(String(pair[..<equals])).lowercased() == "password" else { return String(pair) }
-                return pair[..<equals] + "=" + mask
-            }.joined(separator: "&")
+            out +=
+                "?"
+                + query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
+                    guard let equals = pair.firstIndex(of: "="),
+                        percentDecoded(String(pair[..<equals])).lowercased() == "password"
+                    else { return String(pair) }
+                    return pair[..<equals] + "=" + mask
+                }.joined(separator: "&")
         }
         if let fragment = parts.fragment { out += "#" + fragment }
         return out
@@ -60,7 +63,8 @@ public enum PostgresURI {
         }
         for pair in (parts.query ?? "").split(separator: "&") {
             guard let equals = pair.firstIndex(of: "="),
-                  percentDecoded(String(pair[..<equals])).lowercased() == "password" else { continue }
+                percentDecoded(String(pair[..<equals])).lowercased() == "password"
+            else { continue }
             found.append(String(pair[pair.index(after: equals)...]))
         }
         // Scrubbing a one-letter password would garble every message; libpq
@@ -97,7 +101,8 @@ public enum PostgresURI {
         guard let end = Substring(text).range(of: "://")?.lowerBound, end > text.startIndex else { return nil }
         let name = text[..<end]
         guard name.first!.isASCII && name.first!.isLetter,
-              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+            name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else { return nil }
         return String(text[..<text.index(end, offsetBy: 3)])
     }
 
@@ -109,7 +114,8 @@ public enum PostgresURI {
         var out = ""
         var i = 0
         while i < chars.count {
-            let isKeyword = i + keyword.count <= chars.count
+            let isKeyword =
+                i + keyword.count <= chars.count
                 && zip(chars[i..<(i + keyword.count)], keyword).allSatisfy { $0.lowercased() == String($1) }
             guard isKeyword else {
                 out.append(chars[i])
@@ -160,7 +166,8 @@ public enum PostgresURI {
         let path = String(rest[authorityEnd...])
         // The last @ ends the user information: a password may hold a raw @.
         guard let at = authority.lastIndex(of: "@") else {
-            return Parts(scheme: scheme, userInfo: nil, hosts: String(authority), path: path, query: query, fragment: fragment)
+            return Parts(
+                scheme: scheme, userInfo: nil, hosts: String(authority), path: path, query: query, fragment: fragment)
         }
         return Parts(
             scheme: scheme, userInfo: String(authority[..<at]), hosts: String(authority[authority.index(after: at)...]),
@@ -172,7 +179,8 @@ public enum PostgresURI {
         var utf8 = Array(text.utf8)[...]
         while let byte = utf8.popFirst() {
             if byte == UInt8(ascii: "%"), utf8.count >= 2,
-               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 utf8 = utf8.dropFirst(2)
             } else {

@@ -1,5 +1,5 @@
-import SwipeStore
 import CSQLite
+import SwipeStore
 
 extension SQLiteConnection {
     /// Runs `body`, which writes many rows in one transaction, with the

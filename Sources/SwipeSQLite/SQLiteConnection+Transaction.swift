@@ -1,4 +1,5 @@
 import SwipeStore
+
 extension SQLiteConnection {
     /// Runs `body` in a write transaction (`BEGIN IMMEDIATE`, so the write lock
     /// is taken up front and a busy database fails here, not half-way), commits

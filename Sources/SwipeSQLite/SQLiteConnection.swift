@@ -1,6 +1,6 @@
-import SwipeStore
 import CSQLite
 import Foundation
+import SwipeStore
 
 /// One SQLite connection configured as swipe needs it: WAL, foreign keys, a
 /// busy timeout and a chosen `synchronous` level. Statements are prepared once
@@ -35,10 +35,13 @@ public final class SQLiteConnection {
     /// journal mode is left as it is: nothing is written. Otherwise, unless
     /// `configure` is false, the connection is made ready to write at once
     /// (`configureForWriting`); `SQLiteStore` first identifies the file, then does that.
-    public init(path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
-                create: Bool = true, readOnly: Bool = false, immutable: Bool = false, configure: Bool = true) throws {
+    public init(
+        path: String, synchronous: Synchronous = .normal, busyTimeoutMilliseconds: Int32 = 5000,
+        create: Bool = true, readOnly: Bool = false, immutable: Bool = false, configure: Bool = true
+    ) throws {
         var handle: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
+        let flags =
+            (readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))
             | SQLITE_OPEN_NOMUTEX | (immutable ? SQLITE_OPEN_URI : 0)
         let code = sqlite3_open_v2(immutable ? Self.immutableURI(path) : path, &handle, flags, nil)
         guard code == SQLITE_OK, let handle else {
@@ -111,8 +114,9 @@ public final class SQLiteConnection {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw SQLiteError(extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql,
-                              systemCode: sqlite3_system_errno(handle))
+            throw SQLiteError(
+                extendedCode: sqlite3_extended_errcode(handle), message: text, sql: sql,
+                systemCode: sqlite3_system_errno(handle))
         }
     }
 

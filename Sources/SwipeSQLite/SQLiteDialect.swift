@@ -24,7 +24,9 @@ enum SQLiteDialect {
                 quote = byte
             } else if byte == UInt8(ascii: "-") && previous == UInt8(ascii: "-") {
                 comment = true
-            } else if byte == UInt8(ascii: "$"), index + 1 < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1]) {
+            } else if byte == UInt8(ascii: "$"), index + 1 < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index + 1])
+            {
                 emitted = UInt8(ascii: "?")
             }
             out.append(emitted)

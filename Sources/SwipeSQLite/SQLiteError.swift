@@ -1,6 +1,6 @@
-import SwipeStore
 import CSQLite
 import Foundation
+import SwipeStore
 
 /// A failure reported by SQLite, with what a person needs to find it: the
 /// statement, its bound arguments, the extended result code and SQLite's message.
@@ -16,8 +16,10 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The operating system's errno behind an I/O error (`sqlite3_system_errno`), 0 when none.
     public var systemCode: Int32
 
-    public init(extendedCode: Int32, message: String, sql: String? = nil, arguments: [SQLiteValue] = [],
-                systemCode: Int32 = 0) {
+    public init(
+        extendedCode: Int32, message: String, sql: String? = nil, arguments: [SQLiteValue] = [],
+        systemCode: Int32 = 0
+    ) {
         self.extendedCode = extendedCode
         self.message = message
         self.sql = sql
@@ -49,7 +51,8 @@ public struct SQLiteError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "free some space and try again"
         }
         // SQLite's own "database is locked" tells a person neither why nor what to do.
-        var text = isBusy
+        var text =
+            isBusy
             ? "the database is busy: another swipe has held its write lock for over 5 s (a long import?); "
                 + "nothing was changed, try again when it has finished (SQLite code \(extendedCode))"
             : "SQLite error \(extendedCode): \(message)"

@@ -1,6 +1,6 @@
+import CSQLite
 import SwipeCSV
 import SwipeStore
-import CSQLite
 
 /// A prepared statement: compiled once, then bound by position, stepped and
 /// reset for reuse. Obtain one from `SQLiteConnection.statement(_:)`, which caches it.
@@ -44,12 +44,13 @@ public final class Statement {
         arguments = values
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
-            let code: Int32 = switch value {
-            case .null: sqlite3_bind_null(handle, index)
-            case .integer(let v): sqlite3_bind_int64(handle, index, v)
-            case .real(let v): sqlite3_bind_double(handle, index, v)
-            case .text(let v): Self.bindText(v, to: handle, at: index)
-            }
+            let code: Int32 =
+                switch value {
+                case .null: sqlite3_bind_null(handle, index)
+                case .integer(let v): sqlite3_bind_int64(handle, index, v)
+                case .real(let v): sqlite3_bind_double(handle, index, v)
+                case .text(let v): Self.bindText(v, to: handle, at: index)
+                }
             guard code == SQLITE_OK else { throw failure(code) }
         }
         return self
@@ -62,7 +63,9 @@ public final class Statement {
         return text.withUTF8 { utf8 in
             utf8.withMemoryRebound(to: CChar.self) { chars in
                 // An empty string may have no storage; a nil pointer would bind NULL.
-                guard let start = chars.baseAddress else { return sqlite3_bind_text(handle, index, "", 0, swipe_sqlite_transient()) }
+                guard let start = chars.baseAddress else {
+                    return sqlite3_bind_text(handle, index, "", 0, swipe_sqlite_transient())
+                }
                 return sqlite3_bind_text64(
                     handle, index, start, sqlite3_uint64(chars.count), swipe_sqlite_transient(), UInt8(SQLITE_UTF8))
             }
@@ -82,7 +85,8 @@ public final class Statement {
     func bind(_ index: Int32, bytes: UnsafeBufferPointer<UInt8>?, terminated: Bool = false) throws {
         let code: Int32
         if let bytes {
-            code = bytes.isEmpty
+            code =
+                bytes.isEmpty
                 ? sqlite3_bind_text(handle, index, "", 0, swipe_sqlite_transient())
                 : sqlite3_bind_text(
                     handle, index, UnsafeRawPointer(bytes.baseAddress!).assumingMemoryBound(to: CChar.self),

@@ -37,11 +37,12 @@ public struct AccessTokens: Sendable {
 
     /// `generation`: the viewer's sign-in generation now; a token made
     /// under another one was revoked and is refused as altered.
-    public func verify(_ token: String, now: Date = Date(), generation: Int = 0) throws(AccessTokenError) -> AccessGrant {
+    public func verify(_ token: String, now: Date = Date(), generation: Int = 0) throws(AccessTokenError) -> AccessGrant
+    {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts[0] == "v1",
-              let viewerBytes = Base64URL.decode(parts[1]), let viewer = String(validating: viewerBytes, as: UTF8.self),
-              let seconds = Int64(parts[2]), String(seconds) == parts[2], let mac = Base64URL.decode(parts[3])
+            let viewerBytes = Base64URL.decode(parts[1]), let viewer = String(validating: viewerBytes, as: UTF8.self),
+            let seconds = Int64(parts[2]), String(seconds) == parts[2], let mac = Base64URL.decode(parts[3])
         else { throw .malformed }
         let payload = Self.payload(viewer: viewer, expiry: seconds, generation: generation)
         guard HMAC<SHA256>.isValidAuthenticationCode(mac, authenticating: Array(payload.utf8), using: key) else {
@@ -107,7 +108,9 @@ enum Base64URL {
     }
 
     private static func lenientDecode(_ text: Substring) -> [UInt8]? {
-        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else { return nil }
+        guard text.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+            return nil
+        }
         var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
         return Data(base64Encoded: base64).map(Array.init)

@@ -92,9 +92,11 @@ final class ConnectionGateHandler: ChannelInboundHandler, RemovableChannelHandle
             let bytes = unwrapInboundIn(data).readableBytesView
             // The end of the head: CR LF CR LF, possibly split across reads.
             let window = tail + bytes.prefix(min(bytes.count, 64 * 1024))
-            if window.count >= 4, (0...(window.count - 4)).contains(where: {
-                window[$0] == 13 && window[$0 + 1] == 10 && window[$0 + 2] == 13 && window[$0 + 3] == 10
-            }) {
+            if window.count >= 4,
+                (0...(window.count - 4)).contains(where: {
+                    window[$0] == 13 && window[$0 + 1] == 10 && window[$0 + 2] == 13 && window[$0 + 3] == 10
+                })
+            {
                 settle(context)
             } else {
                 tail = Array(window.suffix(3))

@@ -1,7 +1,7 @@
-import Synchronization
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import Synchronization
 
 /// What `swipe serve` needs from a store, over any swipe database
 /// (`SwipeDatabase`: one SQLite file or a PostgreSQL server): the secret
@@ -30,8 +30,10 @@ public final class DatabaseServerBackend: Sendable {
     ///   - open: opens the existing database (never creates it); called once
     ///     now, so a missing or unreachable database fails here, and then
     ///     whenever the pool needs another connection.
-    public init(writes: ServedWrites, connections: Int = 8, relay: any MatchRelay = LocalMatchRelay(),
-                open: @escaping @Sendable () throws -> any SwipeDatabase) throws {
+    public init(
+        writes: ServedWrites, connections: Int = 8, relay: any MatchRelay = LocalMatchRelay(),
+        open: @escaping @Sendable () throws -> any SwipeDatabase
+    ) throws {
         pool = DatabasePool(capacity: max(1, connections), open: open)
         self.writes = WriteQueue(pool: pool, grouped: writes == .oneAtATime)
         self.relay = relay
@@ -96,14 +98,18 @@ public final class DatabaseServerBackend: Sendable {
     ) throws -> SocketSession {
         let me = try pool.withDatabase { try $0.viewerProfile(viewer) }
         let relay = relay
-        let scope = ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes), onMatch: { stored in
-            let notice = MatchNotice(recipient: stored.profile, liker: viewer, likerName: me.name,
-                                     matchedAt: stored.decidedAt)
-            onMatch(notice)
-            relay.publish(notice)
-        }, onBlock: onBlock, onMessage: { message in
-            onMessage(MessageNotice(message: message, senderName: me.name))
-        })
+        let scope = ViewerScope(
+            viewer: viewer, access: PooledAccess(pool: pool, writes: writes),
+            onMatch: { stored in
+                let notice = MatchNotice(
+                    recipient: stored.profile, liker: viewer, likerName: me.name,
+                    matchedAt: stored.decidedAt)
+                onMatch(notice)
+                relay.publish(notice)
+            }, onBlock: onBlock,
+            onMessage: { message in
+                onMessage(MessageNotice(message: message, senderName: me.name))
+            })
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)

@@ -18,7 +18,8 @@ public struct MessageNotice: Sendable {
     public var json: String {
         JSONValue.object([
             ("event", "message"), ("profile", .string(message.sender)), ("name", .string(senderName)),
-            ("seq", .number(Double(message.seq))), ("text", .string(message.text)), ("sent_at", .string(message.sentAt)),
+            ("seq", .number(Double(message.seq))), ("text", .string(message.text)),
+            ("sent_at", .string(message.sentAt)),
         ]).serialized
     }
 }

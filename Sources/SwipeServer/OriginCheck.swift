@@ -14,7 +14,8 @@ public enum OriginCheck {
     public static func allows(origin: String?, host: String?) -> Bool {
         guard let origin else { return true }
         if let scheme = origin.range(of: "://").map({ origin[..<$0.lowerBound].lowercased() }),
-           scheme == "ws" || scheme == "wss" {
+            scheme == "ws" || scheme == "wss"
+        {
             return true
         }
         guard let host, let parsed = parse(origin) else { return false }
@@ -26,10 +27,11 @@ public enum OriginCheck {
     /// (scheme, host and port alike), whatever Host the proxy passed on.
     public static func allows(origin: String, publicURL: URL) -> Bool {
         guard let scheme = publicURL.scheme?.lowercased(), let host = publicURL.host,
-              let parsed = parse(origin), origin.lowercased().hasPrefix(scheme + "://")
+            let parsed = parse(origin), origin.lowercased().hasPrefix(scheme + "://")
         else { return false }
         let port = publicURL.port ?? (scheme == "https" ? 443 : 80)
-        return parsed.host.lowercased().trimmingCharacters(in: ["[", "]"]) == host.lowercased()
+        return parsed.host.lowercased().trimmingCharacters(in: ["[", "]"])
+            == host.lowercased()
             .trimmingCharacters(in: ["[", "]"]) && parsed.port == port
     }
 

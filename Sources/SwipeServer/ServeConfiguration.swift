@@ -39,13 +39,15 @@ public struct ServeConfiguration: Sendable {
     /// with 4029 ("too many sockets").
     public var socketsPerViewer: Int
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024,
-                commandsPerSecond: Double = 100, commandBurst: Double = 200,
-                preferenceChangesPerHour: Double = 6, preferenceChangeBurst: Double = 6,
-                headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
-                pendingConnectionsPerAddress: Int = 32, stopGrace: Duration = .seconds(2),
-                maxHeaderBytes: Int = 16 * 1024, signInCheckInterval: Duration = .seconds(2),
-                socketsPerViewer: Int = 8) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, maxFrameSize: Int = 64 * 1024,
+        commandsPerSecond: Double = 100, commandBurst: Double = 200,
+        preferenceChangesPerHour: Double = 6, preferenceChangeBurst: Double = 6,
+        headerTimeout: Duration = .seconds(10), idleTimeout: Duration = .seconds(60),
+        pendingConnectionsPerAddress: Int = 32, stopGrace: Duration = .seconds(2),
+        maxHeaderBytes: Int = 16 * 1024, signInCheckInterval: Duration = .seconds(2),
+        socketsPerViewer: Int = 8
+    ) {
         self.socketsPerViewer = socketsPerViewer
         self.signInCheckInterval = signInCheckInterval
         self.headerTimeout = headerTimeout

@@ -1,7 +1,7 @@
-import Synchronization
 import SwipeCLI
 import SwipeCore
 import SwipeStore
+import Synchronization
 
 /// One WebSocket's deck: the REPL's own session (parser, deck, ledger)
 /// answering in JSON, so the server is one more driver of `ReplSession`,

@@ -42,19 +42,22 @@ extension SwipeServer {
         let origins = request.headers[values: .origin]
         guard !origins.isEmpty, origins.allSatisfy({ originAllowed($0, request: request) })
         else {
-            return Response(status: .forbidden, headers: headers,
-                            body: .init(byteBuffer: ByteBuffer(string: "Sign out from the page itself.\n")))
+            return Response(
+                status: .forbidden, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: "Sign out from the page itself.\n")))
         }
         guard case .success(let grant) = await authenticate(request) else {
-            return Response(status: .unauthorized, headers: headers,
-                            body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+            return Response(
+                status: .unauthorized, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
         }
         let backend = backend
         try await threadPool.runIfActive { try backend.revokeSignIns(viewer: grant.viewer) }
         logger.info("signed out", metadata: ["viewer": .string(grant.viewer)])
         await checkSignIns()
-        var response = Response(status: .ok, headers: headers,
-                                body: .init(byteBuffer: ByteBuffer(string: "Signed out.\n")))
+        var response = Response(
+            status: .ok, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: "Signed out.\n")))
         response.setCookie(signInCookie("", seconds: 0))
         return response
     }
@@ -66,15 +69,18 @@ extension SwipeServer {
     /// the cookie having expired) lets the link in.
     private func switchRefusal(_ request: Request, to grant: AccessGrant) async -> Response? {
         guard request.uri.queryParameters["token"] != nil, let cookie = cookieToken(in: request),
-              case .success(let current) = await verify(cookie), current.viewer != grant.viewer
+            case .success(let current) = await verify(cookie), current.viewer != grant.viewer
         else { return nil }
-        logger.info("refused a link for another viewer than the signed-in one", metadata: ["path": .string(request.uri.path)])
+        logger.info(
+            "refused a link for another viewer than the signed-in one", metadata: ["path": .string(request.uri.path)])
         var headers = Self.securityHeaders
         headers[.contentType] = "text/plain; charset=utf-8"
-        return Response(status: .conflict, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.switchHint)))
+        return Response(
+            status: .conflict, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.switchHint)))
     }
 
-    static let switchHint = "This browser is signed in as someone else. The link was not used: "
+    static let switchHint =
+        "This browser is signed in as someone else. The link was not used: "
         + "sign out on the page (Sign out) and open the link again to use it.\n"
 
     private func health() async throws -> Response {
@@ -82,8 +88,9 @@ extension SwipeServer {
         let reachable = (try? await threadPool.runIfActive { backend.isReachable() }) ?? false
         var headers = Self.securityHeaders
         headers[.contentType] = "text/plain; charset=utf-8"
-        return Response(status: reachable ? .ok : .serviceUnavailable, headers: headers,
-                        body: .init(byteBuffer: ByteBuffer(string: reachable ? "ok\n" : "database unreachable\n")))
+        return Response(
+            status: reachable ? .ok : .serviceUnavailable, headers: headers,
+            body: .init(byteBuffer: ByteBuffer(string: reachable ? "ok\n" : "database unreachable\n")))
     }
 
     private func plain(_ status: HTTPResponse.Status, _ text: String, request: Request) async throws -> Response {
@@ -91,8 +98,9 @@ extension SwipeServer {
         headers[.contentType] = "text/plain; charset=utf-8"
         if case .failure(let reason) = await authenticate(request) {
             logger.info("refused request: \(reason)", metadata: ["path": .string(request.uri.path)])
-            return Response(status: .unauthorized, headers: headers,
-                            body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+            return Response(
+                status: .unauthorized, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
         }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
@@ -106,8 +114,9 @@ extension SwipeServer {
         case .failure(let reason):
             logger.info("refused page: \(reason)", metadata: ["path": .string(request.uri.path)])
             headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(status: .unauthorized, headers: headers,
-                            body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+            return Response(
+                status: .unauthorized, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
         case .success(let grant):
             if let refusal = await switchRefusal(request, to: grant) { return refusal }
             headers[.contentType] = type

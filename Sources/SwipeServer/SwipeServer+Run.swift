@@ -15,13 +15,17 @@ extension SwipeServer {
     /// done by the WebSocket handler) and returns. Store calls run on a pool of its own threads;
     /// the log (one line per socket, never a token) goes to `logger`, by
     /// default standard error.
-    public static func run(backend: DatabaseServerBackend, configuration: ServeConfiguration, logger: Logger? = nil,
-                           onRunning: @escaping @Sendable (Int) async -> Void) async throws {
-        let logger = logger ?? {
-            var logger = Logger(label: "swipe.serve") { StreamLogHandler.standardError(label: $0) }
-            logger.logLevel = .info
-            return logger
-        }()
+    public static func run(
+        backend: DatabaseServerBackend, configuration: ServeConfiguration, logger: Logger? = nil,
+        onRunning: @escaping @Sendable (Int) async -> Void
+    ) async throws {
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "swipe.serve") { StreamLogHandler.standardError(label: $0) }
+                logger.logLevel = .info
+                return logger
+            }()
         let pool = NIOThreadPool(numberOfThreads: threadCount)
         pool.start()
         do {

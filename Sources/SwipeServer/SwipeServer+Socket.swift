@@ -14,8 +14,10 @@ extension SwipeServer {
     /// An error of the socket itself (a message over the size limit, text
     /// that is not UTF-8, a protocol error) is rethrown: the WebSocket
     /// handler closes with its code (1009, 1007, 1002), not 1000.
-    func serveSocket(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request,
-                     remote: SocketAddress?) async throws {
+    func serveSocket(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, request: Request,
+        remote: SocketAddress?
+    ) async throws {
         let started = ContinuousClock.now
         var commands = 0
         var outcome = "closed by the client"
@@ -25,13 +27,16 @@ extension SwipeServer {
         }
         let viewer = grant.viewer
         defer {
-            let seconds = Double((ContinuousClock.now - started).components.seconds)
+            let seconds =
+                Double((ContinuousClock.now - started).components.seconds)
                 + Double((ContinuousClock.now - started).components.attoseconds) * 1e-18
-            logger.info("websocket closed", metadata: [
-                "viewer": .string(viewer), "remote": .string(Self.describe(remote)),
-                "commands": .stringConvertible(commands), "seconds": .string(String(format: "%.1f", seconds)),
-                "outcome": .string(outcome),
-            ])
+            logger.info(
+                "websocket closed",
+                metadata: [
+                    "viewer": .string(viewer), "remote": .string(Self.describe(remote)),
+                    "commands": .stringConvertible(commands), "seconds": .string(String(format: "%.1f", seconds)),
+                    "outcome": .string(outcome),
+                ])
         }
         let hub = hub
         let backend = backend
@@ -57,12 +62,15 @@ extension SwipeServer {
             try? await outbound.close(.unexpectedServerError, reason: "the store could not be opened")
             return
         }
-        guard let id = hub.add(outbound, session: session, token: token, for: viewer,
-                               limit: configuration.socketsPerViewer)
+        guard
+            let id = hub.add(
+                outbound, session: session, token: token, for: viewer,
+                limit: configuration.socketsPerViewer)
         else {
             outcome = "refused: too many sockets for this viewer"
-            try? await outbound.close(Self.tooManySockets,
-                                      reason: "too many sockets for this viewer (\(configuration.socketsPerViewer))")
+            try? await outbound.close(
+                Self.tooManySockets,
+                reason: "too many sockets for this viewer (\(configuration.socketsPerViewer))")
             return
         }
         defer { hub.remove(id, for: viewer) }
@@ -87,7 +95,8 @@ extension SwipeServer {
                 // everything else runs on the thread pool. Either way one
                 // command at a time.
                 let line = ReplLine(text)
-                let answer = session.runsInline(line)
+                let answer =
+                    session.runsInline(line)
                     ? session.run(line) : try await threadPool.runIfActive { session.run(line) }
                 commands += 1
                 try await outbound.writeTextMessage(answer)
@@ -106,9 +115,11 @@ extension SwipeServer {
     /// id. Hosts, ports, roles, databases and SQL stay on the server.
     static func neutralFailure(_ error: any Error, viewer: String, logger: Logger) -> String {
         let id = String(UInt32.random(in: 0...UInt32.max), radix: 16)
-        logger.error("store failure", metadata: [
-            "failure": .string(id), "viewer": .string(viewer), "error": .string(String(describing: error)),
-        ])
+        logger.error(
+            "store failure",
+            metadata: [
+                "failure": .string(id), "viewer": .string(viewer), "error": .string(String(describing: error)),
+            ])
         return "something went wrong on the server (failure \(id)); try again"
     }
 

@@ -26,16 +26,20 @@ public struct SwipeServer: Sendable {
     /// Reads (creating if needed) the link secret on `threadPool`, which must
     /// be started and must outlive the server, and starts the backend's
     /// match relay (`stop()` stops it).
-    public init(backend: DatabaseServerBackend, configuration: ServeConfiguration, logger: Logger,
-                threadPool: NIOThreadPool) async throws {
+    public init(
+        backend: DatabaseServerBackend, configuration: ServeConfiguration, logger: Logger,
+        threadPool: NIOThreadPool
+    ) async throws {
         self.backend = backend
         self.configuration = configuration
         self.logger = logger
         self.threadPool = threadPool
-        gate = ConnectionGate(perAddress: configuration.pendingConnectionsPerAddress,
-                              headerTimeout: TimeAmount(configuration.headerTimeout))
-        preferenceChanges = ViewerBudgets(perHour: configuration.preferenceChangesPerHour,
-                                          burst: configuration.preferenceChangeBurst)
+        gate = ConnectionGate(
+            perAddress: configuration.pendingConnectionsPerAddress,
+            headerTimeout: TimeAmount(configuration.headerTimeout))
+        preferenceChanges = ViewerBudgets(
+            perHour: configuration.preferenceChangesPerHour,
+            burst: configuration.preferenceChangeBurst)
         commandBudgets = ViewerBudgets(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
         signIns = SignIns(secret: try await threadPool.runIfActive { try backend.accessSecret() })
         let hub = hub
@@ -63,19 +67,23 @@ public struct SwipeServer: Sendable {
         sockets.ws("/ws") { request, context in
             try await checkUpgrade(request, context: context)
         } onUpgrade: { inbound, outbound, context in
-            try await serveSocket(inbound: inbound, outbound: outbound, request: context.request,
-                              remote: context.requestContext.remoteAddress)
+            try await serveSocket(
+                inbound: inbound, outbound: outbound, request: context.request,
+                remote: context.requestContext.remoteAddress)
         }
         let webSocketResponder = sockets.buildResponder()
         let configuration = configuration
         let gate = gate
         let channel = HTTP1WebSocketUpgradeChannel.Configuration(
-            http1: .init(idleTimeout: TimeAmount(configuration.idleTimeout),
-                         httpDecoderConfiguration: .init(maxHeaderFieldSize: configuration.maxHeaderBytes,
-                                                         maxHeaderListSize: configuration.maxHeaderBytes,
-                                                         maxHeaderFieldCount: 100)),
-            ws: .init(maxFrameSize: configuration.maxFrameSize, closeTimeout: configuration.stopGrace,
-                      validateUTF8: true))
+            http1: .init(
+                idleTimeout: TimeAmount(configuration.idleTimeout),
+                httpDecoderConfiguration: .init(
+                    maxHeaderFieldSize: configuration.maxHeaderBytes,
+                    maxHeaderListSize: configuration.maxHeaderBytes,
+                    maxHeaderFieldCount: 100)),
+            ws: .init(
+                maxFrameSize: configuration.maxFrameSize, closeTimeout: configuration.stopGrace,
+                validateUTF8: true))
         return Application(
             router: router,
             server: HTTPServerBuilder { responder in
@@ -84,9 +92,10 @@ public struct SwipeServer: Sendable {
                         responder: responder, webSocketResponder: webSocketResponder, configuration: channel),
                     gate: gate, stopGrace: TimeAmount(configuration.stopGrace))
             },
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port),
-                                 serverName: nil,
-                                 availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
+            configuration: .init(
+                address: .hostname(configuration.host, port: configuration.port),
+                serverName: nil,
+                availableConnectionsDelegate: MaximumAvailableConnections(Self.connectionLimit)),
             services: [SignInCheck(server: self)],
             onServerRunning: { channel in await onRunning(channel.localAddress?.port ?? configuration.port) },
             logger: logger)
@@ -98,9 +107,9 @@ public struct SwipeServer: Sendable {
     static var connectionLimit: Int {
         var limit = rlimit()
         #if os(Linux)
-        let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+            let resource = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
         #else
-        let resource = RLIMIT_NOFILE
+            let resource = RLIMIT_NOFILE
         #endif
         guard getrlimit(resource, &limit) == 0 else { return 10_000 }
         return max(16, Int(min(limit.rlim_cur, 1_000_000)) - 64)
@@ -125,8 +134,9 @@ public struct SwipeServer: Sendable {
 
     /// The sign-in cookie holding `token` for `seconds` (0: clears it).
     func signInCookie(_ token: String, seconds: Int) -> Cookie {
-        Cookie(name: cookieName, value: token, maxAge: seconds, path: "/", secure: configuration.isHTTPS,
-               httpOnly: true, sameSite: .strict)
+        Cookie(
+            name: cookieName, value: token, maxAge: seconds, path: "/", secure: configuration.isHTTPS,
+            httpOnly: true, sameSite: .strict)
     }
 
     /// The viewer `request` may act as, or why not.
@@ -162,11 +172,14 @@ public struct SwipeServer: Sendable {
         let remote = context.remoteAddress
         let origins = request.headers[values: .origin]
         guard origins.allSatisfy({ originAllowed($0, request: request) }) else {
-            logger.info("refused websocket: cross-origin", metadata: [
-                "origin": .string(origins.joined(separator: ", ")), "remote": .string(Self.describe(remote)),
-            ])
-            return try await refuseUpgrade(.forbidden, "This socket accepts pages from its own host only.\n",
-                                           on: context.channel)
+            logger.info(
+                "refused websocket: cross-origin",
+                metadata: [
+                    "origin": .string(origins.joined(separator: ", ")), "remote": .string(Self.describe(remote)),
+                ])
+            return try await refuseUpgrade(
+                .forbidden, "This socket accepts pages from its own host only.\n",
+                on: context.channel)
         }
         if case .failure(let reason) = await authenticate(request) {
             logger.info("refused websocket: \(reason)", metadata: ["remote": .string(Self.describe(remote))])
@@ -190,7 +203,9 @@ public struct SwipeServer: Sendable {
     /// Whether a page from `origin` may drive this server: its own host (the
     /// Host header), or the public URL's origin behind a proxy.
     func originAllowed(_ origin: String, request: Request) -> Bool {
-        if let publicURL = configuration.publicURL, OriginCheck.allows(origin: origin, publicURL: publicURL) { return true }
+        if let publicURL = configuration.publicURL, OriginCheck.allows(origin: origin, publicURL: publicURL) {
+            return true
+        }
         return OriginCheck.allows(origin: origin, host: request.head.authority)
     }
 

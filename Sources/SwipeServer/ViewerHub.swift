@@ -21,8 +21,10 @@ final class ViewerHub: Sendable {
 
     /// Registers `writer` and its session for `viewer`; returns the id to remove it with.
     /// Nil when `viewer` already has `limit` sockets open.
-    func add(_ writer: WebSocketOutboundWriter, session: SocketSession, token: String, for viewer: String,
-             limit: Int = .max) -> Int? {
+    func add(
+        _ writer: WebSocketOutboundWriter, session: SocketSession, token: String, for viewer: String,
+        limit: Int = .max
+    ) -> Int? {
         let id = nextID.add(1, ordering: .relaxed).newValue
         return sockets.withLock { sockets in
             guard (sockets[viewer]?.count ?? 0) < limit else { return nil }

@@ -17,7 +17,8 @@ public struct Message: Hashable, Sendable {
     public var readAt: String?
 
     public init(
-        seq: Int, sender: String, recipient: String, text: String, clientID: String, sentAt: String, readAt: String? = nil
+        seq: Int, sender: String, recipient: String, text: String, clientID: String, sentAt: String,
+        readAt: String? = nil
     ) {
         self.seq = seq
         self.sender = sender
@@ -75,7 +76,8 @@ public struct MessageQuery: Hashable, Sendable {
     public var date: Date?
 
     public init(
-        viewer: String, profile: String, last: Int? = nil, afterSeq: Int? = nil, markRead: Bool = true, at date: Date? = nil
+        viewer: String, profile: String, last: Int? = nil, afterSeq: Int? = nil, markRead: Bool = true,
+        at date: Date? = nil
     ) {
         self.viewer = viewer
         self.profile = profile

@@ -37,8 +37,10 @@ extension Discovery {
         guard let box else { return [-90, 90, -180, 180, -180, 180] }
         let lons = box.lons ?? [-180...180]
         let second = lons.count > 1 ? lons[1] : lons[0]
-        return [box.lats.lowerBound, box.lats.upperBound, lons[0].lowerBound, lons[0].upperBound,
-                second.lowerBound, second.upperBound]
+        return [
+            box.lats.lowerBound, box.lats.upperBound, lons[0].lowerBound, lons[0].upperBound,
+            second.lowerBound, second.upperBound,
+        ]
     }
 }
 

@@ -14,8 +14,10 @@ extension Discovery {
         public var dealt = 0
         public var dealtTotal = 0
 
-        public init(given: Int = 0, givenLikes: Int = 0, received: Int = 0, receivedLikes: Int = 0,
-                    lastActiveAt: String? = nil, dealtSince: String? = nil, dealt: Int = 0, dealtTotal: Int = 0) {
+        public init(
+            given: Int = 0, givenLikes: Int = 0, received: Int = 0, receivedLikes: Int = 0,
+            lastActiveAt: String? = nil, dealtSince: String? = nil, dealt: Int = 0, dealtTotal: Int = 0
+        ) {
             self.given = given
             self.givenLikes = givenLikes
             self.received = received
@@ -121,7 +123,9 @@ public enum Ranking {
     static func sigmoid(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
 
     /// A profile's like rate given (generosity) and received, smoothed toward its gender's.
-    static func rates(_ profile: Profile, _ s: Discovery.RankStats, _ bases: Bases) -> (given: Double, received: Double, base: Double) {
+    static func rates(_ profile: Profile, _ s: Discovery.RankStats, _ bases: Bases) -> (
+        given: Double, received: Double, base: Double
+    ) {
         let gender = Discovery.genderKey(of: profile) ?? ""
         let baseGiven = bases.given[gender] ?? bases.allGiven
         let baseReceived = bases.received[gender] ?? bases.allReceived
@@ -172,12 +176,15 @@ public enum Ranking {
     public static func scores(
         viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date
     ) -> [Double] {
-        let bases = Bases([(Discovery.genderKey(of: viewer), viewerStats)]
-            + candidates.map { (Discovery.genderKey(of: $0.profile), $0.stats) })
+        let bases = Bases(
+            [(Discovery.genderKey(of: viewer), viewerStats)]
+                + candidates.map { (Discovery.genderKey(of: $0.profile), $0.stats) })
         let me = rates(viewer, viewerStats, bases)
         // The fair share: the mean times dealt in 24 h among the window's active candidates.
         let active = candidates.filter { $0.stats.lastActiveAt != nil }
-        let share = active.isEmpty ? 0 : Double(active.reduce(0) { $0 + $1.stats.dealtRecently(now: now) }) / Double(active.count)
+        let share =
+            active.isEmpty
+            ? 0 : Double(active.reduce(0) { $0 + $1.stats.dealtRecently(now: now) }) / Double(active.count)
         let fair = exposureSlack * (share + 1)
         return candidates.map { c in
             let them = rates(c.profile, c.stats, bases)
@@ -202,8 +209,10 @@ public enum Ranking {
     ) -> [Discovery.RankCandidate] {
         let scores = scores(viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now)
         let keyed = candidates.indices.map { i in
-            (tier: candidates[i].stats.lastActiveAt == nil ? 0 : 1, score: scores[i],
-             hash: tieHash(viewer: viewer.id, candidate: candidates[i].profile.id), index: i)
+            (
+                tier: candidates[i].stats.lastActiveAt == nil ? 0 : 1, score: scores[i],
+                hash: tieHash(viewer: viewer.id, candidate: candidates[i].profile.id), index: i
+            )
         }
         return keyed.sorted { a, b in
             if a.tier != b.tier { return a.tier > b.tier }
@@ -230,8 +239,10 @@ public enum Ranking {
         }
         let shared = sharedInterests(viewer, candidate)
         if !shared.isEmpty {
-            reasons.append(shared.count == 1 ? "1 shared interest: \(shared[0])"
-                           : "\(shared.count) shared interests: \(shared.joined(separator: ", "))")
+            reasons.append(
+                shared.count == 1
+                    ? "1 shared interest: \(shared[0])"
+                    : "\(shared.count) shared interests: \(shared.joined(separator: ", "))")
         }
         if isNew(stats) { reasons.append("new here") }
         if let days = daysSince(stats.lastActiveAt, now: now) {

@@ -24,7 +24,9 @@ extension Discovery {
         let missing = seeking.map { genderKey($0) }.filter { !known.contains($0) }
         guard !missing.isEmpty else { return nil }
         let names = missing.map { "\"\($0)\"" }.joined(separator: ", ")
-        let listed = present.isEmpty ? "no profile has a gender"
+        let listed =
+            present.isEmpty
+            ? "no profile has a gender"
             : "the genders here: " + present.map { "\($0.gender) \($0.count)" }.joined(separator: ", ")
         return "nobody has gender \(names); \(listed)"
     }

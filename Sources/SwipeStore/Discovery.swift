@@ -12,9 +12,11 @@ public enum Discovery {
     /// A gender as compared: trimmed, ASCII letters lower-cased (SQLite's
     /// `lower()` folds ASCII only, and both sides must fold alike).
     public static func genderKey(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.trimmed().unicodeScalars.map { scalar in
-            ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.trimmed().unicodeScalars.map { scalar in
+                    ("A"..."Z").contains(scalar) ? Unicode.Scalar(scalar.value + 32)! : scalar
+                }))
     }
 
     /// A `;`-separated list of genders as stored: each item a `genderKey`,
@@ -30,7 +32,8 @@ public enum Discovery {
     public static func distanceKm(_ a: Location, _ b: Location) -> Double {
         let radians = Double.pi / 180
         let dLat = (b.lat - a.lat) * radians, dLon = (b.lon - a.lon) * radians
-        let h = sin(dLat / 2) * sin(dLat / 2)
+        let h =
+            sin(dLat / 2) * sin(dLat / 2)
             + cos(a.lat * radians) * cos(b.lat * radians) * sin(dLon / 2) * sin(dLon / 2)
         return 2 * earthRadiusKm * asin(min(1, h.squareRoot()))
     }
@@ -65,7 +68,9 @@ public enum Discovery {
         // Jan Matuschek's bound: the widest longitude a circle of this radius
         // reaches; it covers a pole (every longitude) when the cap does.
         let cosLat = cos(centre.lat * .pi / 180)
-        guard latLow > -90, latHigh < 90, angle < .pi / 2, sin(angle) < cosLat else { return Box(lats: lats, lons: nil) }
+        guard latLow > -90, latHigh < 90, angle < .pi / 2, sin(angle) < cosLat else {
+            return Box(lats: lats, lons: nil)
+        }
         let half = asin(sin(angle) / cosLat) * degrees + slack
         guard half < 180 else { return Box(lats: lats, lons: nil) }
         let low = centre.lon - half, high = centre.lon + half

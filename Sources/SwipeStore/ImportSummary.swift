@@ -34,4 +34,3 @@ public struct ImportProgress: Hashable, Sendable {
         self.rows = rows
     }
 }
-

@@ -87,7 +87,8 @@ public enum JSONText {
                         if bytes[index] != 0x5C {
                             let runStart = index
                             while index < bytes.count, bytes[index] != 0x22, bytes[index] != 0x5C { index += 1 }
-                            run += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
+                            run += String(
+                                decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
                             continue
                         }
                         index += 1
@@ -107,7 +108,9 @@ public enum JSONText {
                         case 0x75:
                             guard var value = hex4() else { return nil }
                             if (0xD800...0xDBFF).contains(value) {
-                                guard index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 else { return nil }
+                                guard index + 1 < bytes.count, bytes[index] == 0x5C, bytes[index + 1] == 0x75 else {
+                                    return nil
+                                }
                                 index += 2
                                 guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
                                 value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)

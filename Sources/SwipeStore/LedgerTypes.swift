@@ -14,7 +14,10 @@ public struct RecordedDecision: Hashable, Sendable {
     /// The viewer hated someone whose like or superlike of them stands.
     public var missedMatch: Bool
 
-    public init(viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, match: Match? = nil, missedMatch: Bool) {
+    public init(
+        viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, match: Match? = nil,
+        missedMatch: Bool
+    ) {
         self.viewer = viewer
         self.profile = profile
         self.decision = decision
@@ -52,7 +55,10 @@ public struct UndoneDecision: Hashable, Sendable {
     /// The undo dissolved a match.
     public var unmatched: Bool
 
-    public init(viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, undoneAt: String, unmatched: Bool) {
+    public init(
+        viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, undoneAt: String,
+        unmatched: Bool
+    ) {
         self.viewer = viewer
         self.profile = profile
         self.decision = decision
@@ -72,7 +78,8 @@ public struct HistoryEntry: Hashable, Sendable {
     public var decidedAt: String
     public var undoneAt: String?
 
-    public init(profile: String, name: String, decision: Decision, via: Via, decidedAt: String, undoneAt: String? = nil) {
+    public init(profile: String, name: String, decision: Decision, via: Via, decidedAt: String, undoneAt: String? = nil)
+    {
         self.profile = profile
         self.name = name
         self.decision = decision

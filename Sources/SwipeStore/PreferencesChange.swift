@@ -11,7 +11,9 @@ public struct PreferencesChange: Hashable, Sendable {
     /// `.some(nil)` removes the location.
     public var location: Location??
 
-    public init(seeking: [String]? = nil, ages: ClosedRange<Int>? = nil, maxKm: Double?? = nil, location: Location?? = nil) {
+    public init(
+        seeking: [String]? = nil, ages: ClosedRange<Int>? = nil, maxKm: Double?? = nil, location: Location?? = nil
+    ) {
         self.seeking = seeking
         self.ages = ages
         self.maxKm = maxKm
@@ -30,7 +32,7 @@ public struct PreferencesChange: Hashable, Sendable {
         let parts = text.trimmed().split(separator: "-", omittingEmptySubsequences: false)
         let expected = "two ages from 18 to 120, the lower first, as MIN-MAX (e.g. 25-35)"
         guard parts.count == 2, let low = Int(String(parts[0]).trimmed()), let high = Int(String(parts[1]).trimmed()),
-              (18...120).contains(low), (18...120).contains(high), low <= high
+            (18...120).contains(low), (18...120).contains(high), low <= high
         else { throw StoreError.invalidValue(name: "the age range", value: text, expected: expected) }
         return low...high
     }
@@ -40,8 +42,9 @@ public struct PreferencesChange: Hashable, Sendable {
         let trimmed = text.trimmed()
         if ["off", "none", "any"].contains(trimmed.lowercased()) { return nil }
         guard let km = PlainDecimal.value(trimmed), km.isFinite, km > 0 else {
-            throw StoreError.invalidValue(name: "the farthest distance", value: text,
-                                          expected: "a number of km above 0, or off for no limit")
+            throw StoreError.invalidValue(
+                name: "the farthest distance", value: text,
+                expected: "a number of km above 0, or off for no limit")
         }
         return km
     }
@@ -51,12 +54,15 @@ public struct PreferencesChange: Hashable, Sendable {
         let trimmed = text.trimmed()
         if trimmed.lowercased() == "none" { return nil }
         let parts = trimmed.split(whereSeparator: { $0 == "," || $0 == " " })
-        guard parts.count == 2, let lat = PlainDecimal.value(String(parts[0])), let lon = PlainDecimal.value(String(parts[1])),
-              lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon)
+        guard parts.count == 2, let lat = PlainDecimal.value(String(parts[0])),
+            let lon = PlainDecimal.value(String(parts[1])),
+            lat.isFinite, lon.isFinite, (-90...90).contains(lat), (-180...180).contains(lon)
         else {
             throw StoreError.invalidValue(
                 name: "the location", value: text,
-                expected: "LAT,LON in degrees, latitude from -90 to 90 and longitude from -180 to 180 (e.g. 52.52,13.40), or none")
+                expected:
+                    "LAT,LON in degrees, latitude from -90 to 90 and longitude from -180 to 180 (e.g. 52.52,13.40), or none"
+            )
         }
         return Location(lat: lat, lon: lon)
     }
@@ -67,11 +73,13 @@ public struct PreferencesChange: Hashable, Sendable {
     /// - Throws: `StoreError.invalidValue`.
     public func validate() throws {
         if let ages, !(18...120).contains(ages.lowerBound) || !(18...120).contains(ages.upperBound) {
-            throw StoreError.invalidValue(name: "the age range", value: "\(ages.lowerBound)-\(ages.upperBound)",
-                                          expected: "two ages from 18 to 120")
+            throw StoreError.invalidValue(
+                name: "the age range", value: "\(ages.lowerBound)-\(ages.upperBound)",
+                expected: "two ages from 18 to 120")
         }
         if case .some(.some(let km)) = maxKm, !(km.isFinite && km > 0) {
-            throw StoreError.invalidValue(name: "the farthest distance", value: "\(km)", expected: "a number of km above 0")
+            throw StoreError.invalidValue(
+                name: "the farthest distance", value: "\(km)", expected: "a number of km above 0")
         }
     }
 

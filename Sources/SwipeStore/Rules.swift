@@ -54,12 +54,14 @@ public struct Rules: Hashable, Sendable {
 
     /// Each rule's name and value as printed (`off` for no limit).
     public var entries: [(name: String, value: String)] {
-        [("likes-per-day", likesPerDay.map(String.init) ?? "off"),
-         ("superlikes-per-day", superlikesPerDay.map(String.init) ?? "off"),
-         ("rewind", rewind.rawValue),
-         ("first-move", firstMove ?? "anyone"),
-         ("match-expiry", matchExpiryHours.map(String.init) ?? "off"),
-         ("first-messages-per-day", firstMessagesPerDay.map(String.init) ?? "off")]
+        [
+            ("likes-per-day", likesPerDay.map(String.init) ?? "off"),
+            ("superlikes-per-day", superlikesPerDay.map(String.init) ?? "off"),
+            ("rewind", rewind.rawValue),
+            ("first-move", firstMove ?? "anyone"),
+            ("match-expiry", matchExpiryHours.map(String.init) ?? "off"),
+            ("first-messages-per-day", firstMessagesPerDay.map(String.init) ?? "off"),
+        ]
     }
 
     /// The daily limit for `decision`, nil when none (hate never has one).
@@ -105,7 +107,8 @@ extension Rules {
             } else if let count = Int(value), (0...1_000_000).contains(count) {
                 stored = String(count)
             } else {
-                throw StoreError.invalidValue(name: name, value: value, expected: "a whole number from 0 to 1000000, or off")
+                throw StoreError.invalidValue(
+                    name: name, value: value, expected: "a whole number from 0 to 1000000, or off")
             }
         case "rewind":
             guard let rule = RewindRule(rawValue: value.lowercased()) else {
@@ -117,10 +120,12 @@ extension Rules {
             if gender == "anyone" || gender == "any" {
                 stored = nil
             } else if !gender.isEmpty, gender.count <= 50, !gender.contains(";"),
-                      gender.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control }) {
+                gender.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+            {
                 stored = gender
             } else {
-                throw StoreError.invalidValue(name: name, value: value, expected: "anyone, or a gender as profiles spell it (e.g. f)")
+                throw StoreError.invalidValue(
+                    name: name, value: value, expected: "anyone, or a gender as profiles spell it (e.g. f)")
             }
         case "match-expiry":
             if value.lowercased() == "off" {
@@ -128,7 +133,8 @@ extension Rules {
             } else if let hours = Int(value), (1...8760).contains(hours) {
                 stored = String(hours)
             } else {
-                throw StoreError.invalidValue(name: name, value: value, expected: "a whole number of hours from 1 to 8760, or off")
+                throw StoreError.invalidValue(
+                    name: name, value: value, expected: "a whole number of hours from 1 to 8760, or off")
             }
         default:
             throw StoreError.invalidValue(

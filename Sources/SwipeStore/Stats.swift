@@ -10,7 +10,10 @@ public struct StoreStats: Hashable, Sendable {
     public var matches: Int
     public var missedMatches: Int
 
-    public init(profiles: Int, viewers: Int, decisions: Int, undone: Int, likes: Int, hates: Int, superlikes: Int, matches: Int, missedMatches: Int) {
+    public init(
+        profiles: Int, viewers: Int, decisions: Int, undone: Int, likes: Int, hates: Int, superlikes: Int, matches: Int,
+        missedMatches: Int
+    ) {
         self.profiles = profiles
         self.viewers = viewers
         self.decisions = decisions
@@ -39,7 +42,10 @@ public struct ViewerStats: Hashable, Sendable {
     /// The viewer's decisions taken back with undo.
     public var undone: Int
 
-    public init(viewer: String, decided: Int, likesGiven: Int, superlikesGiven: Int, hatesGiven: Int, likesReceived: Int, superlikesReceived: Int, matches: Int, undone: Int) {
+    public init(
+        viewer: String, decided: Int, likesGiven: Int, superlikesGiven: Int, hatesGiven: Int, likesReceived: Int,
+        superlikesReceived: Int, matches: Int, undone: Int
+    ) {
         self.viewer = viewer
         self.decided = decided
         self.likesGiven = likesGiven

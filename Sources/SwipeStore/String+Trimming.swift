@@ -18,7 +18,7 @@ extension String {
         }
         let scalars = unicodeScalars
         guard let first = scalars.firstIndex(where: { !isBlank($0) }),
-              let last = scalars.lastIndex(where: { !isBlank($0) })
+            let last = scalars.lastIndex(where: { !isBlank($0) })
         else { return "" }
         if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return self }
         return String(scalars[first...last])

@@ -18,7 +18,8 @@ import SwipeCore
 /// values, carrying the SQL and its arguments.
 ///
 /// Not `Sendable`: a value is used from one thread at a time.
-public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations, SwipeSettings,
+public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations,
+    SwipeSettings,
     SwipeImport
 {
     /// Where the data is, for messages: a file path, or a URI without its password.
@@ -59,7 +60,8 @@ public protocol SwipeLedger: AnyObject {
     ///
     /// - Throws: `StoreError.unknownProfile`, `.selfDecision`, `.alreadyDecided`,
     ///   `.blocked`, `.quotaExceeded`, `.notStored`.
-    func record(viewer: String, profile: String, decision: Decision, via: Via, at date: Date?) throws -> RecordedDecision
+    func record(viewer: String, profile: String, decision: Decision, via: Via, at date: Date?) throws
+        -> RecordedDecision
     /// Stamps the viewer's standing decision about `profile` as undone (and
     /// ends the match it made).
     ///
@@ -230,8 +232,12 @@ extension SwipeConversations {
 
 extension SwipeModeration {
     @discardableResult
-    public func block(viewer: String, profile: String) throws -> BlockOutcome { try block(viewer: viewer, profile: profile, at: nil) }
-    public func unmatch(viewer: String, profile: String) throws { try unmatch(viewer: viewer, profile: profile, at: nil) }
+    public func block(viewer: String, profile: String) throws -> BlockOutcome {
+        try block(viewer: viewer, profile: profile, at: nil)
+    }
+    public func unmatch(viewer: String, profile: String) throws {
+        try unmatch(viewer: viewer, profile: profile, at: nil)
+    }
     @discardableResult
     public func report(viewer: String, profile: String, reason: String) throws -> BlockOutcome {
         try report(viewer: viewer, profile: profile, reason: reason, at: nil)

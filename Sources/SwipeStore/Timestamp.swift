@@ -19,7 +19,9 @@ public enum Timestamp {
     /// The stored spelling of these fields, zero-padded digit by digit:
     /// `string(from:)` runs once per recorded decision, where Foundation's
     /// `String(format:)` cost more than the rest of the formatting.
-    package static func spelled(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millis: Int) -> String {
+    package static func spelled(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, millis: Int)
+        -> String
+    {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(24)
         func digits(_ value: Int, _ width: Int) {
@@ -56,13 +58,14 @@ public enum Timestamp {
             index < bytes.count && bytes[index] == char.asciiValue!
         }
         guard let year = number(0..<4), byte(4, is: "-"), let month = number(5..<7), byte(7, is: "-"),
-              let day = number(8..<10)
+            let day = number(8..<10)
         else { return nil }
         var hour = 0, minute = 0, second = 0, millis = 0
         if bytes.count == 10 {
             // date only: midnight UTC
         } else if byte(10, is: "T"), let h = number(11..<13), byte(13, is: ":"), let m = number(14..<16),
-                  byte(16, is: ":"), let s = number(17..<19) {
+            byte(16, is: ":"), let s = number(17..<19)
+        {
             (hour, minute, second) = (h, m, s)
             if bytes.count == 20, byte(19, is: "Z") {
             } else if bytes.count == 24, byte(19, is: "."), let ms = number(20..<23), byte(23, is: "Z") {

@@ -17,8 +17,10 @@ public struct ViewerScope: ViewerLedger {
     /// so that the recipient's open sockets hear of it.
     let onMessage: ((Message) -> Void)?
 
-    public init(viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
-                onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil) {
+    public init(
+        viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
+        onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil
+    ) {
         self.viewer = viewer
         self.access = access
         self.onMatch = onMatch

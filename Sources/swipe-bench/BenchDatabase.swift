@@ -14,7 +14,9 @@ enum BenchDatabase {
 
     /// Drops `name`, quietly (a benchmark's clean-up).
     static func drop(_ name: String, adminURI: String) {
-        guard let admin = try? PGConnection(uri: adminURI), let quoted = try? admin.quotedIdentifier(name) else { return }
+        guard let admin = try? PGConnection(uri: adminURI), let quoted = try? admin.quotedIdentifier(name) else {
+            return
+        }
         try? admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
     }
 }

@@ -6,8 +6,10 @@ struct BenchOptions {
     var runs = 5
     var dataDirectory = "bench-data"
     var swipe = ""
-    var only: Set<String> = ["import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport",
-                             "writers", "discovery-postgres", "serve-postgres"]
+    var only: Set<String> = [
+        "import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport",
+        "writers", "discovery-postgres", "serve-postgres",
+    ]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
     var output: String?
@@ -45,7 +47,9 @@ struct BenchOptions {
             case "--only": only = Set(try value(argument).split(separator: ",").map(String.init))
             case "--output": output = try value(argument)
             case "--sessions":
-                guard let n = Int(try value(argument)), n >= 1 else { throw BenchError("--sessions needs a number ≥ 1") }
+                guard let n = Int(try value(argument)), n >= 1 else {
+                    throw BenchError("--sessions needs a number ≥ 1")
+                }
                 sessions = n
             case "--postgres": postgres = try value(argument)
             case "--speed-dating": speedDating = try value(argument)

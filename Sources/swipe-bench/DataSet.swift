@@ -18,7 +18,9 @@ struct DataSet: Sendable {
     /// `10k`, `100k`, `1M`, or a plain number.
     init(label: String, directory: String) throws {
         let lower = label.lowercased()
-        let (digits, scale) = lower.hasSuffix("k") ? (lower.dropLast(), 1_000)
+        let (digits, scale) =
+            lower.hasSuffix("k")
+            ? (lower.dropLast(), 1_000)
             : lower.hasSuffix("m") ? (lower.dropLast(), 1_000_000) : (Substring(lower), 1)
         guard let number = Int(digits), number * scale >= 1_000 else {
             throw BenchError("size \(label): expected a count of at least 1000, such as 10k, 100k or 1M")

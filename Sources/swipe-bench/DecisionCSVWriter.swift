@@ -1,8 +1,8 @@
 import Foundation
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 
 /// Who is who in a generated database of `count` profiles (keys 1…count, in
 /// file order). The roles are fixed so every benchmark knows whom to ask for.
@@ -42,7 +42,9 @@ enum DecisionCSVWriter {
             second += 1
             let time = Timestamp.string(from: Date(timeIntervalSince1970: 1_767_225_600 + Double(second)))
             let via = Via.allCases[second % 3].rawValue
-            out.write("\(ProfileCSVWriter.id(viewer)),\(ProfileCSVWriter.id(profile)),\(decision.rawValue),\(time),\(via)\r\n")
+            out.write(
+                "\(ProfileCSVWriter.id(viewer)),\(ProfileCSVWriter.id(profile)),\(decision.rawValue),\(time),\(via)\r\n"
+            )
         }
         func anyDecision() -> Decision {
             let roll = random.int(in: 0...99)

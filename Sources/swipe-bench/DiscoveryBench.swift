@@ -1,8 +1,8 @@
 import Foundation
-import SwipeSQLite
-import SwipeStore
 import SwipeCSV
 import SwipeCore
+import SwipeSQLite
+import SwipeStore
 
 /// Discovery benchmarks (`--only discovery`; README "Discovery"): the next
 /// card for five kinds of viewer at each size, side by side; the small town
@@ -21,10 +21,12 @@ struct DiscoveryBench {
 
     static let sections: Set<String> = ["discovery", "quota", "discovery-import"]
 
-    static let viewers = [("v-dense", "densest city, f 25–35, 50 km"), ("v-town", "sparsest town, f 25–35, 50 km"),
-                          ("v-narrow", "densest city, 2-year window, 5 km"), ("v-heavy", "200k decisions (20%)"),
-                          ("v-open", "unfiltered (no preferences, no place)"),
-                          ("v-liked", "liked 10k times (likers first)")]
+    static let viewers = [
+        ("v-dense", "densest city, f 25–35, 50 km"), ("v-town", "sparsest town, f 25–35, 50 km"),
+        ("v-narrow", "densest city, 2-year window, 5 km"), ("v-heavy", "200k decisions (20%)"),
+        ("v-open", "unfiltered (no preferences, no place)"),
+        ("v-liked", "liked 10k times (likers first)"),
+    ]
 
     func run() throws -> [ReportRow] {
         var rows: [ReportRow] = []
@@ -53,19 +55,22 @@ struct DiscoveryBench {
                 let samples = walks[setIndex * Self.viewers.count + viewerIndex]
                 bySize[data.label, default: [:]][viewer] = samples
                 let p99 = samples.pooled.quantile(0.99)
-                rows.append(ReportRow(
-                    benchmark: "next card (\(data.label)): \(what), \(samples.pooled.count) cards",
-                    swipe: "p50 \(duration(samples.medianOfMedians)), p99 \(duration(p99))",
-                    target: "p99 ≤ 1 ms", met: p99 <= 1e-3))
+                rows.append(
+                    ReportRow(
+                        benchmark: "next card (\(data.label)): \(what), \(samples.pooled.count) cards",
+                        swipe: "p50 \(duration(samples.medianOfMedians)), p99 \(duration(p99))",
+                        target: "p99 ≤ 1 ms", met: p99 <= 1e-3))
             }
         }
         if let small = bySize["100k"], let large = bySize["1M"] {
             for (viewer, what) in Self.viewers {
                 guard let a = small[viewer], let b = large[viewer] else { continue }
                 let ratio = b.medianOfMedians / a.medianOfMedians
-                rows.append(ReportRow(
-                    benchmark: "next card growth 100k → 1M: \(what)", swipe: "p50 \(duration(b.medianOfMedians))",
-                    baseline: "p50 \(duration(a.medianOfMedians))", ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5))
+                rows.append(
+                    ReportRow(
+                        benchmark: "next card growth 100k → 1M: \(what)", swipe: "p50 \(duration(b.medianOfMedians))",
+                        baseline: "p50 \(duration(a.medianOfMedians))", ratio: ratio, target: "≤ 1.5×",
+                        met: ratio <= 1.5))
             }
         }
         for (data, store) in stores {
@@ -101,10 +106,13 @@ struct DiscoveryBench {
             deck += next
         }
         try c.writeTransaction {
-            try c.statement("DELETE FROM decisions WHERE viewer = ?1 AND key > ?2").bind(.int(key), .int(lastDecision)).run()
+            try c.statement("DELETE FROM decisions WHERE viewer = ?1 AND key > ?2").bind(.int(key), .int(lastDecision))
+                .run()
             try c.statement("DELETE FROM feed_cursors WHERE viewer = ?1").bind(.int(key)).run()
             if let cursor {
-                try c.statement("INSERT INTO feed_cursors (viewer, after_key) VALUES (?1, ?2)").bind(.int(key), .int(cursor)).run()
+                try c.statement("INSERT INTO feed_cursors (viewer, after_key) VALUES (?1, ?2)").bind(
+                    .int(key), .int(cursor)
+                ).run()
             }
         }
         return samples
@@ -116,16 +124,22 @@ struct DiscoveryBench {
         func first(_ cellLimit: Int?) -> () throws -> Samples {
             {
                 var samples = Samples()
-                for _ in 0..<20 { samples.append(contentsOf: try Self.walk(store, "v-town", cards: 1, cellLimit: cellLimit)) }
+                for _ in 0..<20 {
+                    samples.append(contentsOf: try Self.walk(store, "v-town", cards: 1, cellLimit: cellLimit))
+                }
                 return samples
             }
         }
         let results = try Alternation.run(runs: runs, [first(nil), first(0)])
         let ratio = results[1].medianOfMedians / results[0].medianOfMedians
-        return [ReportRow(
-            benchmark: "small-town viewer (\(data.label)): next card by the cell index vs by a walk of every profile",
-            swipe: "p50 \(duration(results[0].medianOfMedians))", baseline: "p50 \(duration(results[1].medianOfMedians))",
-            ratio: ratio, target: "≥ 10× faster", met: ratio >= 10)]
+        return [
+            ReportRow(
+                benchmark:
+                    "small-town viewer (\(data.label)): next card by the cell index vs by a walk of every profile",
+                swipe: "p50 \(duration(results[0].medianOfMedians))",
+                baseline: "p50 \(duration(results[1].medianOfMedians))",
+                ratio: ratio, target: "≥ 10× faster", met: ratio >= 10)
+        ]
     }
 
     /// The places in a 50 km box, three ways: the schema's index of 1-degree
@@ -133,7 +147,8 @@ struct DiscoveryBench {
     /// index (both made here for the comparison, and dropped after).
     func treeAgainstCompositeIndex(_ data: DiscoveryData, _ store: SQLiteStore) throws -> [ReportRow] {
         let c = store.connection
-        try c.execute("""
+        try c.execute(
+            """
             CREATE INDEX IF NOT EXISTS bench_lat_lon ON profiles (lat, lon);
             CREATE VIRTUAL TABLE IF NOT EXISTS bench_places USING rtree(key, lat_min, lat_max, lon_min, lon_max);
             DELETE FROM bench_places;
@@ -145,9 +160,11 @@ struct DiscoveryBench {
             let box = Discovery.box(around: Location(lat: centre.lat, lon: centre.lon), km: 50)
             let lons = box.lons?.first ?? -180...180
             let cells = Discovery.cells(covering: box) ?? []
-            let values: [SQLiteValue] = [.real(box.lats.lowerBound), .real(box.lats.upperBound),
-                                         .real(lons.lowerBound), .real(lons.upperBound),
-                                         .text("[" + cells.map(String.init).joined(separator: ",") + "]")]
+            let values: [SQLiteValue] = [
+                .real(box.lats.lowerBound), .real(box.lats.upperBound),
+                .real(lons.lowerBound), .real(lons.upperBound),
+                .text("[" + cells.map(String.init).joined(separator: ",") + "]"),
+            ]
             var found = 0
             func time(_ sql: String) -> () throws -> Samples {
                 {
@@ -161,28 +178,35 @@ struct DiscoveryBench {
                 }
             }
             // Each counts the box's places (the cells hold a few more: their corners).
-            let results = try Alternation.run(runs: runs, [
-                time("""
-                    SELECT count(*) FROM profiles AS p
-                    WHERE p.lat IS NOT NULL AND CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)
-                          IN (SELECT value FROM json_each(?5))
-                      AND p.lat BETWEEN ?1 AND ?2 AND p.lon BETWEEN ?3 AND ?4
-                    """),
-                time("""
-                    SELECT count(*) FROM bench_places WHERE lat_min <= ?2 AND lat_max >= ?1 AND lon_min <= ?4 AND lon_max >= ?3
-                      AND ?5 IS NOT NULL
-                    """),
-                time("""
-                    SELECT count(*) FROM profiles INDEXED BY bench_lat_lon
-                    WHERE lat BETWEEN ?1 AND ?2 AND lon BETWEEN ?3 AND ?4 AND ?5 IS NOT NULL
-                    """),
-            ])
+            let results = try Alternation.run(
+                runs: runs,
+                [
+                    time(
+                        """
+                        SELECT count(*) FROM profiles AS p
+                        WHERE p.lat IS NOT NULL AND CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)
+                              IN (SELECT value FROM json_each(?5))
+                          AND p.lat BETWEEN ?1 AND ?2 AND p.lon BETWEEN ?3 AND ?4
+                        """),
+                    time(
+                        """
+                        SELECT count(*) FROM bench_places WHERE lat_min <= ?2 AND lat_max >= ?1 AND lon_min <= ?4 AND lon_max >= ?3
+                          AND ?5 IS NOT NULL
+                        """),
+                    time(
+                        """
+                        SELECT count(*) FROM profiles INDEXED BY bench_lat_lon
+                        WHERE lat BETWEEN ?1 AND ?2 AND lon BETWEEN ?3 AND ?4 AND ?5 IS NOT NULL
+                        """),
+                ])
             for (other, index) in [("R*Tree", 1), ("composite (lat, lon) index", 2)] {
                 let ratio = results[0].medianOfMedians / results[index].medianOfMedians
-                rows.append(ReportRow(
-                    benchmark: "50 km box, \(name) (\(data.label), \(found) places): cell index vs \(other)",
-                    swipe: "p50 \(duration(results[0].medianOfMedians))",
-                    baseline: "p50 \(duration(results[index].medianOfMedians))", ratio: ratio, target: "(measured)", met: nil))
+                rows.append(
+                    ReportRow(
+                        benchmark: "50 km box, \(name) (\(data.label), \(found) places): cell index vs \(other)",
+                        swipe: "p50 \(duration(results[0].medianOfMedians))",
+                        baseline: "p50 \(duration(results[index].medianOfMedians))", ratio: ratio, target: "(measured)",
+                        met: nil))
             }
         }
         try c.execute("DROP INDEX bench_lat_lon; DROP TABLE bench_places")
@@ -192,15 +216,19 @@ struct DiscoveryBench {
     /// `likes` for a viewer liked 10k times.
     func likes(_ data: DiscoveryData, _ store: SQLiteStore) throws -> ReportRow {
         var count = 0
-        let results = try Alternation.run(runs: runs, [{
-            var samples = Samples()
-            for _ in 0..<10 {
-                let start = Clock.now()
-                count = try store.likes(viewer: "v-liked").count
-                samples.append(Clock.now() - start)
-            }
-            return samples
-        }])
+        let results = try Alternation.run(
+            runs: runs,
+            [
+                {
+                    var samples = Samples()
+                    for _ in 0..<10 {
+                        let start = Clock.now()
+                        count = try store.likes(viewer: "v-liked").count
+                        samples.append(Clock.now() - start)
+                    }
+                    return samples
+                }
+            ])
         let p99 = results[0].pooled.quantile(0.99)
         return ReportRow(
             benchmark: "likes (\(data.label)): a viewer liked \(count) times, all listed",
@@ -215,7 +243,8 @@ struct DiscoveryBench {
         let now = Date()
         let base = try c.scalarInt("SELECT coalesce(max(key), 0) FROM decisions") ?? 0
         for n in 0..<100 {
-            _ = try store.record(viewer: viewer, profile: "p\(n)", decision: .like, via: .drag, at: now.addingTimeInterval(Double(-n)))
+            _ = try store.record(
+                viewer: viewer, profile: "p\(n)", decision: .like, via: .drag, at: now.addingTimeInterval(Double(-n)))
         }
         var next = 100
         func likes(limited: Bool) -> () throws -> Samples {
@@ -229,7 +258,8 @@ struct DiscoveryBench {
                     samples.append(Clock.now() - start)
                     next += 1
                 }
-                try c.statement("DELETE FROM decisions WHERE viewer = ?1 AND key > ?2").bind(.int(key), .int(first)).run()
+                try c.statement("DELETE FROM decisions WHERE viewer = ?1 AND key > ?2").bind(.int(key), .int(first))
+                    .run()
                 return samples
             }
         }
@@ -239,7 +269,8 @@ struct DiscoveryBench {
         let share = results[0].medianOfMedians / results[1].medianOfMedians - 1
         return ReportRow(
             benchmark: "quota check per like (\(data.label)): like with likes-per-day on vs off (100 likes today)",
-            swipe: "p50 \(duration(results[0].medianOfMedians))", baseline: "p50 \(duration(results[1].medianOfMedians))",
+            swipe: "p50 \(duration(results[0].medianOfMedians))",
+            baseline: "p50 \(duration(results[1].medianOfMedians))",
             ratio: share + 1, target: "≤ 1.05× (check ≤ 5%)", met: share <= 0.05)
     }
 
@@ -250,14 +281,17 @@ struct DiscoveryBench {
                 let path = data.directory + "/discovery-import-\(data.label).sqlite"
                 DataSet.remove(database: path)
                 defer { DataSet.remove(database: path) }
-                let seconds = try Clock.time { _ = try ChildProcess.check([swipe, "import", "--db", path, "--quiet", csv]) }
+                let seconds = try Clock.time {
+                    _ = try ChildProcess.check([swipe, "import", "--db", path, "--quiet", csv])
+                }
                 return Samples([seconds])
             }
         }
         let results = try Alternation.run(runs: runs, warmUp: false, [importing(data.csv), importing(data.plainCSV)])
         let ratio = results[0].medianOfMedians / results[1].medianOfMedians
         return ReportRow(
-            benchmark: "import \(data.label) profiles with lat, lon, seeking, age_min, age_max, max_km (cell index kept) vs without",
+            benchmark:
+                "import \(data.label) profiles with lat, lon, seeking, age_min, age_max, max_km (cell index kept) vs without",
             swipe: duration(results[0].medianOfMedians), baseline: duration(results[1].medianOfMedians),
             ratio: ratio, target: "≤ 1.3×", met: ratio <= 1.3)
     }

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 
 /// The discovery data set of one size (README "Discovery", BENCHMARKS.md):
 /// `count` profiles over 240 cities whose sizes follow Zipf's law (the k-th
@@ -85,12 +85,14 @@ struct DiscoveryData {
             let spread = random.int(in: 2...15)
             let km = random.chance(0.3) ? "" : String(random.pick([5, 10, 25, 50, 100, 300]))
             let fields = "\(age),\(gender)"
-            full += "p\(n),P\(n),\(fields),\(place),\(seeking),\(max(18, age - spread)),\(min(120, age + spread)),\(km)\n"
+            full +=
+                "p\(n),P\(n),\(fields),\(place),\(seeking),\(max(18, age - spread)),\(min(120, age + spread)),\(km)\n"
             plain += "p\(n),P\(n),\(fields)\n"
         }
         for viewer in Self.viewers(smallest: Self.cityCount - 1) {
             full += "\(viewer.id),\(viewer.id),\(viewer.fields)\n"
-            plain += "\(viewer.id),\(viewer.id),\(viewer.fields.split(separator: ",").prefix(2).joined(separator: ","))\n"
+            plain +=
+                "\(viewer.id),\(viewer.id),\(viewer.fields.split(separator: ",").prefix(2).joined(separator: ","))\n"
         }
         try full.write(toFile: csv, atomically: true, encoding: .utf8)
         try plain.write(toFile: plainCSV, atomically: true, encoding: .utf8)
@@ -110,7 +112,8 @@ struct DiscoveryData {
             DataSet.remove(database: partial)
             _ = try ChildProcess.check([swipe, "import", "--db", partial, "--quiet", csv])
             try Self.addDecisions(path: partial, count: count)
-            try RawDatabase(path: partial).execute("ANALYZE; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
+            try RawDatabase(path: partial).execute(
+                "ANALYZE; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
             guard rename(partial, templateDB) == 0 else { throw BenchError("cannot rename \(partial)") }
         }
         DataSet.remove(database: workDB)
@@ -128,16 +131,21 @@ extension DiscoveryData {
         var decided = Set<Int>()
         while decided.count < count / 5 { decided.insert(random.int(in: 1...count)) }
         try store.connection.writeTransaction {
-            let insert = try store.connection.statement("""
+            let insert = try store.connection.statement(
+                """
                 INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (?1, ?2, ?3, 'drag', ?4)
                 """)
             for (index, key) in decided.sorted().enumerated() {
-                try insert.bind(.int(heavy), .int(key), .text("hate"), .text("2026-11-\(10 + index % 10)T00:00:00.000Z")).run()
+                try insert.bind(
+                    .int(heavy), .int(key), .text("hate"), .text("2026-11-\(10 + index % 10)T00:00:00.000Z")
+                ).run()
             }
             for index in 0..<min(10_000, count / 2) {
                 let second = index % 60, minute = index / 60 % 60, hour = index / 3600 % 24
                 let time = "2026-11-15T\(two(hour)):\(two(minute)):\(two(second)).000Z"
-                try insert.bind(.int(index * 2 + 1), .int(liked), .text(index % 10 == 0 ? "superlike" : "like"), .text(time)).run()
+                try insert.bind(
+                    .int(index * 2 + 1), .int(liked), .text(index % 10 == 0 ? "superlike" : "like"), .text(time)
+                ).run()
             }
         }
     }

@@ -1,7 +1,7 @@
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 
 /// The next card as the deck asks for it: one profile, excluding the three
 /// already in the deck, after the top card was decided (untimed). Alternates
@@ -60,19 +60,23 @@ struct FeedBench {
         }
         for (data, result) in results {
             let ratio = result.heavy.medianOfMedians / result.fresh.medianOfMedians
-            rows.append(ReportRow(
-                benchmark: "next card (\(data.label)): heavy viewer (\(data.roles.heavyDecisions) decided) vs fresh",
-                swipe: describe(result.heavy), baseline: describe(result.fresh), ratio: ratio,
-                target: "≤ 1.5×", met: ratio <= 1.5))
+            rows.append(
+                ReportRow(
+                    benchmark:
+                        "next card (\(data.label)): heavy viewer (\(data.roles.heavyDecisions) decided) vs fresh",
+                    swipe: describe(result.heavy), baseline: describe(result.fresh), ratio: ratio,
+                    target: "≤ 1.5×", met: ratio <= 1.5))
         }
         if let small = results.first(where: { $0.0.count == 100_000 }),
-           let large = results.first(where: { $0.0.count == 1_000_000 }) {
+            let large = results.first(where: { $0.0.count == 1_000_000 })
+        {
             for (who, pick) in [("fresh", \Result.fresh), ("heavy", \Result.heavy)] {
                 let ratio = large.1[keyPath: pick].medianOfMedians / small.1[keyPath: pick].medianOfMedians
-                rows.append(ReportRow(
-                    benchmark: "next card growth 100k → 1M profiles, \(who) viewer",
-                    swipe: describe(large.1[keyPath: pick]), baseline: describe(small.1[keyPath: pick]),
-                    ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5))
+                rows.append(
+                    ReportRow(
+                        benchmark: "next card growth 100k → 1M profiles, \(who) viewer",
+                        swipe: describe(large.1[keyPath: pick]), baseline: describe(small.1[keyPath: pick]),
+                        ratio: ratio, target: "≤ 1.5×", met: ratio <= 1.5))
             }
         }
         return rows

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 
 /// Import of one profiles file three ways, alternated: `swipe import` (a
 /// release-built process), the sqlite3 shell's `.import` into a plain table,
@@ -30,8 +30,10 @@ struct ImportBench {
             {
                 DataSet.remove(database: swipeDB)
                 let command = [swipe, "import", "--db", swipeDB, "--quiet", data.profilesCSV]
-                let outcome = try ChildProcess.check(timeTool.map { [$0, "-f", "%M", "-o", rssFile] + command } ?? command)
-                peakRSS = max(peakRSS, try timeTool.map { _ in try Self.kilobytes(in: rssFile) * 1024 } ?? outcome.maxRSS)
+                let outcome = try ChildProcess.check(
+                    timeTool.map { [$0, "-f", "%M", "-o", rssFile] + command } ?? command)
+                peakRSS = max(
+                    peakRSS, try timeTool.map { _ in try Self.kilobytes(in: rssFile) * 1024 } ?? outcome.maxRSS)
                 return Samples([outcome.seconds])
             },
             {
@@ -53,7 +55,9 @@ struct ImportBench {
         let results = try Alternation.run(runs: runs, contenders)
         // Every run, in order: the spread says how far one median can be trusted.
         for (name, samples) in zip(["swipe import", "raw C-API floor", "sqlite3 .import"], results) {
-            log("import \(data.label): \(name) runs: " + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
+            log(
+                "import \(data.label): \(name) runs: "
+                    + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
         }
         try verify(swipeDB, floorDB, sqlite3 == nil ? nil : plainDB)
         for database in [swipeDB, floorDB, plainDB, rssFile] { DataSet.remove(database: database) }
@@ -62,18 +66,21 @@ struct ImportBench {
         var rows: [ReportRow] = []
         if sqlite3 != nil {
             let shellTime = results[2].medianOfMedians
-            rows.append(ReportRow(
-                benchmark: "import \(data.label) profiles vs sqlite3 .import (plain table)",
-                swipe: duration(swipeTime), baseline: duration(shellTime), ratio: swipeTime / shellTime,
-                target: "≤ 1.0×", met: swipeTime <= shellTime))
+            rows.append(
+                ReportRow(
+                    benchmark: "import \(data.label) profiles vs sqlite3 .import (plain table)",
+                    swipe: duration(swipeTime), baseline: duration(shellTime), ratio: swipeTime / shellTime,
+                    target: "≤ 1.0×", met: swipeTime <= shellTime))
         }
-        rows.append(ReportRow(
-            benchmark: "import \(data.label) profiles vs raw C-API insert loop (parsed rows)",
-            swipe: duration(swipeTime), baseline: duration(floorTime), ratio: swipeTime / floorTime,
-            target: "≤ 1.3×", met: swipeTime <= 1.3 * floorTime))
-        rows.append(ReportRow(
-            benchmark: "import \(data.label) profiles: peak RSS of swipe import", swipe: megabytes(peakRSS),
-            target: "≤ 128 MB", met: peakRSS <= 128 << 20))
+        rows.append(
+            ReportRow(
+                benchmark: "import \(data.label) profiles vs raw C-API insert loop (parsed rows)",
+                swipe: duration(swipeTime), baseline: duration(floorTime), ratio: swipeTime / floorTime,
+                target: "≤ 1.3×", met: swipeTime <= 1.3 * floorTime))
+        rows.append(
+            ReportRow(
+                benchmark: "import \(data.label) profiles: peak RSS of swipe import", swipe: megabytes(peakRSS),
+                target: "≤ 128 MB", met: peakRSS <= 128 << 20))
         return rows
     }
 
@@ -86,11 +93,13 @@ struct ImportBench {
         try database.execute("BEGIN IMMEDIATE")
         let chunk = 64
         let values = (0..<chunk).map { row in "(" + (1...8).map { "?\(row * 8 + $0)" }.joined(separator: ", ") + ")" }
-        let chunkInsert = try database.prepare("""
+        let chunkInsert = try database.prepare(
+            """
             INSERT INTO profiles (id, name, age, gender, city, bio, photos, interests)
             VALUES \(values.joined(separator: ", "))
             """)
-        let insert = try database.prepare("""
+        let insert = try database.prepare(
+            """
             INSERT INTO profiles (id, name, age, gender, city, bio, photos, interests)
             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)
             """)

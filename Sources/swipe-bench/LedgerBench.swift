@@ -1,9 +1,9 @@
 import CSQLite
 import Foundation
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 
 /// Recording one decision with its match check, each in its own transaction,
 /// through `SQLiteStore.record` against the same statements through the raw C API,
@@ -31,26 +31,29 @@ struct LedgerBench {
             }
         }
         log("ledger \(data.label): \(runs) alternated runs of \(decisionsPerRun) decisions …")
-        let results = try Alternation.run(runs: runs, [
-            {
-                var samples = Samples()
-                for step in plan() {
-                    let start = Clock.now()
-                    _ = try store.record(viewer: step.viewer, profile: step.profile, decision: step.decision, via: .button)
-                    samples.append(Clock.now() - start)
-                }
-                return samples
-            },
-            {
-                var samples = Samples()
-                for step in plan() {
-                    let start = Clock.now()
-                    try statements.record(viewer: step.viewer, profile: step.profile, decision: step.decision)
-                    samples.append(Clock.now() - start)
-                }
-                return samples
-            },
-        ])
+        let results = try Alternation.run(
+            runs: runs,
+            [
+                {
+                    var samples = Samples()
+                    for step in plan() {
+                        let start = Clock.now()
+                        _ = try store.record(
+                            viewer: step.viewer, profile: step.profile, decision: step.decision, via: .button)
+                        samples.append(Clock.now() - start)
+                    }
+                    return samples
+                },
+                {
+                    var samples = Samples()
+                    for step in plan() {
+                        let start = Clock.now()
+                        try statements.record(viewer: step.viewer, profile: step.profile, decision: step.decision)
+                        samples.append(Clock.now() - start)
+                    }
+                    return samples
+                },
+            ])
         let throughput = results.map { runs in Samples(runs.map { Double($0.count) / $0.values.reduce(0, +) }).median }
         let ratio = throughput[0] / throughput[1]
         func describe(_ runs: [Samples], _ perSecond: Double) -> String {
@@ -58,10 +61,12 @@ struct LedgerBench {
             return "\(Int(perSecond))/s; p50 \(duration(all.quantile(0.5))), p99 \(duration(all.quantile(0.99))), "
                 + "p999 \(duration(all.quantile(0.999)))"
         }
-        return [ReportRow(
-            benchmark: "record one decision + match check, own transaction (\(data.label) db), Store vs raw C API",
-            swipe: describe(results[0], throughput[0]), baseline: describe(results[1], throughput[1]),
-            ratio: ratio, target: "≥ 0.8× throughput", met: ratio >= 0.8)]
+        return [
+            ReportRow(
+                benchmark: "record one decision + match check, own transaction (\(data.label) db), Store vs raw C API",
+                swipe: describe(results[0], throughput[0]), baseline: describe(results[1], throughput[1]),
+                ratio: ratio, target: "≥ 0.8× throughput", met: ratio >= 0.8)
+        ]
     }
 }
 
@@ -73,7 +78,8 @@ private struct RawLedger {
         begin = try database.prepare("BEGIN IMMEDIATE")
         commit = try database.prepare("COMMIT")
         key = try database.prepare("SELECT key FROM profiles WHERE id = ?1")
-        standing = try database.prepare("""
+        standing = try database.prepare(
+            """
             SELECT key, decision, via, decided_at FROM decisions
             WHERE viewer = ?1 AND profile = ?2 AND undone_at IS NULL
             """)

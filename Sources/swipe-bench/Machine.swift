@@ -6,7 +6,8 @@ enum Machine {
     static func describe() -> String {
         let cpu = firstValue(in: "/proc/cpuinfo", key: "model name") ?? "unknown"
         let memory = firstValue(in: "/proc/meminfo", key: "MemTotal") ?? "unknown"
-        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
+        let load =
+            (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?
             .split(separator: " ").prefix(3).joined(separator: " ") ?? "unknown"
         return """
             - CPU: \(cpu), nproc \(ProcessInfo.processInfo.activeProcessorCount)

@@ -1,6 +1,6 @@
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 
 /// The profiles of a CSV file encoded once, up front, into the exact values
 /// `swipe import` binds (`ProfileCSV.forEachEncodedProfile`: the importer's own

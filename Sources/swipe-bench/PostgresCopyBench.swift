@@ -14,7 +14,8 @@ struct PostgresCopyBench {
     let psql: String?
     let runs: Int
 
-    static let columns = "id text, name text, age integer, gender text, city text, bio text, photos text, interests text"
+    static let columns =
+        "id text, name text, age integer, gender text, city text, bio text, photos text, interests text"
 
     func run() throws -> [ReportRow] {
         let connection = try PGConnection(uri: uri)
@@ -22,11 +23,14 @@ struct PostgresCopyBench {
         let tables = ["bench_copy_psql", "bench_copy_csv", "bench_copy_rows"]
         for table in tables {
             let name = try connection.quotedIdentifier(table)
-            try connection.execute("DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name + " (" + Self.columns + ")")
+            try connection.execute(
+                "DROP TABLE IF EXISTS " + name + "; CREATE TABLE " + name + " (" + Self.columns + ")")
         }
         defer {
             for table in tables {
-                if let name = try? connection.quotedIdentifier(table) { try? connection.execute("DROP TABLE IF EXISTS " + name) }
+                if let name = try? connection.quotedIdentifier(table) {
+                    try? connection.execute("DROP TABLE IF EXISTS " + name)
+                }
             }
         }
         log("postgres copy \(data.label): parsing the file once for the row writer …")
@@ -49,7 +53,10 @@ struct PostgresCopyBench {
             contenders.append {
                 try emptied("bench_copy_psql")
                 let command = "\\copy bench_copy_psql FROM '\(data.profilesCSV)' WITH (FORMAT csv, HEADER true)"
-                return Samples([try ChildProcess.check([psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", uri, "-c", command]).seconds])
+                return Samples([
+                    try ChildProcess.check([psql, "-X", "-q", "-v", "ON_ERROR_STOP=1", "-d", uri, "-c", command])
+                        .seconds
+                ])
             }
         } else {
             log("psql not found: the \\copy comparison is skipped")
@@ -57,7 +64,9 @@ struct PostgresCopyBench {
         log("postgres copy \(data.label): \(runs) alternated runs of \(contenders.count) contenders …")
         let results = try Alternation.run(runs: runs, contenders)
         for (name, samples) in zip(["SwipePostgres CSV bytes", "SwipePostgres encoded rows", "psql \\copy"], results) {
-            log("postgres copy \(data.label): \(name) runs: " + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
+            log(
+                "postgres copy \(data.label): \(name) runs: "
+                    + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
         }
         for table in psql == nil ? Array(tables.dropFirst()) : tables {
             let rows = try connection.scalarInt("SELECT count(*) FROM " + connection.quotedIdentifier(table)) ?? 0
@@ -66,8 +75,12 @@ struct PostgresCopyBench {
 
         let csvTime = results[0].medianOfMedians, rowsTime = results[1].medianOfMedians
         guard psql != nil else {
-            return [ReportRow(benchmark: "PostgreSQL \(server) COPY \(data.label) profiles: SwipePostgres CSV bytes / encoded rows",
-                              swipe: duration(csvTime), baseline: duration(rowsTime))]
+            return [
+                ReportRow(
+                    benchmark:
+                        "PostgreSQL \(server) COPY \(data.label) profiles: SwipePostgres CSV bytes / encoded rows",
+                    swipe: duration(csvTime), baseline: duration(rowsTime))
+            ]
         }
         let psqlTime = results[2].medianOfMedians
         return [
@@ -76,7 +89,8 @@ struct PostgresCopyBench {
                 swipe: duration(csvTime), baseline: duration(psqlTime), ratio: csvTime / psqlTime,
                 target: "≤ 1.1×", met: csvTime <= 1.1 * psqlTime),
             ReportRow(
-                benchmark: "PostgreSQL \(server) COPY \(data.label) profiles: SwipePostgres encoded rows vs psql \\copy",
+                benchmark:
+                    "PostgreSQL \(server) COPY \(data.label) profiles: SwipePostgres encoded rows vs psql \\copy",
                 swipe: duration(rowsTime), baseline: duration(psqlTime), ratio: rowsTime / psqlTime,
                 target: "≤ 1.3×", met: rowsTime <= 1.3 * psqlTime),
         ]
@@ -84,9 +98,12 @@ struct PostgresCopyBench {
 
     /// The file's bytes as they are, 256 KiB at a time.
     private func copyCSV(_ connection: PGConnection, into table: String) throws {
-        guard let file = FileHandle(forReadingAtPath: data.profilesCSV) else { throw BenchError("cannot read \(data.profilesCSV)") }
+        guard let file = FileHandle(forReadingAtPath: data.profilesCSV) else {
+            throw BenchError("cannot read \(data.profilesCSV)")
+        }
         defer { try? file.close() }
-        _ = try connection.copy("COPY " + connection.quotedIdentifier(table) + " FROM STDIN (FORMAT csv, HEADER true)") { writer in
+        _ = try connection.copy("COPY " + connection.quotedIdentifier(table) + " FROM STDIN (FORMAT csv, HEADER true)")
+        { writer in
             while let chunk = try file.read(upToCount: 256 * 1024), !chunk.isEmpty {
                 try chunk.withUnsafeBytes { try writer.write(raw: $0) }
             }
@@ -104,7 +121,8 @@ struct PostgresCopyBench {
                         if span.count < 0 {
                             writer.field(.null)
                         } else {
-                            writer.field(utf8: UnsafeBufferPointer(rebasing: bytes[span.start..<(span.start + span.count)]))
+                            writer.field(
+                                utf8: UnsafeBufferPointer(rebasing: bytes[span.start..<(span.start + span.count)]))
                         }
                     }
                     try writer.endRow()

@@ -1,8 +1,8 @@
 import Foundation
+import SwipeCore
 import SwipePostgres
 import SwipeSQLite
 import SwipeStore
-import SwipeCore
 
 /// Discovery on PostgreSQL (`--only discovery-postgres`; README
 /// "Discovery", "PostgreSQL"): the same data as the SQLite discovery rows
@@ -32,17 +32,21 @@ struct PostgresDiscoveryBench {
             contenders.append { try Self.walk(connection, viewer, cards: cardsPerRun) }
             contenders.append { try DiscoveryBench.walk(store, viewer, cards: cardsPerRun) }
         }
-        log("discovery on postgres \(data.label): \(runs) alternated walks of up to \(cardsPerRun) cards per viewer and backend …")
+        log(
+            "discovery on postgres \(data.label): \(runs) alternated walks of up to \(cardsPerRun) cards per viewer and backend …"
+        )
         let walks = try Alternation.run(runs: runs, contenders)
         var rows: [ReportRow] = []
         for (index, (_, what)) in DiscoveryBench.viewers.enumerated() {
             let postgres = walks[index * 2], sqlite = walks[index * 2 + 1]
             let p99 = postgres.pooled.quantile(0.99)
-            rows.append(ReportRow(
-                benchmark: "next card on PostgreSQL vs SQLite (\(data.label)): \(what), \(postgres.pooled.count) cards",
-                swipe: "p50 \(duration(postgres.medianOfMedians)), p99 \(duration(p99))",
-                baseline: "p50 \(duration(sqlite.medianOfMedians)), p99 \(duration(sqlite.pooled.quantile(0.99)))",
-                ratio: postgres.medianOfMedians / sqlite.medianOfMedians, target: "p99 ≤ 2 ms", met: p99 <= 2e-3))
+            rows.append(
+                ReportRow(
+                    benchmark:
+                        "next card on PostgreSQL vs SQLite (\(data.label)): \(what), \(postgres.pooled.count) cards",
+                    swipe: "p50 \(duration(postgres.medianOfMedians)), p99 \(duration(p99))",
+                    baseline: "p50 \(duration(sqlite.medianOfMedians)), p99 \(duration(sqlite.pooled.quantile(0.99)))",
+                    ratio: postgres.medianOfMedians / sqlite.medianOfMedians, target: "p99 ≤ 2 ms", met: p99 <= 2e-3))
         }
         rows += try cellsAgainstGiST(connection)
         return rows
@@ -57,20 +61,26 @@ struct PostgresDiscoveryBench {
         try connection.transaction {
             guard let file = FileHandle(forReadingAtPath: data.csv) else { throw BenchError("cannot read \(data.csv)") }
             defer { try? file.close() }
-            _ = try connection.copy("""
+            _ = try connection.copy(
+                """
                 COPY profiles (id, name, age, gender, lat, lon, seeking, age_min, age_max, max_km)
                 FROM STDIN (FORMAT csv, HEADER true)
-                """) { writer in
+                """
+            ) { writer in
                 while let chunk = try file.read(upToCount: 256 * 1024), !chunk.isEmpty {
                     try chunk.withUnsafeBytes { try writer.write(raw: $0) }
                 }
             }
-            _ = try connection.copy("COPY decisions (viewer, profile, decision, via, decided_at, undone_at) FROM STDIN") { writer in
-                try store.connection.statement("""
+            _ = try connection.copy("COPY decisions (viewer, profile, decision, via, decided_at, undone_at) FROM STDIN")
+            { writer in
+                try store.connection.statement(
+                    """
                     SELECT viewer, profile, decision, via, decided_at, undone_at FROM decisions ORDER BY key
-                    """).forEachRow { row in
-                    try writer.row(.int(row.int(0)), .int(row.int(1)), .text(row.text(2)), .text(row.text(3)),
-                                   .text(row.text(4)), row.isNull(5) ? .null : .text(row.text(5)))
+                    """
+                ).forEachRow { row in
+                    try writer.row(
+                        .int(row.int(0)), .int(row.int(1)), .text(row.text(2)), .text(row.text(3)),
+                        .text(row.text(4)), row.isNull(5) ? .null : .text(row.text(5)))
                 }
             }
         }
@@ -78,14 +88,17 @@ struct PostgresDiscoveryBench {
         // The same keys on both sides, or the comparison means nothing.
         for (viewer, _) in DiscoveryBench.viewers {
             let here = try connection.scalarInt("SELECT key FROM profiles WHERE id = $1", .text(viewer))
-            guard here == (try store.profileKey(id: viewer)) else { throw BenchError("\(viewer) has another key on PostgreSQL") }
+            guard here == (try store.profileKey(id: viewer)) else {
+                throw BenchError("\(viewer) has another key on PostgreSQL")
+            }
         }
     }
 
     /// `DiscoveryBench.walk` on PostgreSQL: decide the top card (a plain
     /// INSERT, untimed), time the fetch of the next with three excluded; then
     /// remove the walk's decisions and restore the cursor.
-    static func walk(_ connection: PGConnection, _ viewer: String, cards: Int, cellLimit: Int? = nil) throws -> Samples {
+    static func walk(_ connection: PGConnection, _ viewer: String, cards: Int, cellLimit: Int? = nil) throws -> Samples
+    {
         guard let key = try connection.scalarInt("SELECT key FROM profiles WHERE id = $1", .text(viewer)) else {
             throw BenchError("no viewer \(viewer)")
         }
@@ -96,7 +109,8 @@ struct PostgresDiscoveryBench {
         var deck = try feed.nextProfiles(limit: 3, excluding: [])
         for _ in 0..<cards {
             guard let top = deck.first else { break }
-            try connection.run("""
+            try connection.run(
+                """
                 INSERT INTO decisions (viewer, profile, decision, via, decided_at)
                 VALUES ($1, (SELECT key FROM profiles WHERE id = $2), 'hate', 'drag', $3)
                 """, .int(key), .text(top.id), .text(Timestamp.string(from: Date())))
@@ -110,7 +124,10 @@ struct PostgresDiscoveryBench {
         try connection.transaction {
             try connection.run("DELETE FROM decisions WHERE viewer = $1 AND key > $2", .int(key), .int(lastDecision))
             try connection.run("DELETE FROM feed_cursors WHERE viewer = $1", .int(key))
-            if let cursor { try connection.run("INSERT INTO feed_cursors (viewer, after_key) VALUES ($1, $2)", .int(key), .int(cursor)) }
+            if let cursor {
+                try connection.run(
+                    "INSERT INTO feed_cursors (viewer, after_key) VALUES ($1, $2)", .int(key), .int(cursor))
+            }
         }
         return samples
     }
@@ -120,7 +137,9 @@ struct PostgresDiscoveryBench {
     /// `point(lon, lat)` (made here and dropped after), which finds the box's
     /// places in no useful order and so sorts them all.
     func cellsAgainstGiST(_ c: PGConnection) throws -> [ReportRow] {
-        try c.execute("CREATE INDEX bench_places ON profiles USING gist (point(lon, lat)) WHERE lat IS NOT NULL; ANALYZE profiles")
+        try c.execute(
+            "CREATE INDEX bench_places ON profiles USING gist (point(lon, lat)) WHERE lat IS NOT NULL; ANALYZE profiles"
+        )
         defer { try? c.execute("DROP INDEX IF EXISTS bench_places") }
         let town = DiscoveryData.cities[DiscoveryData.cityCount - 1], dense = DiscoveryData.cities[0]
         var rows: [ReportRow] = []
@@ -128,7 +147,8 @@ struct PostgresDiscoveryBench {
             let box = Discovery.box(around: Location(lat: centre.lat, lon: centre.lon), km: 50)
             let cells = Discovery.cells(covering: box) ?? []
             // The box's latitudes and (one range: neither city is near the antimeridian) longitudes, then the cells.
-            let arguments = Discovery.boxBounds(box).prefix(4).map { PostgresValue.real($0) }
+            let arguments =
+                Discovery.boxBounds(box).prefix(4).map { PostgresValue.real($0) }
                 + [.text("[" + cells.map(String.init).joined(separator: ",") + "]")]
             var inBox = 0
             func time(_ sql: String) -> () throws -> Samples {
@@ -142,32 +162,41 @@ struct PostgresDiscoveryBench {
                     return samples
                 }
             }
-            inBox = try c.scalarInt("""
-                SELECT count(*) FROM profiles WHERE lat BETWEEN $1 AND $2 AND lon BETWEEN $3 AND $4
-                """, arguments[0], arguments[1], arguments[2], arguments[3]) ?? 0
-            let results = try Alternation.run(runs: runs, [
-                time("""
-                    SELECT c.key FROM (SELECT json_array_elements_text($5::text::json)::integer AS cell) AS cells
-                    CROSS JOIN LATERAL (
+            inBox =
+                try c.scalarInt(
+                    """
+                    SELECT count(*) FROM profiles WHERE lat BETWEEN $1 AND $2 AND lon BETWEEN $3 AND $4
+                    """, arguments[0], arguments[1], arguments[2], arguments[3]) ?? 0
+            let results = try Alternation.run(
+                runs: runs,
+                [
+                    time(
+                        """
+                        SELECT c.key FROM (SELECT json_array_elements_text($5::text::json)::integer AS cell) AS cells
+                        CROSS JOIN LATERAL (
+                            SELECT p.key FROM profiles AS p
+                            WHERE p.lat IS NOT NULL
+                              AND (floor(p.lat + 90)::integer * 1000 + floor(p.lon + 180)::integer) = cells.cell
+                              AND p.lat BETWEEN $1 AND $2 AND p.lon BETWEEN $3 AND $4
+                            ORDER BY p.key LIMIT 8) AS c
+                        ORDER BY c.key LIMIT 8
+                        """),
+                    time(
+                        """
                         SELECT p.key FROM profiles AS p
-                        WHERE p.lat IS NOT NULL
-                          AND (floor(p.lat + 90)::integer * 1000 + floor(p.lon + 180)::integer) = cells.cell
-                          AND p.lat BETWEEN $1 AND $2 AND p.lon BETWEEN $3 AND $4
-                        ORDER BY p.key LIMIT 8) AS c
-                    ORDER BY c.key LIMIT 8
-                    """),
-                time("""
-                    SELECT p.key FROM profiles AS p
-                    WHERE p.lat IS NOT NULL AND point(p.lon, p.lat) <@ box(point($3, $1), point($4, $2))
-                      AND $5::text IS NOT NULL
-                    ORDER BY p.key LIMIT 8
-                    """),
-            ])
+                        WHERE p.lat IS NOT NULL AND point(p.lon, p.lat) <@ box(point($3, $1), point($4, $2))
+                          AND $5::text IS NOT NULL
+                        ORDER BY p.key LIMIT 8
+                        """),
+                ])
             let ratio = results[0].medianOfMedians / results[1].medianOfMedians
-            rows.append(ReportRow(
-                benchmark: "PostgreSQL 50 km box, \(name) (\(data.label), \(inBox) places): first 8 by key, cell index vs GiST on point",
-                swipe: "p50 \(duration(results[0].medianOfMedians))", baseline: "p50 \(duration(results[1].medianOfMedians))",
-                ratio: ratio, target: "(measured)", met: nil))
+            rows.append(
+                ReportRow(
+                    benchmark:
+                        "PostgreSQL 50 km box, \(name) (\(data.label), \(inBox) places): first 8 by key, cell index vs GiST on point",
+                    swipe: "p50 \(duration(results[0].medianOfMedians))",
+                    baseline: "p50 \(duration(results[1].medianOfMedians))",
+                    ratio: ratio, target: "(measured)", met: nil))
         }
         return rows
     }

@@ -27,24 +27,30 @@ struct PostgresImportBench {
         let server = try target.scalarText("SELECT current_setting('server_version')") ?? "?"
 
         func freshSchema() throws {
-            try target.execute("DROP SCHEMA IF EXISTS swipe CASCADE; CREATE SCHEMA swipe; SET search_path = swipe, public")
+            try target.execute(
+                "DROP SCHEMA IF EXISTS swipe CASCADE; CREATE SCHEMA swipe; SET search_path = swipe, public")
         }
         func importOnce() throws -> ImportSummary {
-            try PostgresImport.profiles(connection: target, path: data.profilesCSV, options: ImportOptions(), schema: schema)
+            try PostgresImport.profiles(
+                connection: target, path: data.profilesCSV, options: ImportOptions(), schema: schema)
         }
         var contenders: [() throws -> Samples] = [
             {
                 try freshSchema()
                 var summary: ImportSummary?
                 let seconds = try Clock.time { summary = try importOnce() }
-                guard summary?.inserted == data.count else { throw BenchError("import: \(String(describing: summary))") }
+                guard summary?.inserted == data.count else {
+                    throw BenchError("import: \(String(describing: summary))")
+                }
                 return Samples([seconds])
             },
             {
                 // Over the previous contender's profiles: every row unchanged.
                 var summary: ImportSummary?
                 let seconds = try Clock.time { summary = try importOnce() }
-                guard summary?.unchanged == data.count else { throw BenchError("re-import: \(String(describing: summary))") }
+                guard summary?.unchanged == data.count else {
+                    throw BenchError("re-import: \(String(describing: summary))")
+                }
                 return Samples([seconds])
             },
         ]
@@ -62,12 +68,17 @@ struct PostgresImportBench {
         log("postgres import \(data.label): \(runs) alternated runs of \(contenders.count) contenders …")
         let results = try Alternation.run(runs: runs, contenders)
         for (name, samples) in zip(["swipe import", "swipe re-import", "psql \\copy"], results) {
-            log("postgres import \(data.label): \(name) runs: " + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
+            log(
+                "postgres import \(data.label): \(name) runs: "
+                    + samples.map { String(format: "%.2f s", $0.median) }.joined(separator: ", "))
         }
         let importTime = results[0].medianOfMedians, reimportTime = results[1].medianOfMedians
         guard psql != nil else {
-            return [ReportRow(benchmark: "PostgreSQL \(server) import \(data.label) profiles / re-import (unchanged)",
-                              swipe: duration(importTime), baseline: duration(reimportTime))]
+            return [
+                ReportRow(
+                    benchmark: "PostgreSQL \(server) import \(data.label) profiles / re-import (unchanged)",
+                    swipe: duration(importTime), baseline: duration(reimportTime))
+            ]
         }
         let psqlTime = results[2].medianOfMedians
         return [

@@ -1,5 +1,6 @@
 import SwipeCSV
 import SwipeStore
+
 extension ProfileCSV {
     /// Every row of a profiles CSV exactly as `importProfiles` binds it: the
     /// seven texts in `ProfileRow.Column` order (id, name, gender, city, bio,

@@ -1,6 +1,6 @@
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 
 /// Read queries a person waits for: matches for a viewer with few and with
 /// about a thousand, and one page (20) of the heavy viewer's history next to
@@ -22,14 +22,18 @@ struct QueryBench {
         let heavy = ProfileCSVWriter.id(roles.heavyViewer)
         let manyCount = try store.matches(viewer: many).count, fewCount = try store.matches(viewer: few).count
         log("queries \(data.label): \(runs) alternated runs …")
-        let matches = try Alternation.run(runs: runs, [
-            { try timed { _ = try store.matches(viewer: many) } },
-            { try timed { _ = try store.matches(viewer: few) } },
-        ])
-        let history = try Alternation.run(runs: runs, [
-            { try timed { _ = try store.history(HistoryQuery(viewer: heavy, limit: 20)) } },
-            { try timed { _ = try store.history(HistoryQuery(viewer: few, limit: 20)) } },
-        ])
+        let matches = try Alternation.run(
+            runs: runs,
+            [
+                { try timed { _ = try store.matches(viewer: many) } },
+                { try timed { _ = try store.matches(viewer: few) } },
+            ])
+        let history = try Alternation.run(
+            runs: runs,
+            [
+                { try timed { _ = try store.history(HistoryQuery(viewer: heavy, limit: 20)) } },
+                { try timed { _ = try store.history(HistoryQuery(viewer: few, limit: 20)) } },
+            ])
         func describe(_ runs: [Samples]) -> String {
             "p50 \(duration(runs.medianOfMedians)), p99 \(duration(runs.pooled.quantile(0.99)))"
         }

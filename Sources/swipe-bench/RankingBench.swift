@@ -1,7 +1,7 @@
 import Foundation
+import SwipeCore
 @_spi(Benchmarks) import SwipeSQLite
 import SwipeStore
-import SwipeCore
 
 /// `make bench-ranking` (BENCHMARKS.md "Ranking", DESIGN §10): does the
 /// feed match people? Two measures, each beside key order and a random order
@@ -95,7 +95,9 @@ struct RankingBench {
         return [
             Line(measure: measure, order: "swipe's feed", value: Double(feedHits) / Double(cards), target: "≥ 0.27"),
             Line(measure: measure, order: "key order", value: Double(keyHits) / Double(cards), target: ""),
-            Line(measure: measure, order: "random (mean of 50)", value: Double(randomHits) / Double(randomCards), target: "about 0.19"),
+            Line(
+                measure: measure, order: "random (mean of 50)", value: Double(randomHits) / Double(randomCards),
+                target: "about 0.19"),
         ]
     }
 
@@ -123,7 +125,8 @@ struct RankingBench {
         }
 
         static func normal(_ random: inout SplitMix64) -> Double {
-            let u = max(Double(random.next() >> 11) / Double(1 << 53), 1e-12), v = Double(random.next() >> 11) / Double(1 << 53)
+            let u = max(Double(random.next() >> 11) / Double(1 << 53), 1e-12),
+                v = Double(random.next() >> 11) / Double(1 << 53)
             return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
         }
 
@@ -136,13 +139,18 @@ struct RankingBench {
 
         var csv: String {
             var random = SplitMix64(seed: seed &+ 1)
-            let hobbies = ["hiking", "jazz", "cooking", "films", "running", "chess", "yoga", "travel", "books", "climbing", "art", "games"]
+            let hobbies = [
+                "hiking", "jazz", "cooking", "films", "running", "chess", "yoga", "travel", "books", "climbing", "art",
+                "games",
+            ]
             var text = "id,name,age,gender,city,interests,lat,lon,seeking,max_km\n"
             for (n, id) in ids.enumerated() {
                 let interests = hobbies.shuffled(using: &random).prefix(3).joined(separator: ";")
-                let lat = 52.5 + Double(random.int(in: -100...100)) / 1000, lon = 13.4 + Double(random.int(in: -100...100)) / 1000
+                let lat = 52.5 + Double(random.int(in: -100...100)) / 1000,
+                    lon = 13.4 + Double(random.int(in: -100...100)) / 1000
                 let seeking = gender[n] == "female" ? "male" : "female"
-                text += "\(id),P \(n),\(random.int(in: 22...40)),\(gender[n]),Town,\(interests),\(lat),\(lon),\(seeking),50\n"
+                text +=
+                    "\(id),P \(n),\(random.int(in: 22...40)),\(gender[n]),Town,\(interests),\(lat),\(lon),\(seeking),50\n"
             }
             return text
         }
@@ -160,14 +168,21 @@ struct RankingBench {
         let key = simulate(town, order: .key)
         let random = simulate(town, order: .random)
         func lines(_ name: String, _ o: Outcome, matchTarget: String, giniTarget: String) -> [Line] {
-            [Line(measure: "town: matches per 100 swipes", order: name, value: 100 * Double(o.matches) / Double(max(1, o.swipes)),
-                  target: matchTarget),
-             Line(measure: "town: exposure Gini among the 300", order: name,
-                  value: Self.gini(town.active.map { o.impressions[$0] ?? 0 }), target: giniTarget)]
+            [
+                Line(
+                    measure: "town: matches per 100 swipes", order: name,
+                    value: 100 * Double(o.matches) / Double(max(1, o.swipes)),
+                    target: matchTarget),
+                Line(
+                    measure: "town: exposure Gini among the 300", order: name,
+                    value: Self.gini(town.active.map { o.impressions[$0] ?? 0 }), target: giniTarget),
+            ]
         }
         let randomRate = 100 * Double(random.matches) / Double(max(1, random.swipes))
-        return lines("swipe's feed", feed, matchTarget: String(format: "≥ %.2f (2.5× likers-first-then-random)", 2.5 * randomRate),
-                     giniTarget: "≤ 0.40")
+        return lines(
+            "swipe's feed", feed,
+            matchTarget: String(format: "≥ %.2f (2.5× likers-first-then-random)", 2.5 * randomRate),
+            giniTarget: "≤ 0.40")
             + lines("key order", key, matchTarget: "", giniTarget: "")
             + lines("likers first, then random", random, matchTarget: "", giniTarget: "")
     }
@@ -200,8 +215,9 @@ struct RankingBench {
                     let candidate = index[card.id]!
                     outcome.impressions[candidate, default: 0] += 1
                     let decision: Decision = town.likes(viewer, candidate) ? .like : .hate
-                    let recorded = try store.record(viewer: town.ids[viewer], profile: card.id,
-                                                    decision: decision, via: .button, at: now)
+                    let recorded = try store.record(
+                        viewer: town.ids[viewer], profile: card.id,
+                        decision: decision, via: .button, at: now)
                     outcome.swipes += 1
                     if recorded.match != nil { outcome.matches += 1 }
                     now.addTimeInterval(5)
@@ -225,16 +241,20 @@ struct RankingBench {
         for day in 0..<Town.days {
             for viewer in sessions(town, day: day) {
                 let wanted = town.gender[viewer] == "female" ? "male" : "female"
-                func eligible(_ c: Int) -> Bool { c != viewer && town.gender[c] == wanted && decided[viewer]?[c] == nil }
+                func eligible(_ c: Int) -> Bool {
+                    c != viewer && town.gender[c] == wanted && decided[viewer]?[c] == nil
+                }
                 for _ in 0..<Town.cardsPerDay {
                     var next = likers[viewer, default: []].first(where: eligible)
                     if next == nil {
-                        let sequence = orderOf[viewer] ?? {
-                            var random = SplitMix64(seed: town.seed &+ 7 &+ UInt64(viewer))
-                            let sequence = order == .key ? everyone : everyone.shuffled(using: &random)
-                            orderOf[viewer] = sequence
-                            return sequence
-                        }()
+                        let sequence =
+                            orderOf[viewer]
+                            ?? {
+                                var random = SplitMix64(seed: town.seed &+ 7 &+ UInt64(viewer))
+                                let sequence = order == .key ? everyone : everyone.shuffled(using: &random)
+                                orderOf[viewer] = sequence
+                                return sequence
+                            }()
                         next = sequence.first(where: eligible)
                     }
                     guard let candidate = next else { break }
@@ -244,7 +264,9 @@ struct RankingBench {
                     decided[viewer, default: [:]][candidate] = liked
                     if liked {
                         likers[candidate, default: []].append(viewer)
-                        if decided[candidate]?[viewer] == true, matched.insert(Pair("\(min(viewer, candidate))", "\(max(viewer, candidate))")).inserted {
+                        if decided[candidate]?[viewer] == true,
+                            matched.insert(Pair("\(min(viewer, candidate))", "\(max(viewer, candidate))")).inserted
+                        {
                             outcome.matches += 1
                         }
                     }

@@ -8,8 +8,9 @@ final class RawDatabase {
 
     init(path: String) throws {
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-            == SQLITE_OK, let handle
+        guard
+            sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+                == SQLITE_OK, let handle
         else { throw BenchError("cannot open \(path)") }
         self.handle = handle
     }
@@ -52,8 +53,9 @@ final class RawStatement {
 
     init(database: RawDatabase, sql: String) throws {
         var handle: OpaquePointer?
-        guard sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
-            == SQLITE_OK, let handle
+        guard
+            sqlite3_prepare_v3(database.handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
+                == SQLITE_OK, let handle
         else { throw BenchError("\(sql): \(String(cString: sqlite3_errmsg(database.handle)))") }
         self.handle = handle
         self.database = database

@@ -16,16 +16,19 @@ struct ReplBench {
         var contenders: [() throws -> Samples] = [{ Samples([try ChildProcess.check([swipe, "--help"]).seconds]) }]
         if let sqlite3 { contenders.append { Samples([try ChildProcess.check([sqlite3, "--version"]).seconds]) } }
         let startUp = try Alternation.run(runs: max(runs, 20), contenders)
-        var rows = [ReportRow(
-            benchmark: "start-up: swipe --help vs sqlite3 --version", swipe: duration(startUp[0].medianOfMedians),
-            baseline: sqlite3 == nil ? "" : duration(startUp[1].medianOfMedians),
-            ratio: sqlite3 == nil ? nil : startUp[0].medianOfMedians / startUp[1].medianOfMedians)]
+        var rows = [
+            ReportRow(
+                benchmark: "start-up: swipe --help vs sqlite3 --version", swipe: duration(startUp[0].medianOfMedians),
+                baseline: sqlite3 == nil ? "" : duration(startUp[1].medianOfMedians),
+                ratio: sqlite3 == nil ? nil : startUp[0].medianOfMedians / startUp[1].medianOfMedians)
+        ]
 
         var session = 0
         func commands(_ line: String) throws -> Samples {
             session += 1
             let viewer = ProfileCSVWriter.id(data.roles.replViewer(session))
-            let repl = try ReplSession(swipe: swipe, arguments: ["repl", "--json", "--db", data.workDB, "--as", viewer])
+            let repl = try ReplSession(
+                swipe: swipe, arguments: ["repl", "--json", "--db", data.workDB, "--as", viewer])
             defer { repl.close() }
             var samples = Samples()
             for _ in 0..<commandsPerRun { samples.append(try Clock.time { try repl.send(line) }) }
@@ -35,10 +38,11 @@ struct ReplBench {
             log("repl: \(runs) alternated sessions of \(commandsPerRun) drag and like commands …")
             let latency = try Alternation.run(runs: runs, [{ try commands("drag 10 -2") }, { try commands("like") }])
             for (name, runs) in [("drag 10 -2", latency[0]), ("like", latency[1])] {
-                rows.append(ReportRow(
-                    benchmark: "swipe repl --json (\(data.label)): `\(name)` per command",
-                    swipe: "p50 \(duration(runs.medianOfMedians)), p99 \(duration(runs.pooled.quantile(0.99))), "
-                        + "p999 \(duration(runs.pooled.quantile(0.999)))"))
+                rows.append(
+                    ReportRow(
+                        benchmark: "swipe repl --json (\(data.label)): `\(name)` per command",
+                        swipe: "p50 \(duration(runs.medianOfMedians)), p99 \(duration(runs.pooled.quantile(0.99))), "
+                            + "p999 \(duration(runs.pooled.quantile(0.999)))"))
             }
         } catch let error as ReplSession.Unavailable {
             rows.append(ReportRow(benchmark: "swipe repl --json per command", swipe: "not measured: \(error.reason)"))

@@ -1,11 +1,11 @@
 import Foundation
 import HummingbirdWSClient
 import Logging
+import SwipeCSV
+import SwipePostgres
+import SwipeSQLite
 import SwipeServer
 import SwipeStore
-import SwipeSQLite
-import SwipePostgres
-import SwipeCSV
 
 /// `swipe serve` under load (BENCHMARKS.md, "swipe serve"): `sessions`
 /// WebSockets on loopback at once, each a different viewer sending the same
@@ -35,14 +35,18 @@ struct ServeBench: Sendable {
     /// Ten commands, repeated ten times: per cycle 5 drags, 2 releases (one
     /// springs back, one is below the threshold too), a like, a hate and the
     /// undo of that hate: one standing like and one undone hate per cycle.
-    static let cycle = ["drag 20 0", "drag 50 5", "drag 80 10", "release 0 0", "like",
-                        "drag -30 0", "drag -60 0", "release 0 0", "hate", "undo"]
+    static let cycle = [
+        "drag 20 0", "drag 50 5", "drag 80 10", "release 0 0", "like",
+        "drag -30 0", "drag -60 0", "release 0 0", "hate", "undo",
+    ]
     static let script = Array(repeating: cycle, count: 10).flatMap { $0 }
 
     static func kind(_ line: String) -> String { String(line.split(separator: " ")[0]) }
 
-    init(data: DataSet, database: String? = nil, swipe: String, sessions: Int, pacing: Duration,
-         viewerOffset: Int = 0, staggered: Bool = false) {
+    init(
+        data: DataSet, database: String? = nil, swipe: String, sessions: Int, pacing: Duration,
+        viewerOffset: Int = 0, staggered: Bool = false
+    ) {
         self.data = data
         self.database = database ?? data.workDB
         self.swipe = swipe
@@ -94,8 +98,9 @@ struct ServeBench: Sendable {
                 let viewer = viewer(index)
                 let token = tokens.issue(viewer: viewer, expiry: expiry)
                 group.addTask {
-                    try await runSession(port: server.port, token: token, viewer: viewer, opened: opened,
-                                         delay: staggered ? pacing * index / sessions : .zero)
+                    try await runSession(
+                        port: server.port, token: token, viewer: viewer, opened: opened,
+                        delay: staggered ? pacing * index / sessions : .zero)
                 }
             }
             let memory = MemoryReading()
@@ -128,26 +133,32 @@ struct ServeBench: Sendable {
         for kind in ["drag", "release", "like", "hate", "undo"] {
             guard let samples = byKind[kind] else { continue }
             let target = kind == "drag" ? 0.005 : kind == "like" ? 0.015 : nil
-            rows.append(ReportRow(
-                benchmark: "serve\(backend), \(sessions) sockets, \(label): `\(kind)`",
-                swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))",
-                target: target.map { "p99 ≤ \(duration($0))" } ?? "",
-                met: target.map { samples.quantile(0.99) <= $0 }))
+            rows.append(
+                ReportRow(
+                    benchmark: "serve\(backend), \(sessions) sockets, \(label): `\(kind)`",
+                    swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))",
+                    target: target.map { "p99 ≤ \(duration($0))" } ?? "",
+                    met: target.map { samples.quantile(0.99) <= $0 }))
         }
-        rows.append(ReportRow(
-            benchmark: "serve\(backend), \(sessions) sockets, \(label): throughput, errors",
-            swipe: "\(format(Double(total) / wall, digits: 0)) commands/s over \(format(wall, digits: 2)) s; "
-                + "\(errors) errors", target: "no errors", met: errors == 0))
+        rows.append(
+            ReportRow(
+                benchmark: "serve\(backend), \(sessions) sockets, \(label): throughput, errors",
+                swipe: "\(format(Double(total) / wall, digits: 0)) commands/s over \(format(wall, digits: 2)) s; "
+                    + "\(errors) errors", target: "no errors", met: errors == 0))
         if let before = rssBefore, rssFull > 0 {
             let full = rssFull
-            rows.append(ReportRow(
-                benchmark: "serve\(backend): resident memory per open socket",
-                swipe: megabytes(max(0, full - before) / max(1, sessions)) + " (\(megabytes(before)) → \(megabytes(full)))"))
+            rows.append(
+                ReportRow(
+                    benchmark: "serve\(backend): resident memory per open socket",
+                    swipe: megabytes(max(0, full - before) / max(1, sessions))
+                        + " (\(megabytes(before)) → \(megabytes(full)))"))
         }
-        rows.append(ReportRow(
-            benchmark: "serve\(backend): acknowledged decisions stored exactly once",
-            swipe: "\(stored.matched) of \(acknowledged.count)", target: "all", met: stored.matched == acknowledged.count
-                && stored.extra == 0))
+        rows.append(
+            ReportRow(
+                benchmark: "serve\(backend): acknowledged decisions stored exactly once",
+                swipe: "\(stored.matched) of \(acknowledged.count)", target: "all",
+                met: stored.matched == acknowledged.count
+                    && stored.extra == 0))
         do {
             rows += try replComparison()
         } catch {
@@ -176,11 +187,14 @@ struct ServeBench: Sendable {
         let total = byKind.values.reduce(0) { $0 + $1.count }
         var rows = ["drag", "release", "like", "hate", "undo"].compactMap { kind -> ReportRow? in
             guard let samples = byKind[kind] else { return nil }
-            return ReportRow(benchmark: "swipe repl --json\(backend), one viewer at a time: `\(kind)`",
-                             swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))")
+            return ReportRow(
+                benchmark: "swipe repl --json\(backend), one viewer at a time: `\(kind)`",
+                swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))")
         }
-        rows.append(ReportRow(benchmark: "swipe repl --json\(backend), one viewer at a time: throughput",
-                              swipe: "\(format(Double(total) / wall, digits: 0)) commands/s"))
+        rows.append(
+            ReportRow(
+                benchmark: "swipe repl --json\(backend), one viewer at a time: throughput",
+                swipe: "\(format(Double(total) / wall, digits: 0)) commands/s"))
         return rows
     }
 
@@ -199,14 +213,16 @@ struct ServeBench: Sendable {
         var end = 0.0
     }
 
-    private func runSession(port: Int, token: String, viewer viewerID: String, opened: Counter,
-                            delay: Duration) async throws -> SessionResult
-    {
+    private func runSession(
+        port: Int, token: String, viewer viewerID: String, opened: Counter,
+        delay: Duration
+    ) async throws -> SessionResult {
         let result = ResultBox()
         let pacing = pacing
         try await WebSocketClient.connect(
             url: "ws://127.0.0.1:\(port)/ws?token=\(token)",
-            configuration: .init(maxFrameSize: 1 << 20), logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
+            configuration: .init(maxFrameSize: 1 << 20),
+            logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
         ) { inbound, outbound, _ in
             var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
             _ = try await messages.next()  // hello
@@ -227,8 +243,9 @@ struct ServeBench: Sendable {
                 session.latency[Self.kind(line), default: Samples()].append(Clock.now() - began)
                 guard answer.hasPrefix("{\"ok\":true") else { session.errors += 1; continue }
                 if let decision = Self.decision(in: answer) {
-                    session.decisions.append(Acknowledged(
-                        viewer: viewerID, profile: decision.profile, decision: decision.kind, undone: false))
+                    session.decisions.append(
+                        Acknowledged(
+                            viewer: viewerID, profile: decision.profile, decision: decision.kind, undone: false))
                     if decision.kind == "hate" { lastHate = session.decisions.count - 1 }
                 }
                 if Self.kind(line) == "undo", let index = lastHate, answer.contains("\"undone\":") {
@@ -259,15 +276,19 @@ struct ServeBench: Sendable {
     /// How many acknowledged decisions have exactly one row with the same
     /// viewer, profile, decision and undone state, and how many rows the
     /// sockets' viewers have beyond those (a doubled or unacknowledged write).
-    private func storedOnce(_ acknowledged: [Acknowledged], store: any SwipeDatabase) throws -> (matched: Int, extra: Int) {
+    private func storedOnce(_ acknowledged: [Acknowledged], store: any SwipeDatabase) throws -> (
+        matched: Int, extra: Int
+    ) {
         var rows: [Acknowledged: Int] = [:]
         let viewers = Set(acknowledged.map(\.viewer))
         var seen = 0
         for viewer in viewers {
             for entry in try store.history(HistoryQuery(viewer: viewer, profile: nil))
             where entry.decidedAt >= startedStamp {
-                rows[Acknowledged(viewer: viewer, profile: entry.profile, decision: entry.decision.rawValue,
-                                  undone: entry.undoneAt != nil), default: 0] += 1
+                rows[
+                    Acknowledged(
+                        viewer: viewer, profile: entry.profile, decision: entry.decision.rawValue,
+                        undone: entry.undoneAt != nil), default: 0] += 1
                 seen += 1
             }
         }
@@ -330,7 +351,7 @@ final class ServedProcess: @unchecked Sendable {
         while read(descriptor, &byte, 1) == 1, byte != 0x0A { line.append(byte) }
         let text = String(decoding: line, as: UTF8.self)
         guard let range = text.range(of: "127.0.0.1:"),
-              let port = Int(text[range.upperBound...].prefix { $0.isNumber })
+            let port = Int(text[range.upperBound...].prefix { $0.isNumber })
         else { process.terminate(); throw BenchError("swipe serve did not start: \(text)") }
         self.port = port
     }

@@ -89,19 +89,22 @@ struct WritersBench {
         }
         return [
             ReportRow(
-                benchmark: "record one decision + match check, \(profiles / 1000)k profiles: PostgreSQL vs SQLite (p50)",
+                benchmark:
+                    "record one decision + match check, \(profiles / 1000)k profiles: PostgreSQL vs SQLite (p50)",
                 swipe: "PostgreSQL " + describe(pg), baseline: "SQLite " + describe(sqlite),
                 ratio: pg.quantile(0.5) / sqlite.quantile(0.5)),
             ReportRow(
                 benchmark: "record one decision + match check: PostgreSQL vs SQLite (p99)",
-                swipe: "PostgreSQL p99 \(duration(pg.quantile(0.99)))", baseline: "SQLite p99 \(duration(sqlite.quantile(0.99)))",
+                swipe: "PostgreSQL p99 \(duration(pg.quantile(0.99)))",
+                baseline: "SQLite p99 \(duration(sqlite.quantile(0.99)))",
                 ratio: pg.quantile(0.99) / sqlite.quantile(0.99)),
         ]
     }
 
     // MARK: - Concurrent writing processes
 
-    func concurrentWriters(_ stores: [(name: String, location: String, store: any SwipeDatabase)]) throws -> [ReportRow] {
+    func concurrentWriters(_ stores: [(name: String, location: String, store: any SwipeDatabase)]) throws -> [ReportRow]
+    {
         let script = directory + "/writers-likes.txt"
         try String(repeating: "like\n", count: likesPerProcess).write(toFile: script, atomically: true, encoding: .utf8)
         // Viewers from w02000 on, a fresh one for every process of every run.
@@ -116,7 +119,9 @@ struct WritersBench {
                     let seconds = try Self.runAtOnce(swipe, db: backend.location, viewers: viewers, script: script)
                     let made = try backend.store.stats().decisions - before
                     guard made == count * likesPerProcess else {
-                        throw BenchError("\(backend.name), \(count) processes: \(made) decisions stored, \(count * likesPerProcess) asked for")
+                        throw BenchError(
+                            "\(backend.name), \(count) processes: \(made) decisions stored, \(count * likesPerProcess) asked for"
+                        )
                     }
                     // One sample: decisions per second of this run.
                     return Samples([Double(made) / seconds])
@@ -125,10 +130,13 @@ struct WritersBench {
             log("writers: \(runs) alternated runs of \(count) process(es) × \(likesPerProcess) likes per backend …")
             let results = try Alternation.run(runs: runs, contenders)
             let sqlite = results[0].medianOfMedians, pg = results[1].medianOfMedians
-            rows.append(ReportRow(
-                benchmark: "\(count) writing process\(count == 1 ? "" : "es") × \(likesPerProcess) likes (`swipe repl --json`): PostgreSQL vs SQLite throughput",
-                swipe: "PostgreSQL \(Int(pg.rounded())) decisions/s", baseline: "SQLite \(Int(sqlite.rounded())) decisions/s",
-                ratio: pg / sqlite, target: "> 1× where PostgreSQL overtakes", met: pg > sqlite))
+            rows.append(
+                ReportRow(
+                    benchmark:
+                        "\(count) writing process\(count == 1 ? "" : "es") × \(likesPerProcess) likes (`swipe repl --json`): PostgreSQL vs SQLite throughput",
+                    swipe: "PostgreSQL \(Int(pg.rounded())) decisions/s",
+                    baseline: "SQLite \(Int(sqlite.rounded())) decisions/s",
+                    ratio: pg / sqlite, target: "> 1× where PostgreSQL overtakes", met: pg > sqlite))
         }
         return rows
     }

@@ -13,7 +13,9 @@ do {
         // Makes its own data; needs no data set and no swipe child process.
         let started = Date()
         var bench = RankingBench(speedDating: options.speedDating, directory: options.dataDirectory)
-        if !rankingParts.contains("ranking") { bench.parts = Set(rankingParts.map { String($0.dropFirst("ranking-".count)) }) }
+        if !rankingParts.contains("ranking") {
+            bench.parts = Set(rankingParts.map { String($0.dropFirst("ranking-".count)) })
+        }
         let lines = try bench.run()
         let table = RankingBench.table(lines)
         print(machine + "\n\n## Ranking (make bench-ranking)\n\n" + table)
@@ -52,8 +54,10 @@ do {
         report.add(try QueryBench(data: largest, runs: runs, callsPerRun: 200).run())
     }
     if options.only.contains("repl") {
-        report.add(try ReplBench(
-            data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000).run())
+        report.add(
+            try ReplBench(
+                data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000
+            ).run())
     }
     if options.only.contains("output") {
         if let sqlite3 {
@@ -65,11 +69,15 @@ do {
     let discoverySections = options.only.intersection(DiscoveryBench.sections)
     if !discoverySections.isEmpty {
         let discoverySets = options.sizes.map { label in
-            DiscoveryData(label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
-                          directory: options.dataDirectory)
+            DiscoveryData(
+                label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
+                directory: options.dataDirectory)
         }
-        report.add(try DiscoveryBench(sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200,
-                                      sections: discoverySections).run())
+        report.add(
+            try DiscoveryBench(
+                sets: discoverySets, swipe: options.swipe, runs: runs, cardsPerRun: 200,
+                sections: discoverySections
+            ).run())
     }
     for section in ["serve", "serve-postgres"] where options.only.contains(section) {
         // Sockets, not data size, are what this measures: the smallest set.
@@ -83,31 +91,44 @@ do {
             database = try ServeBench.postgresDatabase(data: data, swipe: options.swipe, adminURI: uri)
         }
         // Each run's viewers are new people (the runs share the database).
-        report.add(try await ServeBench(
-            data: data, database: database, swipe: options.swipe, sessions: options.sessions,
-            pacing: .milliseconds(100), staggered: true).run())
-        report.add(try await ServeBench(
-            data: data, database: database, swipe: options.swipe, sessions: options.sessions,
-            pacing: .milliseconds(100), viewerOffset: options.sessions + 40).run())
-        report.add(try await ServeBench(
-            data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
-            viewerOffset: 2 * (options.sessions + 40)).run())
+        report.add(
+            try await ServeBench(
+                data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+                pacing: .milliseconds(100), staggered: true
+            ).run())
+        report.add(
+            try await ServeBench(
+                data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+                pacing: .milliseconds(100), viewerOffset: options.sessions + 40
+            ).run())
+        report.add(
+            try await ServeBench(
+                data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+                viewerOffset: 2 * (options.sessions + 40)
+            ).run())
     }
     if options.only.contains("discovery-postgres") {
         // The largest discovery set (1M in a full run): the target is at 1M.
-        if let uri = options.postgres, let label = options.sizes.max(by: {
-            ((try? DataSet(label: $0, directory: "").count) ?? 0) < ((try? DataSet(label: $1, directory: "").count) ?? 0)
-        }) {
-            let data = DiscoveryData(label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
-                                     directory: options.dataDirectory)
-            report.add(try PostgresDiscoveryBench(data: data, swipe: options.swipe, uri: uri, runs: runs, cardsPerRun: 200).run())
+        if let uri = options.postgres,
+            let label = options.sizes.max(by: {
+                ((try? DataSet(label: $0, directory: "").count) ?? 0)
+                    < ((try? DataSet(label: $1, directory: "").count) ?? 0)
+            })
+        {
+            let data = DiscoveryData(
+                label: label, count: (try? DataSet(label: label, directory: "").count) ?? 0,
+                directory: options.dataDirectory)
+            report.add(
+                try PostgresDiscoveryBench(data: data, swipe: options.swipe, uri: uri, runs: runs, cardsPerRun: 200)
+                    .run())
         } else {
             log("no --postgres URI: discovery on PostgreSQL is skipped")
         }
     }
     if options.only.contains("postgres") {
         if let uri = options.postgres {
-            report.add(try PostgresCopyBench(data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs).run())
+            report.add(
+                try PostgresCopyBench(data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs).run())
         } else {
             log("no --postgres URI: the PostgreSQL COPY comparison is skipped")
         }
@@ -117,15 +138,19 @@ do {
             let schema = try String(
                 contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                     .deletingLastPathComponent().appendingPathComponent("schema.postgres.sql"), encoding: .utf8)
-            report.add(try PostgresImportBench(
-                data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs, schema: schema).run())
+            report.add(
+                try PostgresImportBench(
+                    data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs, schema: schema
+                ).run())
         } else {
             log("no --postgres URI: the PostgreSQL import comparison is skipped")
         }
     }
     if options.only.contains("writers") {
         if let uri = options.postgres {
-            report.add(try WritersBench(swipe: options.swipe, postgres: uri, directory: options.dataDirectory, runs: runs).run())
+            report.add(
+                try WritersBench(swipe: options.swipe, postgres: uri, directory: options.dataDirectory, runs: runs)
+                    .run())
         } else {
             log("no --postgres URI: the writers comparison (SQLite vs PostgreSQL) is skipped")
         }

@@ -1,6 +1,6 @@
+import SwipeCSV
 import SwipePostgres
 import SwipeStore
-import SwipeCSV
 
 /// The libraries' errors say what is wrong with the values at fault; here
 /// they gain what a person types to fix it (options, commands, variables),

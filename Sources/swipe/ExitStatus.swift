@@ -1,9 +1,9 @@
 import ArgumentParser
 import SwipeCLI
-import SwipePostgres
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipePostgres
+import SwipeSQLite
+import SwipeStore
 
 /// Maps failures to sysexits codes (README, "Exit codes") and reports them on stderr.
 enum ExitStatus {

@@ -2,10 +2,10 @@ import ArgumentParser
 import CEditLine
 import Foundation
 import SwipeCLI
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 
 extension PhysicsKind: ExpressibleByArgument {}
 
@@ -43,12 +43,14 @@ struct ReplCommand: ParsableCommand {
             // script's output is its outcome lines unless --picture asks for more.
             session.layout = ReplLayout(width: Terminal.columns ?? DeckPicture.width, pictures: interactive || picture)
             var editor: LineEditor?
-            let who = TerminalText.oneLine(try store.profile(id: viewerID)?.name ?? viewerID)
+            let who =
+                TerminalText.oneLine(try store.profile(id: viewerID)?.name ?? viewerID)
                 + " (" + TerminalText.oneLine(viewerID) + ")"
             var output = StandardOutput()
             OutputChannel.standard.escapesJSONControls = json && isatty(STDOUT_FILENO) == 1
             if interactive {
-                let banner = "swipe: swiping as \(who), physics \(physics.rawValue). "
+                let banner =
+                    "swipe: swiping as \(who), physics \(physics.rawValue). "
                     + "Type help for the commands; Ctrl-D or quit ends."
                 for line in TerminalText.wrapped(banner, width: session.layout.width) { output.write(line + "\n") }
                 session.run("deck", into: &output)
@@ -82,7 +84,8 @@ struct ReplCommand: ParsableCommand {
     /// again (Tab completes ids); Ctrl-D gives up with the usual error.
     private func askForViewer(in store: any SwipeDatabase) throws -> String {
         var output = StandardOutput()
-        output.write("Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).\n")
+        output.write(
+            "Who is swiping? Type your profile id (Tab completes it, Ctrl-D gives up; swipe profiles lists them).\n")
         try output.flush()
         let editor = LineEditor(prompt: "profile id> ", historyFile: nil) { line in
             ReplCompletion(prefix: line, candidates: (try? store.profileIDs(startingWith: line, limit: 200)) ?? [])

@@ -1,5 +1,5 @@
-import SwipeStore
 import SwipeSQLite
+import SwipeStore
 
 /// What `swipe --version` prints: the release and the newest database
 /// schema this binary reads and writes.

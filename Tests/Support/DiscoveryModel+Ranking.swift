@@ -78,7 +78,9 @@ extension DiscoveryModel {
         var all = [0, 0, 0, 0]
         for p in [v] + window {
             let counts = [state.givenLikes[p], state.given[p], state.receivedLikes[p], state.received[p]]
-            sums[genderKey(s.people[p].gender) ?? "", default: [0, 0, 0, 0]] = zip(sums[genderKey(s.people[p].gender) ?? ""] ?? [0, 0, 0, 0], counts).map { $0 + $1 }
+            sums[genderKey(s.people[p].gender) ?? "", default: [0, 0, 0, 0]] = zip(
+                sums[genderKey(s.people[p].gender) ?? ""] ?? [0, 0, 0, 0], counts
+            ).map { $0 + $1 }
             all = zip(all, counts).map { $0 + $1 }
         }
         func toward(_ likes: Int, _ n: Int) -> Double { (Double(likes) + 5) / (Double(n) + 10) }
@@ -87,15 +89,18 @@ extension DiscoveryModel {
             let t = sums[genderKey(s.people[p].gender) ?? ""]
             let baseGiven = t.map { toward($0[0], $0[1]) } ?? toward(all[0], all[1])
             let baseReceived = t.map { toward($0[2], $0[3]) } ?? toward(all[2], all[3])
-            return (bound((Double(state.givenLikes[p]) + 3 * baseGiven) / (Double(state.given[p]) + 3)),
-                    bound((Double(state.receivedLikes[p]) + 3 * baseReceived) / (Double(state.received[p]) + 3)),
-                    bound(baseGiven))
+            return (
+                bound((Double(state.givenLikes[p]) + 3 * baseGiven) / (Double(state.given[p]) + 3)),
+                bound((Double(state.receivedLikes[p]) + 3 * baseReceived) / (Double(state.received[p]) + 3)),
+                bound(baseGiven)
+            )
         }
         func odds(_ p: Double) -> Double { log(p / (1 - p)) }
         func chance(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
         func shared(_ a: Person, _ b: Person) -> Int {
             let mine = Set(a.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-            return Set(b.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }).intersection(mine).count
+            return Set(b.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }).intersection(mine)
+                .count
         }
         let me = rates(v)
         let acted = window.filter { state.lastActive[$0] != nil }
@@ -104,7 +109,8 @@ extension DiscoveryModel {
         func score(_ c: Int) -> Double {
             let them = rates(c)
             let bonus = Double(min(shared(s.people[v], s.people[c]), 3)) * 0.1
-            var x = chance(odds(me.given) + odds(them.received) - odds(me.base) + bonus)
+            var x =
+                chance(odds(me.given) + odds(them.received) - odds(me.base) + bonus)
                 * chance(odds(them.given) + odds(me.received) - odds(them.base) + bonus)
             if let last = state.lastActive[c] { x *= exp(-(max(0, now.timeIntervalSince(last)) / 86_400) / 7) }
             if let a = s.people[v].location, let b = s.people[c].location { x /= 1 + distance(a, b) / 100 }
@@ -113,13 +119,15 @@ extension DiscoveryModel {
             if state.lastActive[c] != nil && state.dealt[c] < 5 { x *= 1.5 }
             return x
         }
-        let ranked = window.map { c in (c, state.lastActive[c] == nil ? 0 : 1, score(c), fnv(s.people[v].id, s.people[c].id)) }
-            .sorted { a, b in
-                if a.1 != b.1 { return a.1 > b.1 }
-                if a.2 != b.2 { return a.2 > b.2 }
-                if a.3 != b.3 { return a.3 < b.3 }
-                return a.0 < b.0
-            }
+        let ranked = window.map { c in
+            (c, state.lastActive[c] == nil ? 0 : 1, score(c), fnv(s.people[v].id, s.people[c].id))
+        }
+        .sorted { a, b in
+            if a.1 != b.1 { return a.1 > b.1 }
+            if a.2 != b.2 { return a.2 > b.2 }
+            if a.3 != b.3 { return a.3 < b.3 }
+            return a.0 < b.0
+        }
         return likers + ranked.map { s.people[$0.0].id }
     }
 }
@@ -152,8 +160,10 @@ extension DiscoveryModel {
             if dealt.count >= 4 {
                 let decided = dealt[dealt.count - 4]
                 try hate(decided)
-                s.decisions.append(Choice(viewer: v, profile: index[decided]!, decision: .hate,
-                                          time: Int(now.timeIntervalSince(start)), undone: false))
+                s.decisions.append(
+                    Choice(
+                        viewer: v, profile: index[decided]!, decision: .hate,
+                        time: Int(now.timeIntervalSince(start)), undone: false))
                 state.decide(v, index[decided]!, .hate, at: now)
             }
             if dealt.count > bound { break }

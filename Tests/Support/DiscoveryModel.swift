@@ -20,7 +20,9 @@ public enum DiscoveryModel {
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return z ^ (z >> 31)
         }
-        public mutating func int(_ range: ClosedRange<Int>) -> Int { range.lowerBound + Int(next() % UInt64(range.count)) }
+        public mutating func int(_ range: ClosedRange<Int>) -> Int {
+            range.lowerBound + Int(next() % UInt64(range.count))
+        }
         public mutating func chance(_ percent: Int) -> Bool { int(0...99) < percent }
         public mutating func pick<T>(_ items: [T]) -> T { items[int(0...(items.count - 1))] }
     }
@@ -53,8 +55,9 @@ public enum DiscoveryModel {
 
         /// The person as a profile to store.
         public var profile: Profile {
-            Profile(id: id, name: id, age: age, gender: gender, interests: interests, location: location,
-                    preferences: Preferences(seeking: seeking, ageMin: ageMin, ageMax: ageMax, maxKm: maxKm))
+            Profile(
+                id: id, name: id, age: age, gender: gender, interests: interests, location: location,
+                preferences: Preferences(seeking: seeking, ageMin: ageMin, ageMax: ageMax, maxKm: maxKm))
         }
     }
 
@@ -85,17 +88,20 @@ public enum DiscoveryModel {
             let age = random.int(18...40)
             let low = random.pick([18, 20, 25, 30, age, random.int(18...40)])
             let high = max(low, random.pick([120, 40, 30, 25, age, random.int(18...40)]))
-            s.people.append(Person(
-                id: "u\(n)", age: age, gender: random.pick([nil, "f", "F ", "m", "x", "M"]), location: location,
-                seeking: random.chance(40) ? [] : Array(Set((0..<random.int(1...2)).map { _ in random.pick(["f", "m", "x"]) })).sorted(),
-                ageMin: low, ageMax: high,
-                maxKm: random.chance(40) ? nil : random.pick([1.0, 20, 50, 1000, 5000, 25000])))
+            s.people.append(
+                Person(
+                    id: "u\(n)", age: age, gender: random.pick([nil, "f", "F ", "m", "x", "M"]), location: location,
+                    seeking: random.chance(40)
+                        ? [] : Array(Set((0..<random.int(1...2)).map { _ in random.pick(["f", "m", "x"]) })).sorted(),
+                    ageMin: low, ageMax: high,
+                    maxKm: random.chance(40) ? nil : random.pick([1.0, 20, 50, 1000, 5000, 25000])))
         }
         // Some limits exactly at the distance to someone else.
         for n in s.people.indices where random.chance(30) {
             let other = random.int(0...(count - 1))
             if let here = s.people[n].location, let there = s.people[other].location, other != n,
-               distance(here, there) > 0 {
+                distance(here, there) > 0
+            {
                 s.people[n].maxKm = distance(here, there)
             }
         }
@@ -103,15 +109,19 @@ public enum DiscoveryModel {
         for time in 0..<random.int(0...(count * 3)) {
             let viewer = random.int(0...(count - 1)), profile = random.int(0...(count - 1))
             guard viewer != profile, decided.insert([viewer, profile]).inserted else { continue }
-            s.decisions.append(Choice(viewer: viewer, profile: profile, decision: random.pick([.like, .like, .superlike, .hate]),
-                                      time: random.int(0...50) * 1000 + time, undone: random.chance(15)))
+            s.decisions.append(
+                Choice(
+                    viewer: viewer, profile: profile, decision: random.pick([.like, .like, .superlike, .hate]),
+                    time: random.int(0...50) * 1000 + time, undone: random.chance(15)))
         }
         for _ in 0..<random.int(0...3) {
             let a = random.int(0...(count - 1)), b = random.int(0...(count - 1))
             if a != b && !s.blocks.contains(where: { $0 == (a, b) }) { s.blocks.append((a, b)) }
         }
         for n in s.people.indices {
-            s.people[n].interests = Array(Set((0..<random.int(0...3)).map { _ in random.pick(["hiking", "jazz", "Jazz", "chess"]) })).sorted()
+            s.people[n].interests = Array(
+                Set((0..<random.int(0...3)).map { _ in random.pick(["hiking", "jazz", "Jazz", "chess"]) })
+            ).sorted()
         }
         return s
     }
@@ -145,7 +155,9 @@ public enum DiscoveryModel {
         }
         func likers(_ kind: Decision) -> [Int] {
             standing.enumerated()
-                .filter { $0.element.profile == v && $0.element.decision == kind && eligible.contains($0.element.viewer) }
+                .filter {
+                    $0.element.profile == v && $0.element.decision == kind && eligible.contains($0.element.viewer)
+                }
                 .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map { $0.element.viewer }
         }
         let first = likers(.superlike) + likers(.like)

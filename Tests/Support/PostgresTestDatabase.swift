@@ -19,7 +19,9 @@ public final class PostgresTestDatabase: Sendable {
     }
 
     deinit {
-        guard let admin = try? PGConnection(uri: adminURI), let quoted = try? admin.quotedIdentifier(name) else { return }
+        guard let admin = try? PGConnection(uri: adminURI), let quoted = try? admin.quotedIdentifier(name) else {
+            return
+        }
         try? admin.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
     }
 
@@ -33,6 +35,7 @@ extension Trait where Self == ConditionTrait {
     public static var needsPostgres: Self {
         .enabled(
             if: PostgresTestServer.uri != nil || PostgresTestServer.isCI,
-            "no PostgreSQL test cluster: SWIPE_TEST_PG is not set (run `make test`, or eval \"$(scripts/pg-test-cluster.sh start)\")")
+            "no PostgreSQL test cluster: SWIPE_TEST_PG is not set (run `make test`, or eval \"$(scripts/pg-test-cluster.sh start)\")"
+        )
     }
 }

@@ -14,8 +14,9 @@ public func rankedFeed(
         return try SQLiteFeed(store: sqlite, viewer: viewer, cellLimit: cellLimit, records: records, clock: clock)
     }
     if let postgres = store as? PostgresStore {
-        return try PostgresFeed(connection: postgres.connection, viewer: viewer, cellLimit: cellLimit, records: records,
-                                clock: clock)
+        return try PostgresFeed(
+            connection: postgres.connection, viewer: viewer, cellLimit: cellLimit, records: records,
+            clock: clock)
     }
     preconditionFailure("no ranked feed for \(type(of: store))")
 }

@@ -18,8 +18,10 @@ public enum TestBackend: String, CaseIterable, Sendable, CustomStringConvertible
     /// outside CI.
     public static let all: [TestBackend] = {
         if PostgresTestServer.uri != nil || PostgresTestServer.isCI { return allCases }
-        FileHandle.standardError.write(Data(
-            "note: the PostgreSQL cases of the store and CLI tests are skipped: \(PostgresTestServer.missingReason)\n".utf8))
+        FileHandle.standardError.write(
+            Data(
+                "note: the PostgreSQL cases of the store and CLI tests are skipped: \(PostgresTestServer.missingReason)\n"
+                    .utf8))
         return [.sqlite]
     }()
 }

@@ -27,7 +27,8 @@ public final class TestStores: @unchecked Sendable {
 
     deinit {
         guard !postgresDatabases.isEmpty, let admin = try? PostgresTestServer.requireURI(),
-              let connection = try? PGConnection(uri: admin) else { return }
+            let connection = try? PGConnection(uri: admin)
+        else { return }
         for name in postgresDatabases {
             guard let quoted = try? connection.quotedIdentifier(name) else { continue }
             try? connection.execute("DROP DATABASE IF EXISTS " + quoted + " WITH (FORCE)")
@@ -71,8 +72,10 @@ public final class TestStores: @unchecked Sendable {
     /// Opens the test's database `name` on `backend` (made empty on first
     /// use): `create` as `swipe import` opens it, `readOnly` as the reading
     /// commands do.
-    public func open(_ backend: TestBackend, _ name: String = "test", create: Bool = true,
-                     readOnly: Bool = false) throws -> any SwipeDatabase {
+    public func open(
+        _ backend: TestBackend, _ name: String = "test", create: Bool = true,
+        readOnly: Bool = false
+    ) throws -> any SwipeDatabase {
         let location = try location(backend, name)
         switch backend {
         case .sqlite: return try SQLiteStore(path: location, create: create, readOnly: readOnly)
@@ -82,7 +85,9 @@ public final class TestStores: @unchecked Sendable {
 
     /// A new database on `backend` holding profiles with the given ids
     /// (named "Name ID", age 30), in that order.
-    public func store(_ backend: TestBackend, profiles ids: [String] = [], _ name: String = "test") throws -> any SwipeDatabase {
+    public func store(_ backend: TestBackend, profiles ids: [String] = [], _ name: String = "test") throws
+        -> any SwipeDatabase
+    {
         let store = try open(backend, name)
         for id in ids { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
         return store

@@ -29,17 +29,24 @@ final class FakeLedger: ViewerLedger {
             throw Failure()
         }
         let stamp = "2026-11-20T23:55:0\(entries.count + 1).000Z"
-        entries.insert(HistoryEntry(profile: decision.profile.id, name: decision.profile.name,
-            decision: decision.decision, via: decision.via, decidedAt: stamp, undoneAt: nil), at: 0)
+        entries.insert(
+            HistoryEntry(
+                profile: decision.profile.id, name: decision.profile.name,
+                decision: decision.decision, via: decision.via, decidedAt: stamp, undoneAt: nil), at: 0)
         let isMatch = decision.decision.isPositive && likedBy.contains(decision.profile.id)
         return RecordedDecision(
             viewer: viewer, profile: decision.profile.id, decision: decision.decision, via: decision.via,
-            decidedAt: stamp, match: isMatch ? Match(profile: decision.profile.id, name: decision.profile.name,
-                                                     matchedAt: stamp) : nil, missedMatch: false)
+            decidedAt: stamp,
+            match: isMatch
+                ? Match(
+                    profile: decision.profile.id, name: decision.profile.name,
+                    matchedAt: stamp) : nil, missedMatch: false)
     }
 
     func undo(_ decision: DeckDecision) throws {
-        guard let index = entries.firstIndex(where: { $0.profile == decision.profile.id && $0.undoneAt == nil }) else { return }
+        guard let index = entries.firstIndex(where: { $0.profile == decision.profile.id && $0.undoneAt == nil }) else {
+            return
+        }
         entries[index].undoneAt = "2026-11-20T23:59:00.000Z"
     }
 
@@ -70,8 +77,10 @@ final class FakeLedger: ViewerLedger {
 
 enum Fixture {
     static let profiles = [
-        Profile(id: "m-1", name: "Mia", age: 27, gender: "f", city: "Lisbon",
-                bio: "Climber.\nBaker of sourdough.", photos: ["https://example.com/m1.jpg"], interests: ["climbing", "bread"]),
+        Profile(
+            id: "m-1", name: "Mia", age: 27, gender: "f", city: "Lisbon",
+            bio: "Climber.\nBaker of sourdough.", photos: ["https://example.com/m1.jpg"],
+            interests: ["climbing", "bread"]),
         Profile(id: "w-2", name: "Wen", age: 31, city: "Taipei", interests: ["go"]),
         Profile(id: "k-3", name: "Kai", age: 24),
         Profile(id: "l-4", name: "Lou", age: 45),

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCLI
 
 @Suite struct OutputTests {
@@ -17,13 +18,14 @@ import Testing
     }
 
     @Test func jsonIsEscapedDataNotStripped() {
-        #expect(render(.json) == """
-            [
-            {"id":"p-1","name":"王芳 \\"Fang\\"\\n\\u001b[31m","age":30,"photos":["a.jpg","b;c.jpg"]},
-            {"id":"p-2","name":"Ana","age":101,"photos":null}
-            ]
+        #expect(
+            render(.json) == """
+                [
+                {"id":"p-1","name":"王芳 \\"Fang\\"\\n\\u001b[31m","age":30,"photos":["a.jpg","b;c.jpg"]},
+                {"id":"p-2","name":"Ana","age":101,"photos":null}
+                ]
 
-            """)
+                """)
         #expect(render(.jsonl).split(separator: "\n").count == 2)
     }
 
@@ -35,7 +37,9 @@ import Testing
     }
 
     @Test func csvQuotesWhatNeedsIt() {
-        #expect(render(.csv) == "id,name,age,photos\r\np-1,\"王芳 \"\"Fang\"\"\n\u{1B}[31m\",30,a.jpg;b;c.jpg\r\np-2,Ana,101,\r\n")
+        #expect(
+            render(.csv)
+                == "id,name,age,photos\r\np-1,\"王芳 \"\"Fang\"\"\n\u{1B}[31m\",30,a.jpg;b;c.jpg\r\np-2,Ana,101,\r\n")
     }
 
     @Test func tableStripsControlsAndCountsColumns() {
@@ -82,7 +86,8 @@ import Testing
 
     @Test func progressLine() {
         // 450 of 1000 bytes: 45 %, 9 of 20 bar cells; 1200 rows in 0.5 s = 2400 rows/s.
-        #expect(ProgressLine.render(bytesRead: 450, totalBytes: 1000, rows: 1200, seconds: 0.5)
-            == "[#########-----------]  45%  1200 rows  2400 rows/s")
+        #expect(
+            ProgressLine.render(bytesRead: 450, totalBytes: 1000, rows: 1200, seconds: 0.5)
+                == "[#########-----------]  45%  1200 rows  2400 rows/s")
     }
 }

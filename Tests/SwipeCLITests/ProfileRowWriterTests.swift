@@ -1,9 +1,10 @@
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
+
 @testable import SwipeCLI
 
 /// The byte-level writer of `swipe profiles` against `RecordWriter` over the
@@ -11,7 +12,8 @@ import Testing
 @Suite struct ProfileRowWriterTests {
     let folder = TemporaryFolder()
     static let pieces = [
-        "a", "Z", " ", ",", ";", "\"", "\\", "/", "\n", "\r\n", "\t", "\u{1}", "\u{1B}[31m", "\u{7F}", "\u{85}", "\u{9B}",
+        "a", "Z", " ", ",", ";", "\"", "\\", "/", "\n", "\r\n", "\t", "\u{1}", "\u{1B}[31m", "\u{7F}", "\u{85}",
+        "\u{9B}",
         "\u{2028}", "\u{2029}", "é", "日本", "👩‍💻", "राहुल", "\u{C2}",
     ]
 

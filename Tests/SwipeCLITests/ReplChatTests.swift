@@ -1,10 +1,11 @@
 import Foundation
-@testable import SwipeCLI
 import SwipeCore
-import SwipeStore
 import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
+
+@testable import SwipeCLI
 
 /// The REPL's conversations (DESIGN §11) in one session over a SQLite
 /// store: the chat prompt, lines sent, `/back`, a chat that closes when the
@@ -27,7 +28,8 @@ import Testing
     func session(_ format: ReplFormat = .text(ReplStyle(color: false))) throws -> ReplSession {
         let store = try SQLiteStore(path: path)
         var session = try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"), format: format)
+            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"),
+            format: format)
         session.layout = ReplLayout(pictures: false)
         return session
     }
@@ -73,15 +75,21 @@ import Testing
 
     @Test func tabCompletesMatchIDsForChatAndSay() {
         let decided = ["a", "b", "c-decided"], matched = ["a", "b"]
-        #expect(ReplCompletion(lineBeforeCursor: "chat ", profileIDs: decided, matchIDs: matched).candidates == ["a", "b"])
+        #expect(
+            ReplCompletion(lineBeforeCursor: "chat ", profileIDs: decided, matchIDs: matched).candidates == ["a", "b"])
         #expect(ReplCompletion(lineBeforeCursor: "say b", profileIDs: decided, matchIDs: matched).insertion == " ")
-        #expect(ReplCompletion(lineBeforeCursor: "unmatch c", profileIDs: decided, matchIDs: matched).candidates == ["c-decided"])
+        #expect(
+            ReplCompletion(lineBeforeCursor: "unmatch c", profileIDs: decided, matchIDs: matched).candidates == [
+                "c-decided"
+            ])
         #expect(ReplCompletion(lineBeforeCursor: "inb", profileIDs: decided).insertion == "ox ")
     }
 
     @Test func theCommandsParse() throws {
         #expect(try ReplInput.parse("chat m-3") == .conversation(.chat("m-3")))
-        #expect(try ReplInput.parse("say m-3 see  you \"at eight\"") == .conversation(.say("m-3", text: "see you at eight", clientID: nil)))
+        #expect(
+            try ReplInput.parse("say m-3 see  you \"at eight\"")
+                == .conversation(.say("m-3", text: "see you at eight", clientID: nil)))
         #expect(try ReplInput.parse("say --id k m-3 hi") == .conversation(.say("m-3", text: "hi", clientID: "k")))
         #expect(try ReplInput.parse("inbox") == .conversation(.inbox))
         for bad in ["chat", "chat a b", "say m-3", "say --id", "inbox x"] {

@@ -1,6 +1,7 @@
 import Foundation
-@testable import SwipeCLI
 import Testing
+
+@testable import SwipeCLI
 
 @Suite("REPL Tab completion")
 struct ReplCompletionTests {
@@ -85,9 +86,11 @@ struct ReplCompletionTests {
             guard id.trimmingCharacters(in: .whitespaces) == id, !id.isEmpty else { continue }
             let cut = Int.random(in: 0...id.count)
             let typed = String(id.prefix(cut))
-            let openers = ["\"" + typed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""),
-                           typed.contains("'") ? nil : "'" + typed,
-                           typed.contains(where: { " \"'".contains($0) }) ? nil : typed].compactMap { $0 }
+            let openers = [
+                "\"" + typed.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\""),
+                typed.contains("'") ? nil : "'" + typed,
+                typed.contains(where: { " \"'".contains($0) }) ? nil : typed,
+            ].compactMap { $0 }
             for opener in openers {
                 let line = "history " + opener
                 let completion = ReplCompletion(lineBeforeCursor: line, profileIDs: [id])

@@ -71,78 +71,124 @@ struct ReplInputParsingTests {
         #expect(try ReplInput.parse(line) == nil)
     }
 
-    @Test("malformed lines name the problem, quote the input and show the right form", arguments: [
-        ("drag abc", "drag takes two numbers: DX DY (got \"abc\"), e.g. drag 60 -10"),
-        ("drag", "drag takes two numbers: DX DY (got nothing), e.g. drag 60 -10"),
-        ("drag 1 2 3", "drag takes two numbers: DX DY (got \"1 2 3\"), e.g. drag 60 -10"),
-        ("drag 1 x", "drag takes two numbers: DX DY (got \"x\"), e.g. drag 60 -10"),
-        ("drag nan 0", "drag takes two numbers: DX DY (got \"nan\"), e.g. drag 60 -10"),
-        ("drag inf 0", "drag takes two numbers: DX DY (got \"inf\"), e.g. drag 60 -10"),
-        ("drag 0 -infinity", "drag takes two numbers: DX DY (got \"-infinity\"), e.g. drag 60 -10"),
-        ("drag 0x10 0", "drag takes two numbers: DX DY (got \"0x10\"), e.g. drag 60 -10"),
-        ("drag 0 0x1p4", "drag takes two numbers: DX DY (got \"0x1p4\"), e.g. drag 60 -10"),
-        ("drag 1_000 0", "drag takes two numbers: DX DY (got \"1_000\"), e.g. drag 60 -10"),
-        ("drag ١٢ 0", "drag takes two numbers: DX DY (got \"١٢\"), e.g. drag 60 -10"),
-        ("drag . 0", "drag takes two numbers: DX DY (got \".\"), e.g. drag 60 -10"),
-        ("drag 1e 0", "drag takes two numbers: DX DY (got \"1e\"), e.g. drag 60 -10"),
-        ("drag -- 0", "drag takes two numbers: DX DY (got \"--\"), e.g. drag 60 -10"),
-        ("drag 1e308 0", "drag takes finite numbers within ±1000000 points: DX DY (got \"1e308\"), e.g. drag 60 -10"),
-        ("drag 1e400 0", "drag takes finite numbers within ±1000000 points: DX DY (got \"1e400\"), e.g. drag 60 -10"),
-        ("drag 1000000.5 0", "drag takes finite numbers within ±1000000 points: DX DY (got \"1000000.5\"), e.g. drag 60 -10"),
-        ("drag 0 -1e7", "drag takes finite numbers within ±1000000 points: DX DY (got \"-1e7\"), e.g. drag 60 -10"),
-        ("release 5", "release takes no numbers or two: [VX VY] in points per second (got \"5\"), e.g. release or release 1200 0"),
-        ("release 1 2 3", "release takes no numbers or two: [VX VY] in points per second (got \"1 2 3\"), e.g. release or release 1200 0"),
-        ("release fast 0", "release takes two numbers: VX VY (got \"fast\"), e.g. release 1200 0"),
-        ("release 1e7 0", "release takes finite numbers within ±1000000 points per second: VX VY (got \"1e7\"), e.g. release 1200 0"),
-        ("release 0 NaN", "release takes two numbers: VX VY (got \"NaN\"), e.g. release 1200 0"),
-        ("release 0x10 0", "release takes two numbers: VX VY (got \"0x10\"), e.g. release 1200 0"),
-        ("nope now", "hate takes no arguments (got \"now\"), e.g. hate"),
-        ("like now", "like takes no arguments (got \"now\"), e.g. like"),
-        ("hate x y", "hate takes no arguments (got \"x y\"), e.g. hate"),
-        ("superlike 1", "superlike takes no arguments (got \"1\"), e.g. superlike"),
-        ("tap 2", "open takes no arguments (got \"2\"), e.g. open"),
-        ("back now", "back takes no arguments (got \"now\"), e.g. back"),
-        ("cancel 3", "cancel takes no arguments (got \"3\"), e.g. cancel"),
-        ("undo 2", "undo takes no arguments (got \"2\"), e.g. undo"),
-        ("deck all", "deck takes no arguments (got \"all\"), e.g. deck"),
-        ("matches all", "matches takes no arguments (got \"all\"), e.g. matches"),
-        ("reload now", "reload takes no arguments (got \"now\"), e.g. reload"),
-        ("quit now", "quit takes no arguments (got \"now\"), e.g. quit"),
-        ("history a b", "history takes at most one profile id: history [PROFILE_ID] (got \"a b\"), "
-            + "e.g. history m-1, or history \"an id\" for one with spaces"),
-        ("history \"a b", "history: the quote opened before \"a b\" is never closed; close it, e.g. history \"a b\""),
-        ("physics", "physics takes one name: tantan, draggable, stack, scrub (got nothing), e.g. physics stack"),
-        ("physics bouncy", "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"),
-        ("physics stack scrub", "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"),
-        ("help me please", "help takes at most one command name: help [COMMAND] (got \"me please\"), e.g. help drag"),
-        ("help fly", "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit (got \"fly\"), e.g. help drag"),
-        ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
-        ("matc", "unknown command \"matc\": did you mean \"matches\"? type help for the list of commands"),
-        ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
-        ("dra 1 2", "unknown command \"dra\": did you mean \"drag\"? type help for the list of commands"),
-        ("d 1 2", "unknown command \"d\": type help for the list of commands"),
-        // Typos that are no prefix: the nearest word by edit distance.
-        ("relase", "unknown command \"relase\": did you mean \"release\"? type help for the list of commands"),
-        ("histroy", "unknown command \"histroy\": did you mean \"history\"? type help for the list of commands"),
-        ("physics tantn",
-         "physics takes one name: tantan, draggable, stack, scrub (got \"tantn\"); did you mean \"physics tantan\"?, e.g. physics stack"),
-        ("view ful", "view takes compact or full (got \"ful\"); did you mean \"view full\"?, e.g. view full"),
-        ("help relese",
-         "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"),
-    ])
+    @Test(
+        "malformed lines name the problem, quote the input and show the right form",
+        arguments: [
+            ("drag abc", "drag takes two numbers: DX DY (got \"abc\"), e.g. drag 60 -10"),
+            ("drag", "drag takes two numbers: DX DY (got nothing), e.g. drag 60 -10"),
+            ("drag 1 2 3", "drag takes two numbers: DX DY (got \"1 2 3\"), e.g. drag 60 -10"),
+            ("drag 1 x", "drag takes two numbers: DX DY (got \"x\"), e.g. drag 60 -10"),
+            ("drag nan 0", "drag takes two numbers: DX DY (got \"nan\"), e.g. drag 60 -10"),
+            ("drag inf 0", "drag takes two numbers: DX DY (got \"inf\"), e.g. drag 60 -10"),
+            ("drag 0 -infinity", "drag takes two numbers: DX DY (got \"-infinity\"), e.g. drag 60 -10"),
+            ("drag 0x10 0", "drag takes two numbers: DX DY (got \"0x10\"), e.g. drag 60 -10"),
+            ("drag 0 0x1p4", "drag takes two numbers: DX DY (got \"0x1p4\"), e.g. drag 60 -10"),
+            ("drag 1_000 0", "drag takes two numbers: DX DY (got \"1_000\"), e.g. drag 60 -10"),
+            ("drag ١٢ 0", "drag takes two numbers: DX DY (got \"١٢\"), e.g. drag 60 -10"),
+            ("drag . 0", "drag takes two numbers: DX DY (got \".\"), e.g. drag 60 -10"),
+            ("drag 1e 0", "drag takes two numbers: DX DY (got \"1e\"), e.g. drag 60 -10"),
+            ("drag -- 0", "drag takes two numbers: DX DY (got \"--\"), e.g. drag 60 -10"),
+            (
+                "drag 1e308 0",
+                "drag takes finite numbers within ±1000000 points: DX DY (got \"1e308\"), e.g. drag 60 -10"
+            ),
+            (
+                "drag 1e400 0",
+                "drag takes finite numbers within ±1000000 points: DX DY (got \"1e400\"), e.g. drag 60 -10"
+            ),
+            (
+                "drag 1000000.5 0",
+                "drag takes finite numbers within ±1000000 points: DX DY (got \"1000000.5\"), e.g. drag 60 -10"
+            ),
+            ("drag 0 -1e7", "drag takes finite numbers within ±1000000 points: DX DY (got \"-1e7\"), e.g. drag 60 -10"),
+            (
+                "release 5",
+                "release takes no numbers or two: [VX VY] in points per second (got \"5\"), e.g. release or release 1200 0"
+            ),
+            (
+                "release 1 2 3",
+                "release takes no numbers or two: [VX VY] in points per second (got \"1 2 3\"), e.g. release or release 1200 0"
+            ),
+            ("release fast 0", "release takes two numbers: VX VY (got \"fast\"), e.g. release 1200 0"),
+            (
+                "release 1e7 0",
+                "release takes finite numbers within ±1000000 points per second: VX VY (got \"1e7\"), e.g. release 1200 0"
+            ),
+            ("release 0 NaN", "release takes two numbers: VX VY (got \"NaN\"), e.g. release 1200 0"),
+            ("release 0x10 0", "release takes two numbers: VX VY (got \"0x10\"), e.g. release 1200 0"),
+            ("nope now", "hate takes no arguments (got \"now\"), e.g. hate"),
+            ("like now", "like takes no arguments (got \"now\"), e.g. like"),
+            ("hate x y", "hate takes no arguments (got \"x y\"), e.g. hate"),
+            ("superlike 1", "superlike takes no arguments (got \"1\"), e.g. superlike"),
+            ("tap 2", "open takes no arguments (got \"2\"), e.g. open"),
+            ("back now", "back takes no arguments (got \"now\"), e.g. back"),
+            ("cancel 3", "cancel takes no arguments (got \"3\"), e.g. cancel"),
+            ("undo 2", "undo takes no arguments (got \"2\"), e.g. undo"),
+            ("deck all", "deck takes no arguments (got \"all\"), e.g. deck"),
+            ("matches all", "matches takes no arguments (got \"all\"), e.g. matches"),
+            ("reload now", "reload takes no arguments (got \"now\"), e.g. reload"),
+            ("quit now", "quit takes no arguments (got \"now\"), e.g. quit"),
+            (
+                "history a b",
+                "history takes at most one profile id: history [PROFILE_ID] (got \"a b\"), "
+                    + "e.g. history m-1, or history \"an id\" for one with spaces"
+            ),
+            (
+                "history \"a b",
+                "history: the quote opened before \"a b\" is never closed; close it, e.g. history \"a b\""
+            ),
+            ("physics", "physics takes one name: tantan, draggable, stack, scrub (got nothing), e.g. physics stack"),
+            (
+                "physics bouncy",
+                "physics takes one name: tantan, draggable, stack, scrub (got \"bouncy\"), e.g. physics stack"
+            ),
+            (
+                "physics stack scrub",
+                "physics takes one name: tantan, draggable, stack, scrub (got \"stack scrub\"), e.g. physics stack"
+            ),
+            (
+                "help me please",
+                "help takes at most one command name: help [COMMAND] (got \"me please\"), e.g. help drag"
+            ),
+            (
+                "help fly",
+                "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit (got \"fly\"), e.g. help drag"
+            ),
+            ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
+            ("matc", "unknown command \"matc\": did you mean \"matches\"? type help for the list of commands"),
+            ("swipe left", "unknown command \"swipe\": type help for the list of commands"),
+            ("dra 1 2", "unknown command \"dra\": did you mean \"drag\"? type help for the list of commands"),
+            ("d 1 2", "unknown command \"d\": type help for the list of commands"),
+            // Typos that are no prefix: the nearest word by edit distance.
+            ("relase", "unknown command \"relase\": did you mean \"release\"? type help for the list of commands"),
+            ("histroy", "unknown command \"histroy\": did you mean \"history\"? type help for the list of commands"),
+            (
+                "physics tantn",
+                "physics takes one name: tantan, draggable, stack, scrub (got \"tantn\"); did you mean \"physics tantan\"?, e.g. physics stack"
+            ),
+            ("view ful", "view takes compact or full (got \"ful\"); did you mean \"view full\"?, e.g. view full"),
+            (
+                "help relese",
+                "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"
+            ),
+        ])
     func rejects(line: String, message: String) {
         #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }
     }
 
     /// A NUL cannot be typed, but a script or a pipe can hold one; the
     /// number readers stop at it, so `drag 150\0xyz 0` used to be `drag 150 0`.
-    @Test("a line holding a NUL byte is refused whole", arguments: [
-        "drag 150\u{0}xyz 0", "\u{0}", "like\u{0}", "history a\u{0}b", "# comment\u{0}", "release 0\u{0} 0",
-    ])
+    @Test(
+        "a line holding a NUL byte is refused whole",
+        arguments: [
+            "drag 150\u{0}xyz 0", "\u{0}", "like\u{0}", "history a\u{0}b", "# comment\u{0}", "release 0\u{0} 0",
+        ])
     func refusesNUL(line: String) {
-        #expect(throws: ReplInputError(
-            input: line.trimmingCharacters(in: .whitespaces),
-            message: "the line holds a NUL byte (\\0), which no command takes; nothing was done")) {
+        #expect(
+            throws: ReplInputError(
+                input: line.trimmingCharacters(in: .whitespaces),
+                message: "the line holds a NUL byte (\\0), which no command takes; nothing was done")
+        ) {
             try ReplInput.parse(line)
         }
     }
@@ -153,8 +199,10 @@ struct ReplInputParsingTests {
     func plainDecimalsOnly() throws {
         for word in randomWords(5000, from: "0123456789+-.eExXpP_ainf", maxLength: 7) {
             // An independent model: the decimal grammar as a regular expression.
-            let decimal = word.range(of: #"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$"#,
-                                     options: .regularExpression) != nil
+            let decimal =
+                word.range(
+                    of: #"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$"#,
+                    options: .regularExpression) != nil
             let parsed = try? ReplInput.parse("drag \(word) 0")
             if decimal, let value = Double(word), value.isFinite, abs(value) <= 1e6 {
                 #expect(parsed == .event(.drag(dx: value == 0 ? 0 : value, dy: 0)), "\(word)")
@@ -167,7 +215,9 @@ struct ReplInputParsingTests {
     @Test("an ambiguous prefix suggests nothing rather than guessing")
     func ambiguousPrefix() {
         // "h" starts hate, history and help.
-        #expect(throws: ReplInputError(input: "h", message: "unknown command \"h\": type help for the list of commands")) {
+        #expect(
+            throws: ReplInputError(input: "h", message: "unknown command \"h\": type help for the list of commands")
+        ) {
             try ReplInput.parse("h")
         }
     }

@@ -35,9 +35,10 @@ struct ReplRefusalWordingTests {
             .init(reason: .noCard, description: "no card on the deck"),
             .init(reason: .gestureInProgress, description: "a drag is in progress"),
         ]
-        #expect(refusals.map(\.replMessage) == [
-            "no card on the deck; try reload", "a drag is in progress; release or cancel it first",
-        ])
+        #expect(
+            refusals.map(\.replMessage) == [
+                "no card on the deck; try reload", "a drag is in progress; release or cancel it first",
+            ])
         var deck = Deck()
         do {
             _ = try deck.button(.like)

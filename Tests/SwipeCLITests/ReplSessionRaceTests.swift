@@ -1,9 +1,9 @@
 import Foundation
 import SwipeCLI
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -21,7 +21,9 @@ import Testing
     /// (README "Ranking"): `v1` is a viewer for whom that order is a to f.
     init() throws {
         let store = try SQLiteStore(path: path)
-        for id in ["v1", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        for id in ["v1", "a", "b", "c", "d", "e", "f"] {
+            try store.upsert(Profile(id: id, name: "Name " + id, age: 30))
+        }
         #expect(DiscoveryModel.tieOrder("v1", ["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
     }
 
@@ -72,8 +74,9 @@ import Testing
         for command in ["like", "hate", "superlike"] { #expect(second.answer(command).contains(#""ok":true"#)) }
         let answer = first.answer("like")
         #expect(answer.hasPrefix(Self.lost))
-        #expect(answer.contains(#" (in another session); that card leaves the deck, and so do b, c, decided there too""#),
-                "\(answer)")
+        #expect(
+            answer.contains(#" (in another session); that card leaves the deck, and so do b, c, decided there too""#),
+            "\(answer)")
         // a, b and c are decided: d, e and f are left for the four slots, the fourth parked.
         #expect(cards(first) == ["d", "e", "f", nil])
         #expect(try decisions() == ["a", "b", "c"])

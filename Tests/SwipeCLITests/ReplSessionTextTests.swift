@@ -48,7 +48,9 @@ struct ReplSessionTextTests {
         #expect(!compact.contains("state  slot  profile") && compact.contains("tantan · at rest"))
         #expect(session.answer("view sideways").hasPrefix("error: view takes compact or full"))
         let help = session.answer("help")
-        #expect(help.contains("←  nope") && help.contains("Shift-↑ or Alt-↑  superlike") && help.contains("Backspace  undo"))
+        #expect(
+            help.contains("←  nope") && help.contains("Shift-↑ or Alt-↑  superlike") && help.contains("Backspace  undo")
+        )
     }
 
     @Test("the prompt shows where you are")
@@ -107,8 +109,9 @@ struct SpellingTests {
 
 @Suite("The picture at any width")
 struct DeckPictureWidthTests {
-    @Test("every line fits, the buttons' row is clear of the cards, at every width from 40 to 300",
-          arguments: [40, 45, 50, 59, 60, 61, 79, 80, 81, 100, 119, 120, 121, 200, 300])
+    @Test(
+        "every line fits, the buttons' row is clear of the cards, at every width from 40 to 300",
+        arguments: [40, 45, 50, 59, 60, 61, 79, 80, 81, 100, 119, 120, 121, 200, 300])
     func fits(width: Int) throws {
         var session = try Fixture.session(.text(.plain))
         for line in ["deck", "drag 60 -10", "drag -250 0", "drag 0 300", "cancel"] {
@@ -139,8 +142,9 @@ struct DeckPictureWidthTests {
         #expect(picture.contains { $0.contains(", 37 ") }, "\(width): \(picture.joined(separator: "\n"))")
     }
 
-    @Test("a tilted card keeps one width on every row: its border does not wobble",
-          arguments: [40, 80, 120])
+    @Test(
+        "a tilted card keeps one width on every row: its border does not wobble",
+        arguments: [40, 80, 120])
     func tiltedCardKeepsItsWidth(width: Int) throws {
         // One profile: one card on the deck, so every border drawn is its own.
         var session = try Fixture.session(.text(.plain), profiles: [Fixture.profiles[0]])
@@ -159,12 +163,14 @@ struct DeckPictureWidthTests {
         }
     }
 
-    @Test("the scale follows the width: a 100-point drag moves the card 10 columns at 80, 15 at 120 and beyond, 5 at 40")
+    @Test(
+        "the scale follows the width: a 100-point drag moves the card 10 columns at 80, 15 at 120 and beyond, 5 at 40")
     func scale() throws {
         var session = try Fixture.session(.text(.plain))
         /// The column of the top card's city, on its middle row (where the tilt shifts next to nothing).
         func leftEdge(_ width: Int) -> Int {
-            let row = DeckPicture(session.snapshot, style: .plain, width: width).lines.first { $0.contains("Lisbon") } ?? ""
+            let row =
+                DeckPicture(session.snapshot, style: .plain, width: width).lines.first { $0.contains("Lisbon") } ?? ""
             return row.distance(from: row.startIndex, to: row.range(of: "Lisbon")?.lowerBound ?? row.startIndex)
         }
         for (width, columns) in [(80, 10), (120, 15), (200, 15), (40, 5)] {

@@ -15,10 +15,14 @@ import Testing
     func session(_ format: ReplFormat) throws -> ReplSession {
         let store = try SQLiteStore(path: temporary.path + "/why.sqlite")
         if try store.profile(id: "v") == nil {
-            try store.upsert(Profile(id: "v", name: "V", age: 30, gender: "female", interests: ["jazz"],
-                                     location: Location(lat: 52.52, lon: 13.405)))
-            try store.upsert(Profile(id: "fan", name: "Fan", age: 31, gender: "male", interests: ["jazz"],
-                                     location: Location(lat: 52.556, lon: 13.405)))
+            try store.upsert(
+                Profile(
+                    id: "v", name: "V", age: 30, gender: "female", interests: ["jazz"],
+                    location: Location(lat: 52.52, lon: 13.405)))
+            try store.upsert(
+                Profile(
+                    id: "fan", name: "Fan", age: 31, gender: "male", interests: ["jazz"],
+                    location: Location(lat: 52.556, lon: 13.405)))
             try store.upsert(Profile(id: "other", name: "O", age: 31, gender: "male"))
             _ = try store.record(viewer: "fan", profile: "v", decision: .like, via: .button)
         }
@@ -30,10 +34,15 @@ import Testing
     @Test func whyGivesTheTopCardsReasons() throws {
         var json = try session(.json)
         let answer = json.answer("why")
-        #expect(answer.contains(#""why":{"profile":"fan","reasons":["likes you","4 km away","1 shared interest: jazz","new here","active today"]}"#),
-                "\(answer)")
+        #expect(
+            answer.contains(
+                #""why":{"profile":"fan","reasons":["likes you","4 km away","1 shared interest: jazz","new here","active today"]}"#
+            ),
+            "\(answer)")
         var text = try session(.text(ReplStyle(color: false)))
-        #expect(text.answer("why").contains("fan: likes you · 4 km away · 1 shared interest: jazz · new here · active today"))
+        #expect(
+            text.answer("why").contains(
+                "fan: likes you · 4 km away · 1 shared interest: jazz · new here · active today"))
         #expect(text.answer("why me").contains("why takes no arguments"))
     }
 

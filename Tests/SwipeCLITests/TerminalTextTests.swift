@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCLI
 
 @Suite struct TerminalTextTests {
@@ -63,12 +64,16 @@ struct TerminalTextFittingTests {
         let pieces = ["a", " ", "é", "e\u{301}", "日", "👩‍💻", "🇵🇹", "र्मा", "ส", "ั", "\u{200B}", "Ｆ"]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<3_000 {
-            let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...9, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             let width = Int.random(in: 0...12, using: &generator)
             let (cut, used) = TerminalText.fitted(text, toWidth: width)
             #expect(cut == Self.reference(text, width), "\(text) to \(width)")
             #expect(used == TerminalText.displayWidth(cut), "\(text) to \(width)")
-            #expect(TerminalText.padded(text, to: width).isEmpty || TerminalText.displayWidth(TerminalText.padded(text, to: width)) == width)
+            #expect(
+                TerminalText.padded(text, to: width).isEmpty
+                    || TerminalText.displayWidth(TerminalText.padded(text, to: width)) == width)
         }
     }
 

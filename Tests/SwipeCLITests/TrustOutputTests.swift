@@ -1,9 +1,9 @@
 import Foundation
 import SwipeCLI
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -26,7 +26,8 @@ import Testing
     static func controls(in text: String) -> [Unicode.Scalar] {
         text.unicodeScalars.filter {
             ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || (0x7F...0x9F).contains($0.value)
-                || [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069].contains($0.value)
+                || [0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2066, 0x2067, 0x2068, 0x2069].contains(
+                    $0.value)
         }
     }
 
@@ -37,9 +38,13 @@ import Testing
             let withoutLineEnds = text.replacingOccurrences(of: "\r\n", with: "\n")
             #expect(Self.controls(in: withoutLineEnds) == [], "\(format): \(text.debugDescription)")
         }
-        #expect(render(.csv, forTerminal: true) == "id,name\r\n"
-            + #"p-1,\x1B]0;pwned\x07\x1B[2J\x1B]52;c;ZXZpbA==\x07\x9B31m\x0D\u202EEve\\"# + "\r\n")
-        #expect(render(.jsonl, forTerminal: true) == #"{"id":"p-1","name":"\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;ZXZpbA==\u0007\u009b31m\r\u202eEve\\"}"# + "\n")
+        #expect(
+            render(.csv, forTerminal: true) == "id,name\r\n"
+                + #"p-1,\x1B]0;pwned\x07\x1B[2J\x1B]52;c;ZXZpbA==\x07\x9B31m\x0D\u202EEve\\"# + "\r\n")
+        #expect(
+            render(.jsonl, forTerminal: true)
+                == #"{"id":"p-1","name":"\u001b]0;pwned\u0007\u001b[2J\u001b]52;c;ZXZpbA==\u0007\u009b31m\r\u202eEve\\"}"#
+                + "\n")
     }
 
     @Test func toAFileCSVAndJSONStayByteExactData() throws {
@@ -49,7 +54,8 @@ import Testing
         let array = try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: String]]
         #expect(array?.first?["name"] == Self.evil)
         // On a terminal the JSON is still the same data.
-        let shown = try JSONSerialization.jsonObject(with: Data(render(.json, forTerminal: true).utf8)) as? [[String: String]]
+        let shown =
+            try JSONSerialization.jsonObject(with: Data(render(.json, forTerminal: true).utf8)) as? [[String: String]]
         #expect(shown?.first?["name"] == Self.evil)
     }
 
@@ -85,7 +91,9 @@ import Testing
     init() throws {
         let store = try SQLiteStore(path: path)
         // v1: a viewer whose tie-hash order of these never-acting profiles is a to f (README "Ranking").
-        for id in ["v1", "a", "b", "c", "d", "e", "f"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        for id in ["v1", "a", "b", "c", "d", "e", "f"] {
+            try store.upsert(Profile(id: id, name: "Name " + id, age: 30))
+        }
     }
 
     @Test func itsCardLeavesTheDeckAndTheSessionGoesOn() throws {
@@ -98,7 +106,10 @@ import Testing
         try SQLiteStore(path: path).connection.execute("DELETE FROM profiles WHERE id = 'a'")
         var out = ""
         #expect(!session.run("like", into: &out))
-        #expect(out.hasPrefix(#"{"ok":false,"command":"like","error":"a is no longer in the database (deleted by another program); that card leaves the deck","mode":"deck""#), "\(out)")
+        #expect(
+            out.hasPrefix(
+                #"{"ok":false,"command":"like","error":"a is no longer in the database (deleted by another program); that card leaves the deck","mode":"deck""#
+            ), "\(out)")
         #expect(session.snapshot.cards.map { $0.profile?.id } == ["b", "c", "d", "e"])
         for command in ["like", "reload", "hate"] {
             out = ""

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 @Suite struct DeckDetailTests {
@@ -30,8 +31,12 @@ import Testing
         try controller.send(.open)
         let outcome = try controller.send(.button(decision))
         #expect(outcome.actions.first == .closeDetail)
-        #expect(outcome.actions.dropFirst().first == .record(DeckDecision(profile: people(1)[0], decision: decision,
-                                                                             via: .detail)))
+        #expect(
+            outcome.actions.dropFirst().first
+                == .record(
+                    DeckDecision(
+                        profile: people(1)[0], decision: decision,
+                        via: .detail)))
         #expect(outcome.timelineNames == ["button-\(decision.rawValue)", "fade-in"])
         #expect(outcome.decisions.count == 1)
         #expect(outcome.snapshot.mode == .deck)

@@ -1,5 +1,6 @@
 import PropertyBased
 import Testing
+
 @testable import SwipeCore
 
 /// Invariants over random event sequences, every preset, 0–9 profiles.
@@ -17,7 +18,8 @@ import Testing
     static let script = Gen.int(in: 0..<events.count).array(of: 1...60)
 
     @Test func invariantsHold() async {
-        await propertyCheck(input: Gen.int(in: 0...9), Self.script, Gen.int(in: 0...3).map { PhysicsKind.allCases[$0] }) {
+        await propertyCheck(input: Gen.int(in: 0...9), Self.script, Gen.int(in: 0...3).map { PhysicsKind.allCases[$0] })
+        {
             count, script, physics in
             try Self.run(count: count, physics: physics, settles: true, script: script.map { Self.events[$0] })
         }
@@ -28,15 +30,19 @@ import Testing
         await propertyCheck(input: Gen.int(in: 0...9), script) { count, script in
             // index `events.count` stands for "the animation finished".
             let events = script.map { $0 == Self.events.count ? DeckEvent.animationFinished : Self.events[$0] }
-            try Self.run(count: count, physics: .tantan, settles: false, script: events + [DeckEvent](
-                repeating: .animationFinished, count: 3 * Deck.queueLimit + 8))
+            try Self.run(
+                count: count, physics: .tantan, settles: false,
+                script: events
+                    + [DeckEvent](
+                        repeating: .animationFinished, count: 3 * Deck.queueLimit + 8))
         }
     }
 
     static func run(count: Int, physics: PhysicsKind, settles: Bool, script: [DeckEvent]) throws {
         let all = Set(people(count).map(\.id))
-        var controller = try DeckController(feed: InMemoryFeed(people(count)), physics: physics,
-                                            settlesImmediately: settles)
+        var controller = try DeckController(
+            feed: InMemoryFeed(people(count)), physics: physics,
+            settlesImmediately: settles)
         var decided: Set<String> = []
         var shown = Set(controller.snapshot.ids.compactMap { $0 })
         var displaced: Set<String> = []
@@ -65,7 +71,9 @@ import Testing
                 case let .unrecord(made):
                     #expect(decided.remove(made.profile.id) != nil)
                 case let .animate(line):
-                    let drawable = line.keyframes.allSatisfy { $0.cards.count == 4 && $0.cards.allSatisfy(\.pose.isFinite) }
+                    let drawable = line.keyframes.allSatisfy {
+                        $0.cards.count == 4 && $0.cards.allSatisfy(\.pose.isFinite)
+                    }
                     #expect(drawable)
                     #expect(line.keyframes.first?.time == 0 && line.keyframes.last?.time == line.duration)
                 case .queued: queued += 1
@@ -74,7 +82,11 @@ import Testing
                 }
             }
             let removals = outcome.actions.filter {
-                if case let .animate(line) = $0 { line.name == "fly-out" || line.name.hasPrefix("button-") } else { false }
+                if case let .animate(line) = $0 {
+                    line.name == "fly-out" || line.name.hasPrefix("button-")
+                } else {
+                    false
+                }
             }
             #expect(removals.count == outcome.decisions.count)
             let snapshot = outcome.snapshot

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// Input during animations, with a controller that does not settle on its own.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// Keeps a log shared by a recorder closure and a feed.
@@ -56,8 +57,11 @@ struct LoggingFeed: ProfileFeed {
         let log = Log()
         var controller = try DeckController(feed: LoggingFeed(inner: InMemoryFeed(people(6)), log: log))
         // initial fill: four questions, each excluding what is already loaded.
-        #expect(log.lines == ["load excluding ", "load excluding p0", "load excluding p0,p1",
-                              "load excluding p0,p1,p2"])
+        #expect(
+            log.lines == [
+                "load excluding ", "load excluding p0", "load excluding p0,p1",
+                "load excluding p0,p1,p2",
+            ])
         log.lines = []
         let outcome = try controller.handle(.drag(dx: 120, dy: 0)) { _ in log.lines.append("record") }
         #expect(outcome.actions.isEmpty)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 @Suite struct DeckUndoTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// A card decided elsewhere leaves without a decision: its slot goes to the

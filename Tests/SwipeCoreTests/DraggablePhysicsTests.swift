@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// draggable: strength = clamp(dx/320, −1, 1), rotation = 22.5°·strength,
@@ -30,8 +31,9 @@ import Testing
         #expect(like.decisions.map(\.decision) == [.like])
         guard case let .animate(line) = like.actions[1] else { Issue.record("no fly-out"); return }
         // fades out towards x = W = 375.
-        expectPose(line.keyframes[1].cards[0].pose, x: 375, y: 273.5, scale: 0.93,
-                   degrees: 22.5 * 175.0001 / 320, alpha: 0)
+        expectPose(
+            line.keyframes[1].cards[0].pose, x: 375, y: 273.5, scale: 0.93,
+            degrees: 22.5 * 175.0001 / 320, alpha: 0)
         #expect(try controller.swipe(-175.0001).decisions.map(\.decision) == [.hate])
     }
 

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// scrub: progress = clamp(dx/275, 0, 1); x = 187.5 + 275·progress; alpha = 1 − progress;

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwipeCore
 
 /// stack: the 300 × 400 container centred on (187.5, 273.5); card i inset 10·i;

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// p0, p1, … with distinct ids.
@@ -7,7 +8,8 @@ func people(_ count: Int, from start: Int = 0) -> [Profile] {
 }
 
 func deck(_ count: Int, physics: PhysicsKind = .tantan, settles: Bool = true) throws
-    -> DeckController<InMemoryFeed> {
+    -> DeckController<InMemoryFeed>
+{
     try DeckController(feed: InMemoryFeed(people(count)), physics: physics, settlesImmediately: settles)
 }
 
@@ -31,14 +33,18 @@ extension DeckOutcome {
     }
 }
 
-func expectClose(_ actual: Double, _ expected: Double, _ what: String = "",
-                 sourceLocation: SourceLocation = #_sourceLocation) {
+func expectClose(
+    _ actual: Double, _ expected: Double, _ what: String = "",
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     #expect(abs(actual - expected) <= 1e-9, "\(what): \(actual) is not \(expected)", sourceLocation: sourceLocation)
 }
 
 /// Checks a pose against hand-worked numbers (rotation in degrees).
-func expectPose(_ pose: CardPose, x: Double, y: Double, scale: Double = 1, degrees: Double = 0, alpha: Double = 1,
-                sourceLocation: SourceLocation = #_sourceLocation) {
+func expectPose(
+    _ pose: CardPose, x: Double, y: Double, scale: Double = 1, degrees: Double = 0, alpha: Double = 1,
+    sourceLocation: SourceLocation = #_sourceLocation
+) {
     expectClose(pose.center.x, x, "x", sourceLocation: sourceLocation)
     expectClose(pose.center.y, y, "y", sourceLocation: sourceLocation)
     expectClose(pose.scale, scale, "scale", sourceLocation: sourceLocation)

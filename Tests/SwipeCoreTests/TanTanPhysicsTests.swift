@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SwipeCore
 
 /// tantan: D = 100, S = 0.06, m = 400·0.06 − 5 = 19, rest (187.5, 273.5), W/2 = 187.5.
@@ -80,8 +81,9 @@ import Testing
         guard case let .animate(line) = outcome.actions.first else { Issue.record("no timeline"); return }
         #expect(line.duration == 0.5)
         #expect(line.keyframes.last?.curve == .spring(damping: 0.5, duration: 0.5))
-        expectPose(line.keyframes[0].cards[0].pose, x: 187.5 + dx, y: 273.5,
-                   degrees: -(dx / 187.5) * 22.5)
+        expectPose(
+            line.keyframes[0].cards[0].pose, x: 187.5 + dx, y: 273.5,
+            degrees: -(dx / 187.5) * 22.5)
         expectPose(outcome.snapshot.cards[0].pose, x: 187.5, y: 273.5)
         #expect(outcome.snapshot.ids == ["p0", "p1", "p2", "p3"])
     }

@@ -35,10 +35,18 @@ import Testing
         (["import", "--db", "DB", "--skip-invalid", "BAD"], nil),
         (["profiles", "--db", "DB"], nil),
         (["profiles", "--db", "DB", "--format", "json"], nil),
-        (["profiles", "--db", "DB", "--format", "csv", "--city", "lisboa", "--age", "25-31", "--limit", "3", "--offset", "1"], nil),
+        (
+            [
+                "profiles", "--db", "DB", "--format", "csv", "--city", "lisboa", "--age", "25-31", "--limit", "3",
+                "--offset", "1",
+            ], nil
+        ),
         (["profile", "--db", "DB", "ana"], nil),
         (["profile", "--db", "DB", "nobody"], nil),
-        (["repl", "--json", "--db", "DB", "--as", "me"], "deck\ndrag 60 -10\nrelease\nlike\nopen\nhate\nundo\nsuperlike\nhistory\nmatches\nlikes\ndrag x 1\n"),
+        (
+            ["repl", "--json", "--db", "DB", "--as", "me"],
+            "deck\ndrag 60 -10\nrelease\nlike\nopen\nhate\nundo\nsuperlike\nhistory\nmatches\nlikes\ndrag x 1\n"
+        ),
         (["repl", "--db", "DB", "--as", "me"], "drag 150 0\nrelease\nopen\nnope\nmatches\nprefs\n"),
         (["history", "--db", "DB", "--as", "me", "--format", "jsonl"], nil),
         (["history", "--db", "DB", "--as", "me", "--decision", "like"], nil),
@@ -89,7 +97,8 @@ import Testing
                 for (name, path) in files { text = text.replacingOccurrences(of: path, with: "<\(name)>") }
                 text = text.replacingOccurrences(
                     of: #"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"#, with: "<time>", options: .regularExpression)
-                return text.replacingOccurrences(of: #" in \d+\.\d+ s"#, with: " in <elapsed>", options: .regularExpression)
+                return text.replacingOccurrences(
+                    of: #" in \d+\.\d+ s"#, with: " in <elapsed>", options: .regularExpression)
             }
             return Outcome(status: result.status, stdout: mask(result.stdout), stderr: mask(result.stderr))
         }

@@ -55,7 +55,9 @@ import Testing
     @Test(arguments: TestBackend.all) func decisionsHistoryMatchesAndStats(_ backend: TestBackend) throws {
         try use(backend)
         try importProfiles()
-        let decisions = temporary.file("d.csv", """
+        let decisions = temporary.file(
+            "d.csv",
+            """
             viewer,profile,decision,decided_at,via
             a,b,like,2026-11-20T10:00:00.000Z,drag
             b,a,superlike,2026-11-20T11:00:00.500Z,button
@@ -74,10 +76,11 @@ import Testing
         #expect(bare.status == 64)
         #expect(bare.stderr.contains("no viewer chosen"))
         let history = try swipe("history", "--db", db, "--as", "a", "--decision", "hate", "--format", "jsonl")
-        #expect(history.stdout == """
-            {"profile":"c","name":"Ben","decision":"hate","via":"import","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
+        #expect(
+            history.stdout == """
+                {"profile":"c","name":"Ben","decision":"hate","via":"import","decided_at":"2026-11-20T12:00:00.000Z","undone_at":null}
 
-            """)
+                """)
         let fromEnvironment = try swipe("history", "--db", db, "--limit", "1", environment: ["SWIPE_AS": "b"])
         #expect(fromEnvironment.stdout.contains("superlike"))
         let stats = try swipe("stats", "--db", db)
@@ -143,7 +146,9 @@ import Testing
         let ghost = try swipe("matches", "--db", db, "--as", "ghost")
         #expect(ghost.status == 64)
         #expect(ghost.stderr.contains("\"ghost\" is not a profile"))
-        #expect(try swipe("import", "--db", "/proc/no/such/folder/x.sqlite", temporary.file("p.csv", Self.profiles)).status == 73)
+        #expect(
+            try swipe("import", "--db", "/proc/no/such/folder/x.sqlite", temporary.file("p.csv", Self.profiles)).status
+                == 73)
         #expect(try swipe("stats", "--db", db).status == 0)
     }
 
@@ -207,7 +212,9 @@ import Testing
         expectNothingCreated(envDB)
     }
 
-    @Test(arguments: TestBackend.all) func importStillCreatesTheDatabaseThenEveryCommandOpensIt(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func importStillCreatesTheDatabaseThenEveryCommandOpensIt(_ backend: TestBackend)
+        throws
+    {
         try use(backend)
         try importProfiles()
         for command in Self.openers {

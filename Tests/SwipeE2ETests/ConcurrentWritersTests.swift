@@ -43,15 +43,20 @@ import Testing
         var undone_at: String?
     }
 
-    @Test(arguments: TestBackend.all) func eightProcessesOf300LikesLoseNothingAndMatchExactlyOnce(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func eightProcessesOf300LikesLoseNothingAndMatchExactlyOnce(
+        _ backend: TestBackend
+    ) throws {
         let db = try stores.database(backend, sqlite: folder + "/writers.sqlite")
-        let csv = stores.folder.file("people.csv", "id,name,age\n" + Self.people.map { "\($0),Name \($0),30" }.joined(separator: "\n") + "\n")
+        let csv = stores.folder.file(
+            "people.csv", "id,name,age\n" + Self.people.map { "\($0),Name \($0),30" }.joined(separator: "\n") + "\n")
         let imported = try SwipeBinary.run(["import", "--db", db, csv])
         try #require(imported.status == 0, "\(imported.stderr)")
 
         let sessions = try runAtOnce(db: db)
         for session in sessions {
-            #expect(session.status == 0 || session.status == 1, "\(session.viewer): exit \(session.status): \(session.stderr)")
+            #expect(
+                session.status == 0 || session.status == 1,
+                "\(session.viewer): exit \(session.status): \(session.stderr)")
             #expect(session.answers == Self.likesEach, "\(session.viewer): one answer per line")
             #expect(!session.stderr.contains("locked"), "\(session.stderr)")
         }
@@ -73,7 +78,8 @@ import Testing
             let rows = try history(db: db, viewer: viewer)
             let acknowledged = sessions.filter { $0.viewer == viewer }.flatMap(\.acknowledged)
             #expect(Set(acknowledged).count == acknowledged.count, "\(viewer): a card acknowledged twice")
-            #expect(rows.count == acknowledged.count, "\(viewer): every acknowledged decision stored once, nothing else")
+            #expect(
+                rows.count == acknowledged.count, "\(viewer): every acknowledged decision stored once, nothing else")
             #expect(rows.allSatisfy { $0.undone_at == nil && $0.decision == "like" })
             #expect(Set(rows.map(\.profile)) == Set(acknowledged), "\(viewer)")
             standing[viewer] = Set(rows.filter { $0.undone_at == nil }.map(\.profile))
@@ -82,7 +88,9 @@ import Testing
         // Matches, recomputed: unordered pairs of mutual standing likes.
         var expected: Set<[String]> = []
         for (viewer, liked) in standing {
-            for other in liked where standing[other]?.contains(viewer) == true { expected.insert([viewer, other].sorted()) }
+            for other in liked where standing[other]?.contains(viewer) == true {
+                expected.insert([viewer, other].sorted())
+            }
         }
         var stored: Set<[String]> = []
         for viewer in Self.people.prefix(8) {

@@ -24,7 +24,9 @@ import Testing
     func load(_ backend: TestBackend) throws {
         db = try stores.database(backend, sqlite: temporary.path + "/swipe.sqlite")
         let profiles = temporary.file("people.csv", Self.people)
-        let decisions = temporary.file("decisions.csv", """
+        let decisions = temporary.file(
+            "decisions.csv",
+            """
             viewer,profile,decision,decided_at
             me,ana,like,2026-11-20T10:00:00Z
             ana,me,like,2026-11-20T11:00:00Z
@@ -45,7 +47,9 @@ import Testing
     }
 
     func jsonLines(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:] }
+        try text.split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
+        }
     }
 
     @Test(arguments: TestBackend.all) func sendMessagesAndInbox(_ backend: TestBackend) throws {
@@ -54,10 +58,16 @@ import Testing
         #expect(sent.status == 0, "\(sent.stderr)")
         #expect(sent.stdout.contains("hello there"))
         // A retry with the same client id: the stored message, marked a retry.
-        let first = try jsonLines(try swipe(["send", "--db", "DB", "--as", "ana", "me", "hi Mo", "--client-id", "c1",
-                                             "--format", "jsonl"]).stdout)
-        let again = try jsonLines(try swipe(["send", "--db", "DB", "--as", "ana", "me", "hi Mo", "--client-id", "c1",
-                                             "--format", "jsonl"]).stdout)
+        let first = try jsonLines(
+            try swipe([
+                "send", "--db", "DB", "--as", "ana", "me", "hi Mo", "--client-id", "c1",
+                "--format", "jsonl",
+            ]).stdout)
+        let again = try jsonLines(
+            try swipe([
+                "send", "--db", "DB", "--as", "ana", "me", "hi Mo", "--client-id", "c1",
+                "--format", "jsonl",
+            ]).stdout)
         #expect(first.first?["seq"] as? Int == 2 && first.first?["retry"] as? String == "false")
         #expect(again.first?["seq"] as? Int == 2 && again.first?["retry"] as? String == "true")
         #expect(again.first?["sent_at"] as? String == first.first?["sent_at"] as? String)
@@ -107,7 +117,8 @@ import Testing
         let repl = try swipe(["repl", "--db", "DB", "--as", "me"], stdin: "chat ana\n/back\ninbox\n")
         #expect(repl.stdout.contains("red") && !repl.stdout.contains("\u{1B}") && !repl.stdout.contains("\u{07}"))
         // Data formats keep the bytes exactly (to a file, as here).
-        let json = try jsonLines(try swipe(["messages", "--db", "DB", "--as", "me", "ana", "--format", "jsonl"]).stdout)
+        let json = try jsonLines(
+            try swipe(["messages", "--db", "DB", "--as", "me", "ana", "--format", "jsonl"]).stdout)
         #expect(json.first?["text"] as? String == evil)
     }
 

@@ -15,7 +15,9 @@ import Testing
         let folder = temporary.path
         let db = try stores.database(backend, sqlite: folder + "/swipe.sqlite")
         let profiles = temporary.file("people.csv", "id,name,age\nme,Mo,30\nana,Ana,28\n")
-        let decisions = temporary.file("decisions.csv", """
+        let decisions = temporary.file(
+            "decisions.csv",
+            """
             viewer,profile,decision,decided_at
             me,ana,like,2026-11-20T10:00:00Z
             ana,me,like,2026-11-20T11:00:00Z
@@ -66,7 +68,9 @@ import Testing
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
         }
         let ids = rows.compactMap { $0["client_id"] as? String }
-        #expect(ids.count == count && Set(ids).count == count, "every send stored once: \(ids.count) rows, \(Set(ids).count) ids")
+        #expect(
+            ids.count == count && Set(ids).count == count,
+            "every send stored once: \(ids.count) rows, \(Set(ids).count) ids")
         #expect(Set(ids) == Set((0..<count).map { "crash-\($0)" }))
         #expect(rows.compactMap { $0["seq"] as? Int } == Array(1...count), "the store's order, no gap")
         for row in rows {

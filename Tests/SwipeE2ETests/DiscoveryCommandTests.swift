@@ -34,7 +34,9 @@ import Testing
 
     func load() throws {
         let profiles = temporary.file("people.csv", Self.people)
-        let likes = temporary.file("likes.csv", """
+        let likes = temporary.file(
+            "likes.csv",
+            """
             viewer,profile,decision,decided_at
             bea,me,like,2026-11-20T10:00:00Z
             ivy,me,superlike,2026-11-21T10:00:00Z
@@ -104,8 +106,10 @@ import Testing
     @Test(arguments: TestBackend.all) func badREPLInputIsRefusedAndChangesNothing(_ backend: TestBackend) throws {
         try use(backend)
         try load()
-        let a = try repl(["prefs age 40-30", "prefs km -3", "prefs km x", "prefs location 91 0", "prefs seeking",
-                          "block", "block me", "block nobody", "unblock ivy", "unmatch ivy", "report ivy", "prefs"])
+        let a = try repl([
+            "prefs age 40-30", "prefs km -3", "prefs km x", "prefs location 91 0", "prefs seeking",
+            "block", "block me", "block nobody", "unblock ivy", "unmatch ivy", "report ivy", "prefs",
+        ])
         let errors = a.prefix(11).map { $0["error"] as? String ?? "(ok)" }
         #expect(errors[0].contains("\"40-30\""))
         #expect(errors[1].contains("\"-3\""))
@@ -130,9 +134,12 @@ import Testing
         let bad = try SwipeBinary.run(["prefs", "--db", db, "--as", "me", "--age", "40-30"])
         #expect(bad.status == 64)
         #expect(bad.stderr.contains("\"40-30\""))
-        let set = try SwipeBinary.run(["prefs", "--db", db, "--as", "me", "--max-km", "off", "--seeking", "F; M",
-                                       "--format", "csv"])
-        #expect(set.stdout == "id,seeking,age_min,age_max,max_km,lat,lon\r\nme,f;m,25,35,,38.72,-9.14\r\n", "\(set.stderr)")
+        let set = try SwipeBinary.run([
+            "prefs", "--db", db, "--as", "me", "--max-km", "off", "--seeking", "F; M",
+            "--format", "csv",
+        ])
+        #expect(
+            set.stdout == "id,seeking,age_min,age_max,max_km,lat,lon\r\nme,f;m,25,35,,38.72,-9.14\r\n", "\(set.stderr)")
         #expect(try SwipeBinary.run(["block", "--db", db, "--as", "ivy", "me"]).status == 0)
         #expect(try SwipeBinary.run(["block", "--db", db, "--as", "ivy", "me"]).stderr.contains("already blocked"))
         let likes = try SwipeBinary.run(["likes", "--db", db, "--as", "me", "--format", "csv"])
@@ -144,9 +151,10 @@ import Testing
         #expect(reports.stdout.contains(#""reporter":"me","reported":"gil","reason":"fake profile""#))
         let rules = try SwipeBinary.run(["rules", "--db", db, "set", "rewind", "sometimes"])
         #expect(rules.status == 64)
-        #expect(try SwipeBinary.run(["rules", "--db", db, "--format", "csv"]).stdout
-            == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n"
-            + "first-move,anyone\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\n")
+        #expect(
+            try SwipeBinary.run(["rules", "--db", db, "--format", "csv"]).stdout
+                == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n"
+                + "first-move,anyone\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\n")
     }
 
     @Test(arguments: TestBackend.all) func rewindRulesRefuseWhatTheyForbid(_ backend: TestBackend) throws {
@@ -162,21 +170,27 @@ import Testing
         #expect(b[3]["error"] as? String == "only the most recent decision can be taken back, once (rule rewind: last)")
     }
 
-    @Test(arguments: TestBackend.all) func badCSVColumnsNameFileLineAndValueAndImportNothing(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func badCSVColumnsNameFileLineAndValueAndImportNothing(_ backend: TestBackend)
+        throws
+    {
         try use(backend)
         let cases: [(String, String)] = [
-            ("a,A,30,52.5,,,,,", "lon"), ("a,A,30,91,10,,,,", "lat"), ("a,A,30,,,,40,30,", "age_max 30 is below age_min 40"),
-            ("a,A,30,,,,,,0", "max_km"), ("a,A,30,,,,,,-4", "max_km"), ("a,A,30,,,,,,far", "far"), ("a,A,30,,,,17,,", "age_min"),
+            ("a,A,30,52.5,,,,,", "lon"), ("a,A,30,91,10,,,,", "lat"),
+            ("a,A,30,,,,40,30,", "age_max 30 is below age_min 40"),
+            ("a,A,30,,,,,,0", "max_km"), ("a,A,30,,,,,,-4", "max_km"), ("a,A,30,,,,,,far", "far"),
+            ("a,A,30,,,,17,,", "age_min"),
         ]
         for (row, named) in cases {
-            let csv = temporary.file("bad.csv", "id,name,age,lat,lon,seeking,age_min,age_max,max_km\nok,Ok,30,,,,,,\n\(row)\n")
+            let csv = temporary.file(
+                "bad.csv", "id,name,age,lat,lon,seeking,age_min,age_max,max_km\nok,Ok,30,,,,,,\n\(row)\n")
             let result = try SwipeBinary.run(["import", "--db", db, csv])
             #expect(result.status == 65, "\(row)")
             #expect(result.stderr.contains("bad.csv:3"), "\(row): \(result.stderr)")
             #expect(result.stderr.contains(named), "\(row): \(result.stderr)")
             // Atomic: not even the good row before it is imported.
             if FileManager.default.fileExists(atPath: db) {
-                #expect(try SwipeBinary.run(["profiles", "--db", db, "--format", "csv"]).stdout.contains("ok,Ok") == false)
+                #expect(
+                    try SwipeBinary.run(["profiles", "--db", db, "--format", "csv"]).stdout.contains("ok,Ok") == false)
             }
         }
     }
@@ -188,7 +202,8 @@ import Testing
         let seed = ReliabilityCrashTests.repository + "/seed/"
         #expect(try SwipeBinary.run(["import", "--db", db, seed + "profiles.csv"]).status == 0)
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", seed + "decisions.csv"]).status == 0)
-        let blocks = try String(contentsOfFile: seed + "blocks.csv", encoding: .utf8).split(whereSeparator: \.isNewline).dropFirst()
+        let blocks = try String(contentsOfFile: seed + "blocks.csv", encoding: .utf8).split(whereSeparator: \.isNewline)
+            .dropFirst()
         #expect(blocks.count >= 3)
         for line in blocks {
             let pair = line.split(separator: ",").map(String.init)

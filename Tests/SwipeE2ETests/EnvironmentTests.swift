@@ -50,8 +50,9 @@ import Testing
         let result = try swipe(["stats", "--db", path])
         #expect(result.status == 66)
         let quoted = "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-        #expect(result.stderr
-            == "swipe: \(path): no such database (create one with `swipe import --db \(quoted) profiles.csv`)\n")
+        #expect(
+            result.stderr
+                == "swipe: \(path): no such database (create one with `swipe import --db \(quoted) profiles.csv`)\n")
     }
 
     @Test func asBeatsSwipeAsAndNoViewerSaysHowToChoose() throws {
@@ -59,12 +60,15 @@ import Testing
         try makeDatabase(db)
         let none = try swipe(["history", "--db", db])
         #expect(none.status == 64)
-        #expect(none.stderr == "swipe: no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS "
-            + "(a REPL session remembers its viewer in the database)\n")
+        #expect(
+            none.stderr == "swipe: no viewer chosen: pass --as PROFILE_ID or set SWIPE_AS "
+                + "(a REPL session remembers its viewer in the database)\n")
         // zed is no profile: SWIPE_AS is used without --as, and --as wins over it.
         let fromEnvironment = try swipe(["history", "--db", db], environment: ["SWIPE_AS": "zed"])
         #expect(fromEnvironment.status == 64)
-        #expect(fromEnvironment.stderr == "swipe: viewer \"zed\" is not a profile in this database (see `swipe profiles`)\n")
+        #expect(
+            fromEnvironment.stderr == "swipe: viewer \"zed\" is not a profile in this database (see `swipe profiles`)\n"
+        )
         let fromOption = try swipe(["history", "--db", db, "--as", "a"], environment: ["SWIPE_AS": "zed"])
         #expect(fromOption.status == 0, "\(fromOption.stderr)")
     }

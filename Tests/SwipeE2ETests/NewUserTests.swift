@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -16,7 +16,9 @@ import Testing
     }
 
     func importPeople() throws {
-        let csv = temporary.file("people.csv", """
+        let csv = temporary.file(
+            "people.csv",
+            """
             id,name,age,city
             a,Ana,30,Lisboa
             b,Bo,28,Oslo
@@ -30,11 +32,13 @@ import Testing
 
     // MARK: import messages
 
-    @Test("a missing required column or an empty file never suggests --skip-invalid", arguments: [
-        ("id,age\nx,30\n", "column name: required column is missing"),
-        ("", "the file is empty"),
-        ("id,name,age,colour\nx,X,30,red\n", "column colour: unknown column"),
-    ])
+    @Test(
+        "a missing required column or an empty file never suggests --skip-invalid",
+        arguments: [
+            ("id,age\nx,30\n", "column name: required column is missing"),
+            ("", "the file is empty"),
+            ("id,name,age,colour\nx,X,30,red\n", "column colour: unknown column"),
+        ])
     func wholeFileProblems(csv: String, message: String) throws {
         let path = temporary.file("whole.csv", csv)
         for extra in [[], ["--skip-invalid"]] {
@@ -122,7 +126,9 @@ import Testing
     @Test("stats --as counts one viewer's decisions, likes received and matches; --format prints one record")
     func stats() throws {
         try importPeople()
-        let decisions = temporary.file("d.csv", """
+        let decisions = temporary.file(
+            "d.csv",
+            """
             viewer,profile,decision,decided_at
             a,b,like,2026-11-20T10:00:00.000Z
             b,a,superlike,2026-11-20T11:00:00.000Z
@@ -137,13 +143,15 @@ import Testing
         // a decided b (like), c (hate), d (superlike); c and d like a, b superlikes a;
         // a matches b (like + superlike) and d (superlike + like), not c (a passed).
         let mine = try swipe("stats", "--db", db, "--as", "a", "--format", "json")
-        #expect(mine.stdout == #"{"viewer":"a","decided":3,"likes_given":1,"superlikes_given":1,"hates_given":1,"#
-            + #""likes_received":2,"superlikes_received":1,"matches":2,"undone":0}"# + "\n", "\(mine.stdout)")
+        #expect(
+            mine.stdout == #"{"viewer":"a","decided":3,"likes_given":1,"superlikes_given":1,"hates_given":1,"#
+                + #""likes_received":2,"superlikes_received":1,"matches":2,"undone":0}"# + "\n", "\(mine.stdout)")
         // The whole database: 7 decisions by 5 viewers; standing likes a→b, c→a, d→a; superlikes b→a, a→d;
         // hates a→c, e→a; matches a–b, a–d; missed: a passed on c, who likes a.
         let all = try swipe("stats", "--db", db, "--format", "csv")
-        #expect(all.stdout == "profiles,viewers,decisions,undone,likes,superlikes,hates,matches,missed_matches\r\n"
-            + "5,5,7,0,3,2,2,2,1\r\n", "\(all.stdout)")
+        #expect(
+            all.stdout == "profiles,viewers,decisions,undone,likes,superlikes,hates,matches,missed_matches\r\n"
+                + "5,5,7,0,3,2,2,2,1\r\n", "\(all.stdout)")
         let table = try swipe("stats", "--db", db, "--as", "d")
         #expect(table.stdout.contains("likes received      0\n"), "\(table.stdout)")
         #expect(table.stdout.contains("likes given         1\n"), "\(table.stdout)")
@@ -192,7 +200,10 @@ import Testing
         #expect(page.stdout.contains("│ id         c\n"))
         #expect(!page.stdout.contains("superlike"), "no REPL actions outside the REPL")
         let json = try swipe("profile", "--db", db, "c", "--format", "json")
-        #expect(json.stdout == #"{"id":"c","name":"Cy","age":41,"gender":null,"city":"lisboa","bio":null,"photos":[],"interests":[],"lat":null,"lon":null,"seeking":[],"age_min":18,"age_max":120,"max_km":null}"# + "\n")
+        #expect(
+            json.stdout
+                == #"{"id":"c","name":"Cy","age":41,"gender":null,"city":"lisboa","bio":null,"photos":[],"interests":[],"lat":null,"lon":null,"seeking":[],"age_min":18,"age_max":120,"max_km":null}"#
+                + "\n")
         let missing = try swipe("profile", "--db", db, "zz")
         #expect(missing.status == 64)
         #expect(missing.stderr.contains("no such profile: \"zz\""), "\(missing.stderr)")

@@ -15,7 +15,9 @@ import Testing
         for (arguments, environment) in [(["history", "--as", "a", "--db", uri], [:]), (["stats"], ["SWIPE_DB": uri])] {
             let result = try SwipeBinary.run(arguments, environment: environment)
             #expect(result.status == 74, "\(result.stderr)")
-            #expect(result.stderr.hasPrefix("swipe: cannot reach the PostgreSQL server at 127.0.0.1 port \(port)"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix("swipe: cannot reach the PostgreSQL server at 127.0.0.1 port \(port)"),
+                "\(result.stderr)")
             #expect(result.stderr.contains("is the server running there?"))
             #expect(!result.stderr.contains("hunter2secret") && !result.stdout.contains("hunter2secret"))
         }
@@ -26,7 +28,9 @@ import Testing
         let uri = try PostgresCluster.freshDatabase()
         let missing = try SwipeBinary.run(["stats", "--db", uri])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "swipe: \(uri): no such database (create one with `swipe import --db \(uri) profiles.csv`)\n")
+        #expect(
+            missing.stderr
+                == "swipe: \(uri): no such database (create one with `swipe import --db \(uri) profiles.csv`)\n")
 
         let store = try PostgresStore(uri: uri, create: true)
         try store.upsert(Profile(id: "a", name: "Ann", age: 30))
@@ -41,7 +45,10 @@ import Testing
         #expect(repl.stdout.contains(#""match""#), "a likes b, who liked a: \(repl.stdout)")
         let matches = try SwipeBinary.run(["matches", "--as", "a", "--format", "csv"], environment: ["SWIPE_DB": uri])
         #expect(matches.status == 0, "\(matches.stderr)")
-        #expect(matches.stdout.split(whereSeparator: \.isNewline).dropFirst().map { $0.split(separator: ",").prefix(2).joined(separator: ",") }
+        #expect(
+            matches.stdout.split(whereSeparator: \.isNewline).dropFirst().map {
+                $0.split(separator: ",").prefix(2).joined(separator: ",")
+            }
                 == ["b,Bob"], "\(matches.stdout)")
         #expect(try store.lastViewer() == "a", "the REPL remembered its viewer in the server's database")
         let stats = try SwipeBinary.run(["stats", "--db", uri, "--format", "json"])
@@ -80,9 +87,12 @@ import Testing
         try holder.execute("ROLLBACK")
         let end = child.wait()
         #expect(!end.signalled && end.status == 130, "\(end) \(child.stderr)")
-        #expect(child.stderr.hasSuffix("swipe: interrupted: nothing imported from \(second), the database is unchanged\n"),
-                "\(child.stderr)")
-        #expect(try observer.scalarText("SELECT string_agg(id || '=' || name, ',' ORDER BY id) FROM profiles") == "keep=Keep")
+        #expect(
+            child.stderr.hasSuffix("swipe: interrupted: nothing imported from \(second), the database is unchanged\n"),
+            "\(child.stderr)")
+        #expect(
+            try observer.scalarText("SELECT string_agg(id || '=' || name, ',' ORDER BY id) FROM profiles")
+                == "keep=Keep")
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 
 /// A `swipe` child process the test talks to while it runs: standard input
 /// from a pipe or a file, standard output read line by line with a deadline,
@@ -86,7 +86,8 @@ final class ReliabilityChild {
     func readOffset(of path: String) -> Int? {
         let pid = process.processIdentifier
         guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { return nil }
-        for fd in fds where (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == path {
+        for fd in fds
+        where (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == path {
             guard let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8) else { continue }
             let line = info.split(separator: "\n").first { $0.hasPrefix("pos:") }
             return line.flatMap { Int($0.dropFirst(4).trimmingCharacters(in: .whitespaces)) }

@@ -67,8 +67,9 @@ import Testing
         let before = try DatabaseCheck.profilesChecksum(db)
         let end = try interruptLargeImport(with: SIGINT)
         #expect(!end.signalled && end.status == 130)
-        #expect(end.stderr.hasSuffix(
-            "swipe: interrupted: nothing imported from \(folder)/large.csv, the database is unchanged\n"))
+        #expect(
+            end.stderr.hasSuffix(
+                "swipe: interrupted: nothing imported from \(folder)/large.csv, the database is unchanged\n"))
         try expectUnchangedAndUsable(since: before)
     }
 

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -16,7 +16,8 @@ import Testing
 
     /// Runs swipe with `input` on standard input, output to files; stdout as bytes.
     func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let child = try ReliabilityChild(arguments, inputFile: temporary.file("input-" + UUID().uuidString, input), folder: folder)
+        let child = try ReliabilityChild(
+            arguments, inputFile: temporary.file("input-" + UUID().uuidString, input), folder: folder)
         var out: [UInt8] = []
         while let line = child.readLine(within: 120) { out += Array(line.utf8) + [0x0A] }
         let end = child.wait()
@@ -29,7 +30,9 @@ import Testing
         var found: [UInt8] = []
         for (index, byte) in bytes.enumerated() {
             if (byte < 0x20 && byte != 0x0A) || byte == 0x7F { found.append(byte) }
-            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) { found.append(bytes[index + 1]) }
+            if byte == 0xC2, index + 1 < bytes.count, (0x80...0x9F).contains(bytes[index + 1]) {
+                found.append(bytes[index + 1])
+            }
         }
         return found
     }
@@ -37,7 +40,8 @@ import Testing
     static let evil = "\u{1B}]0;owned\u{7}\u{1B}[2J\u{1B}[31mEve\u{9B}31m\u{8}\u{0}\t\r"
 
     func importEvilProfiles() throws {
-        let rows = "id,name,age,city,bio,interests\n"
+        let rows =
+            "id,name,age,city,bio,interests\n"
             + "evil,\"\(Self.evil)\",30,\"\(Self.evil)\",\"\(Self.evil)\nsecond line\",\"\(Self.evil);x\"\n"
             + "demo,Demo,29,,,\n"
         let result = try SwipeBinary.run(["import", "--db", db, temporary.file("evil.csv", Array(rows.utf8))])
@@ -79,7 +83,8 @@ import Testing
 
     @Test func replTextPrintsNoControlCharacters() throws {
         try importEvilProfiles()
-        let result = try run(["repl", "--db", db, "--as", "demo"], input: Self.script + Array("deck\nlike\nhistory\nmatches\n".utf8))
+        let result = try run(
+            ["repl", "--db", db, "--as", "demo"], input: Self.script + Array("deck\nlike\nhistory\nmatches\n".utf8))
         #expect(result.stdout.count > 0)
         #expect(Self.controlBytes(in: result.stdout) == [])
         #expect(String(decoding: result.stdout, as: UTF8.self).contains("Eve"))
@@ -88,7 +93,8 @@ import Testing
 
     @Test func tablesPrintNoControlCharacters() throws {
         try importEvilProfiles()
-        let decisions = temporary.file("d.csv", Array("viewer,profile,decision,decided_at\ndemo,evil,like,2026-11-20T10:00:00Z\n".utf8))
+        let decisions = temporary.file(
+            "d.csv", Array("viewer,profile,decision,decided_at\ndemo,evil,like,2026-11-20T10:00:00Z\n".utf8))
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", decisions]).status == 0)
         for command in [["profiles"], ["history", "--as", "demo"], ["matches", "--as", "evil"], ["stats"]] {
             let result = try SwipeBinary.run(command + ["--db", db])
@@ -104,7 +110,8 @@ import Testing
         ]
         func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         let rows = nasty.enumerated().map { index, text in
-            ["id\(index)" + quoted(text).dropFirst().dropLast(), text, "30", text, text, text].map(quoted).joined(separator: ",")
+            ["id\(index)" + quoted(text).dropFirst().dropLast(), text, "30", text, text, text].map(quoted).joined(
+                separator: ",")
         }
         let csv = "id,name,age,gender,city,bio\n" + rows.joined(separator: "\n") + "\n"
         let imported = try SwipeBinary.run(["import", "--db", db, temporary.file("nasty.csv", Array(csv.utf8))])
@@ -162,7 +169,8 @@ import Testing
         }
         let result = try openFails(path)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("has schema version 99, but this swipe understands up to version \(Schema.version)"))
+        #expect(
+            result.stderr.contains("has schema version 99, but this swipe understands up to version \(Schema.version)"))
     }
 
     @Test func pathsThatCannotBeCreatedExit73() throws {

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -28,7 +28,7 @@ import Testing
         let listed = try SwipeBinary.run(["profiles", "--db", db, "--format", "jsonl"])
         let rows = listed.stdout.split(separator: "\n").compactMap { line -> String? in
             guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
-                  let id = object["id"] as? String, let name = object["name"] as? String, let age = object["age"] as? Int
+                let id = object["id"] as? String, let name = object["name"] as? String, let age = object["age"] as? Int
             else { return nil }
             func quoted(_ field: String) -> String { "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
             return "\(quoted(id)),\(quoted(name)),\(age),,18,120,\n"
@@ -122,7 +122,9 @@ import Testing
         ((answer["cards"] as? [[String: Any]])?.first { $0["state"] as? String == "first" })?["profile"] as? String
     }
 
-    @Test(arguments: TestBackend.all) func theLoserOfARaceDealsOnWithACardNeitherSessionDecided(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func theLoserOfARaceDealsOnWithACardNeitherSessionDecided(_ backend: TestBackend)
+        throws
+    {
         try use(backend)
         let arguments = ["repl", "--json", "--db", db, "--as", "demo"]
         let winner = try ReliabilityChild(arguments, folder: folder)

@@ -80,11 +80,12 @@ import Testing
     /// prints an answer line by line, so `needle` alone may be on screen
     /// before the lines after it; the prompt after it comes last.
     func screen(answered needle: String, escapes: Bool = false) throws -> String {
-        try screen(until: { text in
-            guard let found = text.range(of: needle, options: .backwards) else { return false }
-            // The prompt says where you are: `swipe> `, `swipe[detail]> `…
-            return text[found.upperBound...].range(of: #"swipe(\[[a-z]+\])?> "#, options: .regularExpression) != nil
-        }, "the answer with \(needle), then the prompt", escapes: escapes)
+        try screen(
+            until: { text in
+                guard let found = text.range(of: needle, options: .backwards) else { return false }
+                // The prompt says where you are: `swipe> `, `swipe[detail]> `…
+                return text[found.upperBound...].range(of: #"swipe(\[[a-z]+\])?> "#, options: .regularExpression) != nil
+            }, "the answer with \(needle), then the prompt", escapes: escapes)
     }
 
     /// Starts the REPL as viewer `a` in a new tmux session named `name`, with
@@ -96,7 +97,8 @@ import Testing
     ) throws {
         // -u NO_COLOR: the test runner may have it set, and tmux passes its
         // environment on to the session.
-        let command = "env -u NO_COLOR -u SWIPE_AS XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) "
+        let command =
+            "env -u NO_COLOR -u SWIPE_AS XDG_STATE_HOME=\(folder)/state TERM=xterm \(environment) "
             + "\(SwipeBinary.url.path) --db \(folder)/db.sqlite" + (viewer.map { " --as " + $0 } ?? "")
             + "; echo EXIT-STATUS-$?; sleep 600"
         target = name
@@ -122,8 +124,10 @@ import Testing
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline {
                 previous = column
-                column = Int(try tmux(["display", "-p", "-t", target, "#{cursor_x}"])
-                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+                column =
+                    Int(
+                        try tmux(["display", "-p", "-t", target, "#{cursor_x}"])
+                            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
                 if column > 0 && column == previous { break }
                 usleep(50_000)
             }
@@ -131,7 +135,9 @@ import Testing
         }
     }
 
-    @Test("one-key gestures on an empty line: → like and ← nope as drags, Space open and back, Backspace undo, Shift-↑ superlike")
+    @Test(
+        "one-key gestures on an empty line: → like and ← nope as drags, Space open and back, Backspace undo, Shift-↑ superlike"
+    )
     func oneKeyGestures() throws {
         guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
         defer { _ = try? tmux(["kill-server"]) }
@@ -158,14 +164,16 @@ import Testing
         #expect(moved.contains("no matches yet"), "\(moved)")
         // ↑ still recalls the last line.
         try keys("Up")
-        _ = try screen(until: { screen in
-            screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasSuffix("> matches") == true
-        }, "matches recalled by ↑")
+        _ = try screen(
+            until: { screen in
+                screen.split(separator: "\n").last { !$0.allSatisfy(\.isWhitespace) }?.hasSuffix("> matches") == true
+            }, "matches recalled by ↑")
         try keys("C-u", "quit", "Enter")
         _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
     }
 
-    @Test("the picture fits the terminal: 40 columns compact, 200 wide enough for a long drag, resized between commands")
+    @Test(
+        "the picture fits the terminal: 40 columns compact, 200 wide enough for a long drag, resized between commands")
     func pictureFitsTheWidth() throws {
         guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
         defer { _ = try? tmux(["kill-server"]) }
@@ -196,10 +204,11 @@ import Testing
         _ = try screen(until: { $0.contains("swipe> dra") }, "the half-typed line")
         try tmux(["resize-window", "-t", "resize", "-x", "50"])
         // Under 60 columns the buttons are short: the redrawn deck, then the prompt and "dra" again.
-        let redrawn = try screen(until: { screen in
-            guard let compact = screen.range(of: "( ✕ )", options: .backwards) else { return false }
-            return screen[compact.upperBound...].contains("swipe> dra")
-        }, "the deck redrawn at 50 columns, then the line")
+        let redrawn = try screen(
+            until: { screen in
+                guard let compact = screen.range(of: "( ✕ )", options: .backwards) else { return false }
+                return screen[compact.upperBound...].contains("swipe> dra")
+            }, "the deck redrawn at 50 columns, then the line")
         #expect(redrawn.contains("( ★ )"))
         try keys("g 10 0", "Enter")
         _ = try screen(answered: "drag (+10, 0) pt")

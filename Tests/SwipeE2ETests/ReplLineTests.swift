@@ -12,7 +12,8 @@ import Testing
     /// Viewer `a`; the deck deals `b`, `x y`, `c`. `a` already noped `x y` once.
     init() throws {
         let profiles = temporary.file("p.csv", "id,name,age\na,Ana,30\nb,Bo,28\nx y,Xi,33\nc,Cy,41\n")
-        let decisions = temporary.file("d.csv", "viewer,profile,decision,decided_at\na,x y,hate,2026-01-01T00:00:00.000Z\n")
+        let decisions = temporary.file(
+            "d.csv", "viewer,profile,decision,decided_at\na,x y,hate,2026-01-01T00:00:00.000Z\n")
         #expect(try SwipeBinary.run(["import", "--db", db, profiles]).status == 0)
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", decisions]).status == 0)
     }
@@ -33,7 +34,8 @@ import Testing
         let script = Array("drag 150".utf8) + [0] + Array("xyz 0\nrelease\nhistory b\n".utf8)
         let text = try repl(script: script)
         #expect(text.status == 1)
-        #expect(text.stdout.contains("error: the line holds a NUL byte (\\0), which no command takes; nothing was done"))
+        #expect(
+            text.stdout.contains("error: the line holds a NUL byte (\\0), which no command takes; nothing was done"))
         #expect(text.stdout.contains("error: nothing to release; drag first"))
         #expect(!text.stdout.contains("liked"))
         #expect(text.stdout.contains("no decisions yet"))

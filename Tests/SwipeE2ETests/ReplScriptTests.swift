@@ -46,7 +46,10 @@ import Testing
         #expect(lines.count == script.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
         // The README's worked example: the top card at (247.5, 263.5) rotated −7.2°.
         #expect(lines[0].contains(#""x":247.5,"y":263.5,"scale":1,"rotation":-7.2"#))
-        #expect(lines[1].contains(#""animations":[{"name":"spring-back","duration":0.5,"keyframes":[{"time":0,"curve":"linear","cards":["#))
+        #expect(
+            lines[1].contains(
+                #""animations":[{"name":"spring-back","duration":0.5,"keyframes":[{"time":0,"curve":"linear","cards":["#
+            ))
         // 120 > 100: b is liked by drag; b already liked a, so it is a match.
         #expect(lines[3].contains(#""decision":{"profile":"b","decision":"like","via":"drag","decided_at":"#))
         #expect(lines[3].contains(#""match":true"#))
@@ -61,10 +64,13 @@ import Testing
         #expect(rows.contains { $0.contains(#""profile":"c""#) && $0.contains(#""via":"button""#) })
     }
 
-    @Test("plain script mode: no prompt, only the outcome lines, status 0 when every command worked", arguments: TestBackend.all)
+    @Test(
+        "plain script mode: no prompt, only the outcome lines, status 0 when every command worked",
+        arguments: TestBackend.all)
     func script(_ backend: TestBackend) throws {
         try use(backend)
-        let result = try repl(["repl"], script: "# a script\ndrag 150 0\nrelease\nopen\nhate\nmatches\nquit\ndrag 1 1\n")
+        let result = try repl(
+            ["repl"], script: "# a script\ndrag 150 0\nrelease\nopen\nhate\nmatches\nquit\ndrag 1 1\n")
         #expect(result.status == 0, "\(result.stdout)")
         #expect(!result.stdout.contains("swipe>"))
         #expect(!result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")

@@ -1,13 +1,14 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import SwipeCSV
+import SwipeSQLite
 import SwipeServer
 import SwipeStore
-import SwipeSQLite
-import SwipeCSV
 import SwipeTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `swipe link` and `swipe serve` run as a person would run them.
 @Suite final class ServeCommandTests {
@@ -93,7 +94,8 @@ import Testing
                 if let start = text.range(of: "serving http://") {
                     let hostAndPort = text[start.upperBound...].prefix { $0 != "/" }
                     if let colon = hostAndPort.lastIndex(of: ":"),
-                       let port = Int(hostAndPort[hostAndPort.index(after: colon)...]) {
+                        let port = Int(hostAndPort[hostAndPort.index(after: colon)...])
+                    {
                         self.port = port
                         return
                     }
@@ -147,8 +149,9 @@ import Testing
     }
 
     @Test func linksUseThePublicURLBehindAProxy() throws {
-        let served = try Served(["serve", "--db", db, "--port", "0", "--public-url", "https://swipe.example.org/"],
-                                folder: temporary.path)
+        let served = try Served(
+            ["serve", "--db", db, "--port", "0", "--public-url", "https://swipe.example.org/"],
+            folder: temporary.path)
         try served.waitUntilServing()
         #expect(served.stdout.contains("--base https://swipe.example.org\n"), "\(served.stdout)")
         #expect(served.stop() == 0)
@@ -184,8 +187,10 @@ import Testing
         try half.send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n")
         // A WebSocket client that reads but never answers the close frame.
         let socket = try RawConnection(port: served.port, timeout: 10)
-        try socket.send("GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nConnection: Upgrade\r\n"
-            + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+        try socket.send(
+            "GET /ws?token=\(token) HTTP/1.1\r\nHost: 127.0.0.1:\(served.port)\r\nConnection: Upgrade\r\n"
+                + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n"
+        )
         var received: [UInt8] = []
         // The 101 and the hello frame ({"event":"hello"...}).
         while !String(decoding: received, as: UTF8.self).contains("hello") {
@@ -209,8 +214,9 @@ import Testing
     /// With 256 file descriptors, 300 idle connections that never send a
     /// request do not keep a real request from being answered.
     @Test func idleConnectionsDoNotStarveRealRequests() throws {
-        let served = try Served(["serve", "--db", db, "--port", "0"], folder: temporary.path,
-                                limits: ["--nofile=256:256"])
+        let served = try Served(
+            ["serve", "--db", db, "--port", "0"], folder: temporary.path,
+            limits: ["--nofile=256:256"])
         try served.waitUntilServing()
         defer { _ = served.stop() }
         var idle: [RawConnection] = []

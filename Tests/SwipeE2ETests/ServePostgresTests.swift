@@ -1,12 +1,13 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import SwipeCore
 import SwipePostgres
 import SwipeStore
 import SwipeTestSupport
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// `swipe serve --db postgres://…` run as a person would run it, against the
 /// throwaway cluster (`SWIPE_TEST_PG`; under CI=true a missing one fails).
@@ -23,8 +24,12 @@ import Testing
         let name = "swipe_serve_e2e_" + UUID().uuidString.lowercased().replacingOccurrences(of: "-", with: "")
         let connection = try PGConnection(uri: admin)
         try connection.execute("CREATE DATABASE " + connection.quotedIdentifier(name))
-        defer { try? connection.execute("DROP DATABASE IF EXISTS " + (try! connection.quotedIdentifier(name)) + " WITH (FORCE)") }
-        let uri = try #require(admin.range(of: "/", options: .backwards).map { String(admin[..<$0.lowerBound]) + "/" + name })
+        defer {
+            try? connection.execute(
+                "DROP DATABASE IF EXISTS " + (try! connection.quotedIdentifier(name)) + " WITH (FORCE)")
+        }
+        let uri = try #require(
+            admin.range(of: "/", options: .backwards).map { String(admin[..<$0.lowerBound]) + "/" + name })
         let store = try PostgresStore(uri: uri, create: true)
         try store.upsert(Profile(id: "a", name: "Ana", age: 30))
 

@@ -17,7 +17,9 @@ enum SwipeBinary {
     }()
 
     /// `stdin`: a file to read standard input from (default /dev/null).
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws -> Result {
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws
+        -> Result
+    {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 import Testing
 
@@ -24,12 +24,15 @@ import Testing
     /// standard output (`> /dev/full`, `>&-`, `> FILE`); stdin from `stdin`.
     /// Without a redirect, stdout is captured. `prefix` runs swipe through
     /// another program (`setpriv …`); `program` replaces swipe altogether.
-    func run(_ arguments: [String], stdout redirect: String? = nil, stdin: String = "/dev/null",
-             environment: [String: String] = [:], prefix: [String] = [], program: String? = nil) throws -> Outcome {
+    func run(
+        _ arguments: [String], stdout redirect: String? = nil, stdin: String = "/dev/null",
+        environment: [String: String] = [:], prefix: [String] = [], program: String? = nil
+    ) throws -> Outcome {
         let out = folder + "/out-" + UUID().uuidString, err = folder + "/err-" + UUID().uuidString
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$@\" " + (redirect ?? "> '\(out)'") + " 2> '\(err)' < '\(stdin)'", "sh"]
+        process.arguments =
+            ["-c", "exec \"$@\" " + (redirect ?? "> '\(out)'") + " 2> '\(err)' < '\(stdin)'", "sh"]
             + prefix + [program ?? SwipeBinary.url.path] + arguments
         var env = ProcessInfo.processInfo.environment
         env["SWIPE_AS"] = nil
@@ -59,7 +62,9 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
     }
 
-    func script(_ lines: [String]) -> String { temporary.file("in-" + UUID().uuidString, lines.joined(separator: "\n") + "\n") }
+    func script(_ lines: [String]) -> String {
+        temporary.file("in-" + UUID().uuidString, lines.joined(separator: "\n") + "\n")
+    }
 
     func standingDecisions(_ path: String? = nil) throws -> Int {
         try SQLiteConnection(path: path ?? db).scalarInt("SELECT count(*) FROM decisions") ?? -1
@@ -70,9 +75,11 @@ import Testing
     @Test func everyOutputPathToAFullDeviceExits74() throws {
         try importSeed()
         var commands: [[String]] = OutputFormatNames.all.map { ["profiles", "--format", $0] }
-        commands += [["history", "--as", "demo"], ["matches", "--as", "demo", "--format", "csv"], ["stats"],
-                     ["repl", "--as", "demo"], ["repl", "--json", "--as", "demo"],
-                     ["import", temporary.file("more.csv", "id,name,age\nnew-1,New,30\n")]]
+        commands += [
+            ["history", "--as", "demo"], ["matches", "--as", "demo", "--format", "csv"], ["stats"],
+            ["repl", "--as", "demo"], ["repl", "--json", "--as", "demo"],
+            ["import", temporary.file("more.csv", "id,name,age\nnew-1,New,30\n")],
+        ]
         for command in commands {
             let result = try run(command + ["--db", db], stdout: "> /dev/full", stdin: script(["deck"]))
             #expect(result.status == 74, "\(command): \(result.stderr)")
@@ -82,14 +89,18 @@ import Testing
 
     /// The reported case: a CSV export onto a small disk stopped at 64 KiB and exited 0.
     @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func anExportOntoASmallDiskThatFillsUpExits74() throws {
-        let rows = (0..<1500).map { "big-\($0),Person \($0),30,a bio long enough to make the export outgrow the disk \($0)" }
+        let rows = (0..<1500).map {
+            "big-\($0),Person \($0),30,a bio long enough to make the export outgrow the disk \($0)"
+        }
         let csv = temporary.file("big.csv", "id,name,age,bio\n" + rows.joined(separator: "\n") + "\n")
         #expect(try run(["import", "--db", db, csv]).status == 0)
         let disk = try mountTmpfs("disk", size: "64k")
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let result = try run(["profiles", "--db", db, "--format", "csv"], stdout: "> '\(disk)/export.csv'")
         #expect(result.status == 74)
-        #expect(result.stderr == "swipe: cannot write to standard output: No space left on device; the output is incomplete\n")
+        #expect(
+            result.stderr
+                == "swipe: cannot write to standard output: No space left on device; the output is incomplete\n")
     }
 
     @Test func aREPLWhoseStdoutIsClosedStopsAtTheFirstAnswerItCannotWrite() throws {
@@ -109,7 +120,8 @@ import Testing
     @Test func aClosedPipeEndsQuietly() throws {
         try importSeed()
         let err = folder + "/pipe-err"
-        let command = "'\(SwipeBinary.url.path)' profiles --db '\(db)' --format json 2> '\(err)' | head -c 1 > /dev/null"
+        let command =
+            "'\(SwipeBinary.url.path)' profiles --db '\(db)' --format json 2> '\(err)' | head -c 1 > /dev/null"
         _ = try run(["-c", command], program: "/bin/sh")
         #expect(try String(contentsOfFile: err, encoding: .utf8) == "")
     }
@@ -154,7 +166,8 @@ import Testing
     @Test func anotherProgramsDatabaseIsRefusedByEveryCommandNotAByteChanged() throws {
         try expectRefused(try foreign("f.sqlite", "CREATE TABLE foo (x)"), by: Self.everyCommand)
         try expectRefused(try foreign("p.sqlite", "CREATE TABLE profiles (id, nickname)"), by: Self.everyCommand)
-        try expectRefused(try foreign("w.sqlite", "PRAGMA journal_mode = WAL; CREATE TABLE foo (x)"), by: Self.everyCommand)
+        try expectRefused(
+            try foreign("w.sqlite", "PRAGMA journal_mode = WAL; CREATE TABLE foo (x)"), by: Self.everyCommand)
     }
 
     @Test func anEmptyFileIsNotADatabaseForAnyCommandButImport() throws {
@@ -192,7 +205,9 @@ import Testing
 
     /// A disk too small even for the schema: the import fails while the
     /// database is being made, and what it made goes too.
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFirstImportThatCannotWriteTheSchemaLeavesNothing() throws {
+    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFirstImportThatCannotWriteTheSchemaLeavesNothing()
+        throws
+    {
         let disk = try mountTmpfs("tiny", size: "8k")
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let result = try run(["import", "--db", disk + "/d/swipe.sqlite", Self.seed])
@@ -229,12 +244,16 @@ import Testing
             #expect(try run(command + ["--db", db]).status == 0, "\(command)")
         }
         #expect(FileManager.default.contents(atPath: db) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("swipe.sqlite") } == ["swipe.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix("swipe.sqlite") } == [
+                "swipe.sqlite"
+            ])
     }
 
     /// A database on a read-only file system: reads work (the file cannot
     /// change, so it is read as immutable); a writer is told what is missing.
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws {
+    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws
+    {
         let disk = try mountTmpfs("ro", size: "2m")
         defer { _ = ReliabilityHostileTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
@@ -242,7 +261,8 @@ import Testing
         let liked = try run(["repl", "--db", path, "--as", "demo"], stdin: script(["like"]))
         #expect(liked.status == 0)
         // The card the ranking dealt first, as the session said it liked it ("♥ liked NAME (ID) by button").
-        let id = try #require(liked.stdout.firstMatch(of: /liked .* \((p-[0-9]+)\) by button/)?.output.1, "\(liked.stdout)")
+        let id = try #require(
+            liked.stdout.firstMatch(of: /liked .* \((p-[0-9]+)\) by button/)?.output.1, "\(liked.stdout)")
         #expect(ReliabilityHostileTests.shell("/bin/mount", ["-o", "remount,ro", disk]))
         let history = try run(["history", "--db", path, "--as", "demo", "--format", "csv"])
         #expect(history.status == 0, "\(history.stderr)")
@@ -262,8 +282,10 @@ import Testing
         let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
         let history = try run(["history", "--db", db, "--as", "demo"], prefix: asNobody)
         #expect(history.status == 74)
-        #expect(history.stderr.contains("swipe: \(folder): no write permission (Permission denied; reading \(db) in WAL mode"),
-                "\(history.stderr)")
+        #expect(
+            history.stderr.contains(
+                "swipe: \(folder): no write permission (Permission denied; reading \(db) in WAL mode"),
+            "\(history.stderr)")
         let repl = try run(["repl", "--db", db, "--as", "demo"], stdin: script(["like"]), prefix: asNobody)
         #expect(repl.status == 74)
         #expect(repl.stderr.contains("swipe: \(db): no write permission (Permission denied"), "\(repl.stderr)")
@@ -275,7 +297,8 @@ import Testing
 
     /// Runs `swipe arguments` with its stdout on a terminal (`script`'s pty); what the terminal got.
     func onATerminal(_ arguments: [String], stdin: String = "/dev/null") throws -> String {
-        let command = ([SwipeBinary.url.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
+        let command =
+            ([SwipeBinary.url.path] + arguments).map { "'" + $0 + "'" }.joined(separator: " ")
             + " < '" + stdin + "'"
         return try run(["-q", "-e", "-c", command, "/dev/null"], program: "/usr/bin/script").stdout
     }
@@ -291,8 +314,9 @@ import Testing
         }
         #expect(try onATerminal(["profiles", "--db", db, "--format", "csv"]).contains(#"\x1B]0;pwned\x07"#))
         let file = try run(["profiles", "--db", db, "--format", "csv"])
-        #expect(file.stdout == "id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km\r\n"
-            + "evil,\(Self.evil),30,,,,,,,,,18,120,\r\n")
+        #expect(
+            file.stdout == "id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km\r\n"
+                + "evil,\(Self.evil),30,,,,,,,,,18,120,\r\n")
     }
 
     /// `swipe repl --json` on a terminal: C0 and C1 are escaped as ever, and

@@ -39,14 +39,16 @@ enum ChildRun {
         #expect(ci.output.contains("SWIPE_TEST_PG is not set under CI=true"), "\(ci.output)")
         let local = try ChildRun.run(filter: "SwipePostgresTests.NotifyTests", ["SWIPE_TEST_PG": nil, "CI": nil])
         #expect(local.status == 0, "\(local.output)")
-        #expect(local.output.contains("skipped: \"no PostgreSQL test cluster: SWIPE_TEST_PG is not set"), "\(local.output)")
+        #expect(
+            local.output.contains("skipped: \"no PostgreSQL test cluster: SWIPE_TEST_PG is not set"), "\(local.output)")
     }
 
     @Test func PGPASSWORDSuppliesThePasswordTheLibpqWay() throws {
         let (host, port) = try PasswordTests.prepareRole()
         let probe = "postgres://swipe_password_test@\(host):\(port)/postgres"
         let right = try ChildRun.run(
-            filter: "SwipePostgresTests.PasswordProbe", ["SWIPE_PG_PROBE_URI": probe, "PGPASSWORD": PasswordTests.password])
+            filter: "SwipePostgresTests.PasswordProbe",
+            ["SWIPE_PG_PROBE_URI": probe, "PGPASSWORD": PasswordTests.password])
         #expect(right.status == 0, "\(right.output)")
         #expect(right.output.contains("Test connectsWithThePasswordFromTheEnvironment() passed"), "\(right.output)")
         let wrong = try ChildRun.run(
@@ -68,9 +70,11 @@ enum ChildRun {
             return
         }
         let (host, port) = try PasswordTests.prepareRole()
-        guard PostgresTestServer.environment["PGPASSWORD"] == nil else { return }  // a developer's own PGPASSWORD would answer
+        // A developer's own PGPASSWORD would answer.
+        guard PostgresTestServer.environment["PGPASSWORD"] == nil else { return }
         let error = #expect(throws: PostgresError.self) {
-            try PGConnection(uri: "postgres://swipe_password_test@\(host):\(port)/postgres?passfile=/nonexistent/pgpass")
+            try PGConnection(
+                uri: "postgres://swipe_password_test@\(host):\(port)/postgres?passfile=/nonexistent/pgpass")
         }
         #expect(error?.kind == .rejected)
         #expect(error?.message.contains("no password supplied") == true, "\(String(describing: error))")

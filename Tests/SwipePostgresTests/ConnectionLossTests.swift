@@ -128,7 +128,8 @@ import Testing
             try connection.transaction {
                 try connection.run("INSERT INTO t VALUES ($1)", .integer(3))
                 lost = try connection.currentTransactionID()
-                let ended = try observer.query("SELECT pg_terminate_backend($1, 60000)", .integer(Int64(connection.backendPID)))
+                let ended = try observer.query(
+                    "SELECT pg_terminate_backend($1, 60000)", .integer(Int64(connection.backendPID)))
                 #expect(try ended[0].bool(0))
             }
         }

@@ -11,7 +11,8 @@ import Testing
     static let rowCount = 100_000
 
     func makeTable(_ connection: PGConnection) throws {
-        try connection.execute("""
+        try connection.execute(
+            """
             CREATE TABLE people (key int8 PRIMARY KEY, name text NOT NULL, age int4 NOT NULL CHECK (age BETWEEN 18 AND 120),
                                  score float8, bio text)
             """)
@@ -19,8 +20,10 @@ import Testing
 
     /// Row `k` of the generated data: the age cycles 18…77, every 7th bio is NULL.
     static func row(_ k: Int) -> [PostgresValue] {
-        [.integer(Int64(k)), .text("name \(k)\t\\ \"é\""), .integer(Int64(18 + k % 60)), .real(Double(k) / 4),
-         k % 7 == 0 ? .null : .text("bio \(k)\nline two")]
+        [
+            .integer(Int64(k)), .text("name \(k)\t\\ \"é\""), .integer(Int64(18 + k % 60)), .real(Double(k) / 4),
+            k % 7 == 0 ? .null : .text("bio \(k)\nline two"),
+        ]
     }
 
     @Test func aHundredThousandRowsArriveWhole() throws {
@@ -34,7 +37,8 @@ import Testing
         let n = Self.rowCount
         #expect(try connection.scalarInt("SELECT count(*) FROM people") == n)
         #expect(try connection.scalarInt("SELECT sum(key)::int8 FROM people") == n * (n + 1) / 2)
-        #expect(try connection.scalarInt("SELECT sum(age)::int8 FROM people") == (1...n).reduce(0) { $0 + 18 + $1 % 60 })
+        #expect(
+            try connection.scalarInt("SELECT sum(age)::int8 FROM people") == (1...n).reduce(0) { $0 + 18 + $1 % 60 })
         #expect(try connection.scalarInt("SELECT count(*) FROM people WHERE bio IS NULL") == n / 7)
         #expect(try connection.query("SELECT sum(score) FROM people")[0].double(0) == Double(n * (n + 1) / 2) / 4)
         let sample = try connection.query("SELECT name, bio, score FROM people WHERE key = $1", .integer(77_778))[0]
@@ -72,7 +76,9 @@ import Testing
         #expect(typed?.context?.contains("line 2, column age: \"twenty\"") == true, "\(String(describing: typed))")
         #expect(try connection.scalarInt("SELECT count(*) FROM people") == 0)
         // The connection goes on.
-        try connection.copy("COPY people (key, name, age) FROM STDIN") { try $0.row(.integer(1), .text("a"), .integer(20)) }
+        try connection.copy("COPY people (key, name, age) FROM STDIN") {
+            try $0.row(.integer(1), .text("a"), .integer(20))
+        }
         #expect(try connection.scalarInt("SELECT count(*) FROM people") == 1)
     }
 
@@ -96,7 +102,9 @@ import Testing
         try makeTable(connection)
         #expect(throws: Stop.self) {
             try connection.transaction {
-                try connection.copy("COPY people (key, name, age) FROM STDIN") { try $0.row(.integer(1), .text("a"), .integer(20)) }
+                try connection.copy("COPY people (key, name, age) FROM STDIN") {
+                    try $0.row(.integer(1), .text("a"), .integer(20))
+                }
                 #expect(try connection.scalarInt("SELECT count(*) FROM people") == 1)
                 throw Stop()
             }
@@ -110,8 +118,9 @@ import Testing
         let texts = RoundTripTests.texts + ["\\", "\\\\N", "\r", "a\\tb"]
         try connection.copy("COPY t FROM STDIN") { writer in
             for (k, text) in texts.enumerated() {
-                try writer.row(.integer(Int64(k)), .integer(.min + Int64(k)), .real(-0.1 * Double(k)), .text(text),
-                               .boolean(k % 2 == 0), .bytes([0, 0x5C, UInt8(k)]))
+                try writer.row(
+                    .integer(Int64(k)), .integer(.min + Int64(k)), .real(-0.1 * Double(k)), .text(text),
+                    .boolean(k % 2 == 0), .bytes([0, 0x5C, UInt8(k)]))
             }
             try writer.row(.integer(-1), .null, .null, .null, .null, .null)
         }
@@ -132,7 +141,8 @@ import Testing
         let connection = try database.connect()
         try makeTable(connection)
         let csv = "key,name,age\n1,\"Ann, \"\"A\"\"\",30\n2,Bo,40\n"
-        let copied = try connection.copy("COPY people (key, name, age) FROM STDIN (FORMAT csv, HEADER true)") { writer in
+        let copied = try connection.copy("COPY people (key, name, age) FROM STDIN (FORMAT csv, HEADER true)") {
+            writer in
             try Array(csv.utf8).withUnsafeBytes { try writer.write(raw: $0) }
         }
         #expect(copied == 2)
@@ -149,11 +159,13 @@ import Testing
     @Test func copyThroughExecuteOrTheWrongDirectionIsRefusedAndTheConnectionGoesOn() throws {
         let connection = try database.connect()
         try connection.execute("CREATE TABLE t (k int8); INSERT INTO t VALUES (1), (2)")
-        for attempt in [{ try connection.execute("COPY t FROM STDIN") },
-                        { try connection.execute("COPY t TO STDOUT") },
-                        { _ = try connection.run("COPY t FROM STDIN") },
-                        { _ = try connection.copy("COPY t TO STDOUT") { _ in } },
-                        { _ = try connection.copy("SELECT 1") { _ in } }] {
+        for attempt in [
+            { try connection.execute("COPY t FROM STDIN") },
+            { try connection.execute("COPY t TO STDOUT") },
+            { _ = try connection.run("COPY t FROM STDIN") },
+            { _ = try connection.copy("COPY t TO STDOUT") { _ in } },
+            { _ = try connection.copy("SELECT 1") { _ in } },
+        ] {
             let error = #expect(throws: PostgresError.self) { try attempt() }
             #expect(error?.kind == .client, "\(String(describing: error))")
             #expect(try connection.scalarInt("SELECT count(*) FROM t") == 2)

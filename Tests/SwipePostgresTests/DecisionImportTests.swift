@@ -17,11 +17,13 @@ import Testing
 
     /// Profiles a…f on both; c has blocked d.
     func prepare() throws {
-        let people = backends.folder.file("people.csv", "id,name,age\n" + "abcdef".map { "\($0),\($0.uppercased()),30\n" }.joined())
+        let people = backends.folder.file(
+            "people.csv", "id,name,age\n" + "abcdef".map { "\($0),\($0.uppercased()),30\n" }.joined())
         let answers = backends.importProfiles(people)
         #expect(answers.postgres == answers.sqlite)
         try backends.sqlite.block(viewer: "c", profile: "d")
-        try backends.pg.run("""
+        try backends.pg.run(
+            """
             INSERT INTO blocks (blocker, blocked, blocked_at)
             SELECT b.key, d.key, $1 FROM profiles AS b, profiles AS d WHERE b.id = 'c' AND d.id = 'd'
             """, .text(Self.t1))
@@ -91,7 +93,8 @@ import Testing
             // a–b (superlike meets like, at the later), a–f; e hated f, so no e–f.
             #expect(matches.postgres == [["a", "b", Self.t2], ["a", "f", Self.t2]])
         } else {
-            #expect(answers.sqlite == .failed((refusals + ["nothing imported (12 invalid rows)"]).joined(separator: "\n")))
+            #expect(
+                answers.sqlite == .failed((refusals + ["nothing imported (12 invalid rows)"]).joined(separator: "\n")))
             #expect(try backends.pg.scalarInt("SELECT count(*) FROM decisions") == 1)
             #expect(try backends.pg.scalarInt("SELECT count(*) FROM matches") == 0)
         }
@@ -127,19 +130,25 @@ import Testing
             let blocker = ids[random.next(5)], blocked = ids[random.next(5)]
             guard blocker != blocked else { continue }
             if (try? backends.sqlite.block(viewer: blocker, profile: blocked)) != nil {
-                try backends.pg.run("""
+                try backends.pg.run(
+                    """
                     INSERT INTO blocks (blocker, blocked, blocked_at)
                     SELECT b.key, d.key, $1 FROM profiles AS b, profiles AS d WHERE b.id = $2 AND d.id = $3
                     """, .text(Self.t1), .text(blocker), .text(blocked))
             }
         }
         let kinds = ["like", "hate", "superlike", "nope", "meh"]
-        let times = ["2026-11-01", "2026-11-02T00:00:00Z", "2026-11-02T00:00:00.000Z", "2026-11-03T04:05:06.007Z", "soon"]
+        let times = [
+            "2026-11-01", "2026-11-02T00:00:00Z", "2026-11-02T00:00:00.000Z", "2026-11-03T04:05:06.007Z", "soon",
+        ]
         func file(_ name: String, rows: Int) -> String {
-            backends.folder.file(name, "viewer,profile,decision,decided_at\n" + (0..<rows).map { _ in
-                [ids[random.next(6)], ids[random.next(6)], kinds[random.next(5)], times[random.next(5)]]
-                    .joined(separator: ",") + "\n"
-            }.joined())
+            backends.folder.file(
+                name,
+                "viewer,profile,decision,decided_at\n"
+                    + (0..<rows).map { _ in
+                        [ids[random.next(6)], ids[random.next(6)], kinds[random.next(5)], times[random.next(5)]]
+                            .joined(separator: ",") + "\n"
+                    }.joined())
         }
         var answers = backends.importDecisions(file("earlier.csv", rows: 8), skipInvalid: true)
         #expect(answers.postgres == answers.sqlite)

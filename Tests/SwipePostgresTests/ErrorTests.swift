@@ -60,7 +60,9 @@ import Testing
         let uri = PostgresTestServer.uri(try PostgresTestServer.requireURI(), database: "no_such_database_here")
         let error = #expect(throws: PostgresError.self) { try PGConnection(uri: uri) }
         #expect(error?.kind == .rejected)
-        #expect(error?.message.contains("database \"no_such_database_here\" does not exist") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("database \"no_such_database_here\" does not exist") == true,
+            "\(String(describing: error))")
     }
 
     @Test func notAPostgresURIIsRefusedBeforeConnecting() throws {
@@ -72,7 +74,9 @@ import Testing
         let cut = #expect(throws: PostgresError.self) { try PGConnection(uri: "postgres://u:pw-in-uri@h/db\u{0}x") }
         #expect(cut?.kind == .client)
         #expect(cut?.message.hasPrefix("a PostgreSQL URI cannot hold a NUL character") == true)
-        let bad = #expect(throws: PostgresError.self) { try PGConnection(uri: "postgres://u:pw-in-uri@h/db?nosuchoption=1") }
+        let bad = #expect(throws: PostgresError.self) {
+            try PGConnection(uri: "postgres://u:pw-in-uri@h/db?nosuchoption=1")
+        }
         #expect(bad?.kind == .client)
         #expect(bad?.description.contains("nosuchoption") == true, "\(String(describing: bad))")
         #expect(bad?.description.contains("pw-in-uri") == false, "\(String(describing: bad))")
@@ -94,7 +98,8 @@ import Testing
     static func prepareRole() throws -> (host: String, port: Int) {
         try roleLock.withLock {
             let admin = try PGConnection(uri: PostgresTestServer.requireURI())
-            try admin.execute("""
+            try admin.execute(
+                """
                 DO $$ BEGIN CREATE ROLE swipe_password_test LOGIN;
                 EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; END $$;
                 ALTER ROLE swipe_password_test PASSWORD 's3cret-Pa55word';
@@ -159,7 +164,8 @@ import Testing
         }
         Self.assertNoPassword(String(describing: query))
         let unreachable = #expect(throws: PostgresError.self) {
-            try PGConnection(uri: "postgres://swipe_password_test:\(Self.password)@127.0.0.1:\(unusedLocalPort())/postgres")
+            try PGConnection(
+                uri: "postgres://swipe_password_test:\(Self.password)@127.0.0.1:\(unusedLocalPort())/postgres")
         }
         #expect(unreachable?.kind == .unreachable)
         Self.assertNoPassword(String(describing: unreachable))
@@ -169,7 +175,8 @@ import Testing
         let (host, port) = try Self.prepareRole()
         let passfile = folder.file("pgpass", "\(host):\(port):*:swipe_password_test:\(Self.password)\n")
         chmod(passfile, 0o600)
-        let connection = try PGConnection(uri: "postgres://swipe_password_test@\(host):\(port)/postgres?passfile=\(passfile)")
+        let connection = try PGConnection(
+            uri: "postgres://swipe_password_test@\(host):\(port)/postgres?passfile=\(passfile)")
         #expect(try connection.scalarText("SELECT current_user::text") == "swipe_password_test")
         let empty = folder.file("empty-pgpass", "")
         chmod(empty, 0o600)

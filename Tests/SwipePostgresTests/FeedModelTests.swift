@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Benchmarks) import SwipePostgres
 import SwipeCore
+@_spi(Benchmarks) import SwipePostgres
 import SwipeStore
 import SwipeTestSupport
 import Testing
@@ -28,7 +28,8 @@ import Testing
     }
 
     static func insert(_ profile: Profile, _ connection: PGConnection) throws {
-        try connection.run("""
+        try connection.run(
+            """
             INSERT INTO profiles (id, name, age, gender, lat, lon, seeking, age_min, age_max, max_km, interests)
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::json)
             """, .text(profile.id), .text(profile.name), .int(profile.age), .optionalText(profile.gender),
@@ -38,10 +39,13 @@ import Testing
             profile.preferences.maxKm.map { .real($0) } ?? .null, .text(JSONText.array(profile.interests)))
     }
 
-    static func decide(_ connection: PGConnection, _ viewer: String, _ profile: String, _ decision: Decision,
-                       at: Date, undone: Bool = false) throws {
+    static func decide(
+        _ connection: PGConnection, _ viewer: String, _ profile: String, _ decision: Decision,
+        at: Date, undone: Bool = false
+    ) throws {
         let time = Timestamp.string(from: at)
-        try connection.run("""
+        try connection.run(
+            """
             INSERT INTO decisions (viewer, profile, decision, via, decided_at, undone_at)
             VALUES ((SELECT key FROM profiles WHERE id = $1), (SELECT key FROM profiles WHERE id = $2), $3, 'import', $4, $5)
             """, .text(viewer), .text(profile), .text(decision.rawValue), .text(time), undone ? .text(time) : .null)
@@ -50,16 +54,19 @@ import Testing
     /// The scenario in an emptied database (keys from 1 again, in the model's order).
     static func load(_ s: DiscoveryModel.Scenario, into connection: PGConnection) throws {
         try connection.transaction {
-            try connection.execute("""
+            try connection.execute(
+                """
                 TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages RESTART IDENTITY
                 """)
             for person in s.people { try insert(person.profile, connection) }
             for choice in s.decisions {
-                try decide(connection, s.people[choice.viewer].id, s.people[choice.profile].id, choice.decision,
-                           at: start.addingTimeInterval(Double(choice.time)), undone: choice.undone)
+                try decide(
+                    connection, s.people[choice.viewer].id, s.people[choice.profile].id, choice.decision,
+                    at: start.addingTimeInterval(Double(choice.time)), undone: choice.undone)
             }
             for (a, b) in s.blocks {
-                try connection.run("""
+                try connection.run(
+                    """
                     INSERT INTO blocks (blocker, blocked, blocked_at)
                     VALUES ((SELECT key FROM profiles WHERE id = $1), (SELECT key FROM profiles WHERE id = $2), $3)
                     """, .text(s.people[a].id), .text(s.people[b].id), .text(Timestamp.string(from: start)))
@@ -78,13 +85,16 @@ import Testing
         for v in s.people.indices {
             let viewer = s.people[v].id
             let expected = DiscoveryModel.expectedRankedFeed(s, viewer: v, state: state, now: now)
-            #expect(try PostgresDiscovery.eligible(connection: connection, viewer: viewer, among: everyone)
+            #expect(
+                try PostgresDiscovery.eligible(connection: connection, viewer: viewer, among: everyone)
                     == Set(DiscoveryModel.expectedFeed(s, viewer: v)), "seed \(seed) viewer u\(v): eligible(among:)")
             // The cells of a box, or (cellLimit 0) the walk by key for every box.
             let cellLimit = v % 2 == 0 ? nil : 0 as Int?
             // All at once, looking only…
-            let look = try PostgresFeed(connection: connection, viewer: viewer, cellLimit: cellLimit, records: false, clock: { now })
-            #expect(try look.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
+            let look = try PostgresFeed(
+                connection: connection, viewer: viewer, cellLimit: cellLimit, records: false, clock: { now })
+            #expect(
+                try look.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
             let feed = try PostgresFeed(connection: connection, viewer: viewer, cellLimit: cellLimit, clock: { now })
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
@@ -111,12 +121,19 @@ import Testing
         let connection = try connect()
         let here = Location(lat: 52.52, lon: 13.405), there = Location(lat: 52.60, lon: 13.50)
         let exact = DiscoveryModel.distance(here, there)
-        try Self.insert(Profile(id: "v", name: "V", age: 30, location: here, preferences: Preferences(maxKm: exact)), connection)
+        try Self.insert(
+            Profile(id: "v", name: "V", age: 30, location: here, preferences: Preferences(maxKm: exact)), connection)
         try Self.insert(Profile(id: "at", name: "At", age: 30, location: there), connection)
-        try Self.insert(Profile(id: "beyond", name: "B", age: 30, location: Location(lat: 52.6001, lon: 13.50)), connection)
+        try Self.insert(
+            Profile(id: "beyond", name: "B", age: 30, location: Location(lat: 52.6001, lon: 13.50)), connection)
         try Self.insert(Profile(id: "nowhere", name: "N", age: 30), connection)
-        #expect(try PostgresFeed(connection: connection, viewer: "v").nextProfiles(limit: 9, excluding: []).map(\.id) == ["at"])
-        #expect(try PostgresDiscovery.eligible(connection: connection, viewer: "v", among: ["at", "beyond", "nowhere", "v"])
+        #expect(
+            try PostgresFeed(connection: connection, viewer: "v").nextProfiles(limit: 9, excluding: []).map(\.id) == [
+                "at"
+            ])
+        #expect(
+            try PostgresDiscovery.eligible(
+                connection: connection, viewer: "v", among: ["at", "beyond", "nowhere", "v"])
                 == ["at"])
     }
 
@@ -128,15 +145,17 @@ import Testing
         let connection = try connect()
         let here = Location(lat: 52.52, lon: 13.405), there = Location(lat: 52.60, lon: 13.50)
         let short = DiscoveryModel.distance(here, there) - 0.0000005
-        try Self.insert(Profile(id: "v", name: "V", age: 30, location: here, preferences: Preferences(maxKm: short)), connection)
+        try Self.insert(
+            Profile(id: "v", name: "V", age: 30, location: here, preferences: Preferences(maxKm: short)), connection)
         for n in 0..<40 { try Self.insert(Profile(id: "r\(n)", name: "R", age: 30, location: there), connection) }
         try Self.insert(Profile(id: "near", name: "N", age: 30, location: here), connection)
         let feed = try PostgresFeed(connection: connection, viewer: "v")
         #expect(try feed.nextProfiles(limit: 1, excluding: []).map(\.id) == ["near"])
         // Every key before `near` (the viewer's and the 40 turned down) is passed.
         #expect(try connection.scalarInt("SELECT after_key FROM feed_cursors") == 41)
-        #expect(try PostgresFeed(connection: connection, viewer: "v", cellLimit: 0).nextProfiles(limit: 5, excluding: [])
-                    .map(\.id) == ["near"])
+        #expect(
+            try PostgresFeed(connection: connection, viewer: "v", cellLimit: 0).nextProfiles(limit: 5, excluding: [])
+                .map(\.id) == ["near"])
     }
 
     /// Likers not eligible (too old for the viewer) before an eligible one:
@@ -144,20 +163,25 @@ import Testing
     /// the others, so the next fetch starts after them.
     @Test func likersCursorPassesTheIneligible() throws {
         let connection = try connect()
-        try Self.insert(Profile(id: "v", name: "V", age: 30, preferences: Preferences(ageMin: 25, ageMax: 35)), connection)
+        try Self.insert(
+            Profile(id: "v", name: "V", age: 30, preferences: Preferences(ageMin: 25, ageMax: 35)), connection)
         try Self.insert(Profile(id: "a", name: "A", age: 30), connection)
         for n in 0..<10 { try Self.insert(Profile(id: "old\(n)", name: "O", age: 60), connection) }
         try Self.insert(Profile(id: "fan", name: "F", age: 31), connection)
-        for n in 0..<10 { try Self.decide(connection, "old\(n)", "v", .like, at: Self.start.addingTimeInterval(Double(n))) }
+        for n in 0..<10 {
+            try Self.decide(connection, "old\(n)", "v", .like, at: Self.start.addingTimeInterval(Double(n)))
+        }
         try Self.decide(connection, "fan", "v", .like, at: Self.start.addingTimeInterval(100))
         let feed = try PostgresFeed(connection: connection, viewer: "v")
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["fan", "a"])
-        #expect(try connection.scalarText("SELECT after_at FROM liker_cursors WHERE decision = 'like'")
+        #expect(
+            try connection.scalarText("SELECT after_at FROM liker_cursors WHERE decision = 'like'")
                 == Timestamp.string(from: Self.start.addingTimeInterval(9)))
         // Nothing to show the viewer among the likers moves the cursor to the last like.
         try Self.decide(connection, "v", "fan", .hate, at: Self.start.addingTimeInterval(200))
         #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == ["a"])
-        #expect(try connection.scalarText("SELECT after_at FROM liker_cursors WHERE decision = 'like'")
+        #expect(
+            try connection.scalarText("SELECT after_at FROM liker_cursors WHERE decision = 'like'")
                 == Timestamp.string(from: Self.start.addingTimeInterval(100)))
     }
 
@@ -171,6 +195,8 @@ import Testing
         }
         // Ids no profile can have (PostgreSQL text holds no NUL) are simply not eligible.
         #expect(try PostgresDiscovery.eligible(connection: connection, viewer: "a", among: ["a\u{0}", "nobody"]) == [])
-        #expect(throws: ViewerError.notAProfile("a\u{0}")) { try PostgresFeed(connection: connection, viewer: "a\u{0}") }
+        #expect(throws: ViewerError.notAProfile("a\u{0}")) {
+            try PostgresFeed(connection: connection, viewer: "a\u{0}")
+        }
     }
 }

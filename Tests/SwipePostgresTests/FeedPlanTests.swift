@@ -1,9 +1,10 @@
 import Foundation
-@testable import SwipePostgres
 import SwipeCore
 import SwipeStore
 import SwipeTestSupport
 import Testing
+
+@testable import SwipePostgres
 
 /// The PostgreSQL feed is fetched by index (README "Discovery"): the plans
 /// PostgreSQL keeps for its prepared statements (generic plans, made without
@@ -20,7 +21,8 @@ import Testing
     func populated() throws -> PGConnection {
         let connection = try database.connect()
         try connection.execute(FeedModelTests.schema)
-        try connection.execute("""
+        try connection.execute(
+            """
             SELECT setseed(0.42);
             INSERT INTO profiles (id, name, age, gender, lat, lon, seeking, age_min, age_max, max_km)
             SELECT 'p' || n, 'P', 18 + n % 43, CASE WHEN n % 2 = 0 THEN 'f' ELSE 'm' END,
@@ -48,7 +50,8 @@ import Testing
     }
 
     /// The plan of `sql` run with `arguments`, as text.
-    func plan(_ connection: PGConnection, _ name: String, _ sql: String, _ arguments: [PostgresValue]) throws -> String {
+    func plan(_ connection: PGConnection, _ name: String, _ sql: String, _ arguments: [PostgresValue]) throws -> String
+    {
         try connection.execute("PREPARE " + name + " AS " + sql)
         let literals = arguments.map(\.description).joined(separator: ", ")
         return try connection.query("EXPLAIN EXECUTE " + name + "(" + literals + ")").map { try $0.text(0) }
@@ -70,13 +73,16 @@ import Testing
     @Test func theWalksReadIndexesInOrderAndStopEarly() throws {
         let connection = try populated()
         // A narrow viewer in the largest city, with a box of a few cells.
-        let narrow = try viewer(connection, Profile(
-            id: "v-narrow", name: "V", age: 30, gender: "m", location: Location(lat: 10, lon: 20),
-            preferences: Preferences(seeking: ["f"], ageMin: 29, ageMax: 31, maxKm: 60)))
+        let narrow = try viewer(
+            connection,
+            Profile(
+                id: "v-narrow", name: "V", age: 30, gender: "m", location: Location(lat: 10, lon: 20),
+                preferences: Preferences(seeking: ["f"], ageMin: 29, ageMax: 31, maxKm: 60)))
         let cells = try #require(narrow.box.flatMap { Discovery.cells(covering: $0) })
         #expect(cells.count > 1)
-        let inCells = try plan(connection, "in_cells", PostgresDiscoverySQL.inCells,
-                               narrow.arguments(.int(0), .text("[" + cells.map(String.init).joined(separator: ",") + "]"), .int(4)))
+        let inCells = try plan(
+            connection, "in_cells", PostgresDiscoverySQL.inCells,
+            narrow.arguments(.int(0), .text("[" + cells.map(String.init).joined(separator: ",") + "]"), .int(4)))
         Self.expectIndexedOnly(inCells, using: ["Index Scan using profiles_cell_key"], "the walk by cell")
         // Sorted are only the few rows the cells' ranges return (each at most $20), never a cell's every row.
         #expect(inCells.components(separatedBy: "Sort Key").count == 2, "one sort, of the merged rows:\n\(inCells)")
@@ -87,20 +93,25 @@ import Testing
         #expect(!byKey.contains("Sort"), "the walk by key sorts:\n\(byKey)")
 
         // The ranking's second source: a bounded range of the activity index, newest first.
-        try connection.execute("UPDATE rank_stats SET last_active_at = '2026-11-2' || (profile % 10)::text WHERE profile % 3 = 0; ANALYZE rank_stats")
+        try connection.execute(
+            "UPDATE rank_stats SET last_active_at = '2026-11-2' || (profile % 10)::text WHERE profile % 3 = 0; ANALYZE rank_stats"
+        )
         let recent = try plan(connection, "recent", PostgresDiscoverySQL.recentlyActive, open.arguments(.int(200)))
         Self.expectIndexedOnly(recent, using: ["rank_stats_active", "profiles_pkey"], "the recently active")
         #expect(!recent.contains("Sort"), "the recently active are sorted:\n\(recent)")
         #expect(byKey.contains("rank_stats_pkey"), "the walk by key reads the stats by key:\n\(byKey)")
 
-        let likers = try plan(connection, "likers", PostgresDiscoverySQL.likers,
-                              open.arguments(.text("like"), .text(""), .int(0), .int(4)))
+        let likers = try plan(
+            connection, "likers", PostgresDiscoverySQL.likers,
+            open.arguments(.text("like"), .text(""), .int(0), .int(4)))
         Self.expectIndexedOnly(likers, using: ["decisions_likers_key"], "the likers")
         #expect(!likers.contains("Sort"), "the likers are sorted:\n\(likers)")
 
         for (name, sql, arguments) in [
-            ("last_like_before", PostgresDiscoverySQL.lastLikeBefore,
-             [PostgresValue.int(7), .text("like"), .text("2026-11-15T00:00:00.000Z"), .int(99)]),
+            (
+                "last_like_before", PostgresDiscoverySQL.lastLikeBefore,
+                [PostgresValue.int(7), .text("like"), .text("2026-11-15T00:00:00.000Z"), .int(99)]
+            ),
             ("last_like", PostgresDiscoverySQL.lastLike, [.int(7), .text("like")]),
         ] {
             let backwards = try plan(connection, name, sql, arguments)
@@ -117,7 +128,8 @@ import Testing
     @Test func completionReadsTheIdIndexOnceAnImportBringsAnOlderSchemaUpToDate() throws {
         let connection = try populated()
         try connection.execute(#"ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "default"; ANALYZE profiles"#)
-        let before = try plan(connection, "ids_before", PostgresStore.profileIDsSQL(.postgresql), [.text("p12"), .int(50)])
+        let before = try plan(
+            connection, "ids_before", PostgresStore.profileIDsSQL(.postgresql), [.text("p12"), .int(50)])
         #expect(before.contains("Sort"), "the older schema's plan: \(before)")
 
         try connection.execute("RESET plan_cache_mode")
@@ -126,13 +138,16 @@ import Testing
         try "id,name,age\nzz-new,New,30\n".write(toFile: csv, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: csv) }
         _ = try store.importProfiles(path: csv, options: ImportOptions())
-        #expect(try connection.scalarText("""
-            SELECT c.collname FROM pg_attribute AS a JOIN pg_collation AS c ON c.oid = a.attcollation
-            WHERE a.attrelid = 'profiles'::regclass AND a.attname = 'id'
-            """) == "C")
+        #expect(
+            try connection.scalarText(
+                """
+                SELECT c.collname FROM pg_attribute AS a JOIN pg_collation AS c ON c.oid = a.attcollation
+                WHERE a.attrelid = 'profiles'::regclass AND a.attname = 'id'
+                """) == "C")
 
         try connection.execute("ANALYZE profiles; SET plan_cache_mode = force_generic_plan")
-        let after = try plan(connection, "ids_after", PostgresStore.profileIDsSQL(.postgresql), [.text("p12"), .int(50)])
+        let after = try plan(
+            connection, "ids_after", PostgresStore.profileIDsSQL(.postgresql), [.text("p12"), .int(50)])
         #expect(after.contains("Index Only Scan") || after.contains("Index Scan"), "\(after)")
         #expect(!after.contains("Sort"), "\(after)")
         #expect(try store.profileIDs(startingWith: "p12", limit: 3) == ["p12", "p120", "p1200"])

@@ -81,11 +81,17 @@ final class ImportBackends {
 
     /// Both imports of `path`: (SQLite, PostgreSQL).
     func importProfiles(_ path: String, skipInvalid: Bool = false) -> (sqlite: Answer, postgres: Answer) {
-        (importProfilesIntoSQLite(path, skipInvalid: skipInvalid), importProfilesIntoPostgres(path, skipInvalid: skipInvalid))
+        (
+            importProfilesIntoSQLite(path, skipInvalid: skipInvalid),
+            importProfilesIntoPostgres(path, skipInvalid: skipInvalid)
+        )
     }
 
     func importDecisions(_ path: String, skipInvalid: Bool = false) -> (sqlite: Answer, postgres: Answer) {
-        (importDecisionsIntoSQLite(path, skipInvalid: skipInvalid), importDecisionsIntoPostgres(path, skipInvalid: skipInvalid))
+        (
+            importDecisionsIntoSQLite(path, skipInvalid: skipInvalid),
+            importDecisionsIntoPostgres(path, skipInvalid: skipInvalid)
+        )
     }
 
     // MARK: - What is stored, read the same way from both
@@ -143,7 +149,8 @@ final class ImportBackends {
 
     /// How many rows `table` holds on PostgreSQL, nil when it does not exist.
     func postgresCount(_ table: String) throws -> Int? {
-        guard try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname = $1 AND relkind = 'r'", .text(table)) == 1 else {
+        guard try pg.scalarInt("SELECT count(*) FROM pg_class WHERE relname = $1 AND relkind = 'r'", .text(table)) == 1
+        else {
             return nil
         }
         return try pg.scalarInt("SELECT count(*) FROM " + pg.quotedIdentifier(table))

@@ -13,14 +13,19 @@ import Testing
     static let rows = 20_000
 
     func bigFile(_ name: String, prefix: String = "p") -> String {
-        backends.folder.file(name, "id,name,age,bio\n" + (1...Self.rows).map { "\(prefix)\($0),Name \($0),\(18 + $0 % 90),\"bio, \($0)\"\n" }.joined())
+        backends.folder.file(
+            name,
+            "id,name,age,bio\n"
+                + (1...Self.rows).map { "\(prefix)\($0),Name \($0),\(18 + $0 % 90),\"bio, \($0)\"\n" }.joined())
     }
 
     @Test(arguments: [false, true])
     func ctrlCRollsBackEverything(afterAFirstImport: Bool) throws {
         if afterAFirstImport {
             let first = backends.folder.file("first.csv", "id,name,age\nkeep,Keep,30\n")
-            #expect(backends.importProfilesIntoPostgres(first) == .imported(inserted: 1, updated: 0, unchanged: 0, rejected: []))
+            #expect(
+                backends.importProfilesIntoPostgres(first)
+                    == .imported(inserted: 1, updated: 0, unchanged: 0, rejected: []))
         }
         var options = ImportOptions()
         var asked = 0
@@ -34,7 +39,9 @@ import Testing
         #expect(asked == Self.rows / 2 + 1)
         #expect(try backends.postgresCount("profiles") == (afterAFirstImport ? 1 : nil))
         // The connection is usable afterwards: the next import works.
-        #expect(backends.importProfilesIntoPostgres(path) == .imported(inserted: Self.rows, updated: 0, unchanged: 0, rejected: []))
+        #expect(
+            backends.importProfilesIntoPostgres(path)
+                == .imported(inserted: Self.rows, updated: 0, unchanged: 0, rejected: []))
     }
 
     /// Ctrl-C after the last row, while the server writes what the COPY
@@ -42,7 +49,9 @@ import Testing
     @Test(arguments: [1, 2, 3, 4])
     func ctrlCAfterTheLastRowStillRollsBack(laterCheck: Int) throws {
         let first = backends.folder.file("first.csv", "id,name,age\nkeep,Keep,30\np1,Old,40\n")
-        #expect(backends.importProfilesIntoPostgres(first) == .imported(inserted: 2, updated: 0, unchanged: 0, rejected: []))
+        #expect(
+            backends.importProfilesIntoPostgres(first) == .imported(inserted: 2, updated: 0, unchanged: 0, rejected: [])
+        )
         var options = ImportOptions()
         var asked = 0
         // One check per row, then the checks between the statements after the COPY.
@@ -64,7 +73,9 @@ import Testing
     func aConnectionKilledMidImportLeavesNothing(afterAFirstImport: Bool) throws {
         if afterAFirstImport {
             let first = backends.folder.file("first.csv", "id,name,age\nkeep,Keep,30\n")
-            #expect(backends.importProfilesIntoPostgres(first) == .imported(inserted: 1, updated: 0, unchanged: 0, rejected: []))
+            #expect(
+                backends.importProfilesIntoPostgres(first)
+                    == .imported(inserted: 1, updated: 0, unchanged: 0, rejected: []))
         }
         let killer = try backends.database.connect()
         let victim = backends.pg.backendPID
@@ -79,7 +90,8 @@ import Testing
         }
         let path = bigFile("big.csv")
         let error = #expect(throws: PostgresError.self) {
-            try PostgresImport.profiles(connection: backends.pg, path: path, options: options, schema: ImportBackends.schema)
+            try PostgresImport.profiles(
+                connection: backends.pg, path: path, options: options, schema: ImportBackends.schema)
         }
         #expect(error?.kind == .connectionLost, "\(String(describing: error))")
         #expect(killedAt != nil && killedAt! < Self.rows)
@@ -90,8 +102,11 @@ import Testing
     @Test func aDecisionsImportStoppedByCtrlCLeavesNothing() throws {
         let people = backends.folder.file("people.csv", "id,name,age\na,A,30\nb,B,31\n")
         _ = backends.importProfilesIntoPostgres(people)
-        let path = backends.folder.file("decisions.csv", "viewer,profile,decision,decided_at\n"
-            + (1...1_000).map { "\($0 % 2 == 0 ? "a" : "b"),\($0 % 2 == 0 ? "b" : "a"),like,2026-11-01\n" }.joined())
+        let path = backends.folder.file(
+            "decisions.csv",
+            "viewer,profile,decision,decided_at\n"
+                + (1...1_000).map { "\($0 % 2 == 0 ? "a" : "b"),\($0 % 2 == 0 ? "b" : "a"),like,2026-11-01\n" }.joined()
+        )
         var options = ImportOptions()
         var asked = 0
         options.shouldStop = {

@@ -16,7 +16,11 @@ import Testing
         try sender.notify(channel, payload: #"{"event":"match","with":"p-2"}"#)
         try sender.notify("some other channel", payload: "not for us")
         let received = try listener.waitForNotifications(milliseconds: 60_000)
-        #expect(received == [PGNotification(channel: channel, payload: #"{"event":"match","with":"p-2"}"#, senderPID: sender.backendPID)])
+        #expect(
+            received == [
+                PGNotification(
+                    channel: channel, payload: #"{"event":"match","with":"p-2"}"#, senderPID: sender.backendPID)
+            ])
         #expect(try listener.notifications() == [])
     }
 

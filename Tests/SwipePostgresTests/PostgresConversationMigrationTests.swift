@@ -21,7 +21,8 @@ import Testing
     func versionTwo() throws -> PGConnection {
         let connection = try old.connect()
         try connection.execute(PostgresSchemaV2Fixture.sql)
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO profiles (key, id, name, age, gender) VALUES (1, 'a', 'Ana', 30, 'f'), (2, 'b', 'Bo', 41, 'm'),
                 (3, 'c', 'Cy', 25, 'm');
             INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES
@@ -36,13 +37,17 @@ import Testing
 
     /// Every column (table, name, type, nullability) and index definition.
     static func shape(_ connection: PGConnection) throws -> [String] {
-        let columns = try connection.query("""
+        let columns = try connection.query(
+            """
             SELECT table_name::text || '.' || column_name::text || ' ' || data_type::text || ' ' || is_nullable::text
             FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, column_name
-            """).map { try $0.text(0) }
-        let indexes = try connection.query("""
+            """
+        ).map { try $0.text(0) }
+        let indexes = try connection.query(
+            """
             SELECT indexdef::text FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname
-            """).map { try $0.text(0) }
+            """
+        ).map { try $0.text(0) }
         return columns + indexes
     }
 

@@ -18,7 +18,8 @@ import Testing
         let setup = try PostgresStore(uri: database.uri, create: true)
         _ = try setup.stats()  // the first call brings the schema
         // Round i: a-i and b-i, strangers until they like each other at once.
-        try setup.connection.execute("""
+        try setup.connection.execute(
+            """
             INSERT INTO profiles (id, name, age)
             SELECT side || '-' || i, side || i, 30 FROM generate_series(0, \(Self.rounds - 1)) AS i,
                    (VALUES ('a'), ('b')) AS s(side)
@@ -37,7 +38,8 @@ import Testing
         }
         // The ledger, read independently: every pair holds two standing likes,
         // and the matches table exactly one row per pair.
-        let pairs = try setup.connection.query("""
+        let pairs = try setup.connection.query(
+            """
             SELECT m.low, m.high, count(*) OVER () FROM matches m
             JOIN decisions d1 ON d1.viewer = m.low AND d1.profile = m.high AND d1.undone_at IS NULL
             JOIN decisions d2 ON d2.viewer = m.high AND d2.profile = m.low AND d2.undone_at IS NULL
@@ -51,7 +53,9 @@ import Testing
 
     /// Runs `first` and `second` on two threads released together by a
     /// barrier, and returns both results (either's error is rethrown).
-    func race<T: Sendable>(_ first: @escaping @Sendable () throws -> T, _ second: @escaping @Sendable () throws -> T) throws -> [T] {
+    func race<T: Sendable>(_ first: @escaping @Sendable () throws -> T, _ second: @escaping @Sendable () throws -> T)
+        throws -> [T]
+    {
         let ready = DispatchSemaphore(value: 0), go = DispatchSemaphore(value: 0), done = DispatchGroup()
         let results = Results<T>()
         for (index, body) in [first, second].enumerated() {

@@ -1,9 +1,10 @@
 import Foundation
-import Synchronization
 import SwipeCore
 import SwipeStore
 import SwipeTestSupport
+import Synchronization
 import Testing
+
 @testable import SwipePostgres
 
 /// Matches between serve processes on one PostgreSQL database: what one
@@ -19,8 +20,9 @@ import Testing
         try first.start { notice in atFirst.withLock { $0.append(notice) } }
         try second.start { notice in atSecond.withLock { $0.append(notice) } }
         defer { first.stop(); second.stop() }
-        let notice = MatchNotice(recipient: "bob", liker: "alice", likerName: "Alice \"A\" ✓",
-                                 matchedAt: "2026-11-23T16:00:00.000Z")
+        let notice = MatchNotice(
+            recipient: "bob", liker: "alice", likerName: "Alice \"A\" ✓",
+            matchedAt: "2026-11-23T16:00:00.000Z")
         first.publish(notice)
         let arrived = await eventually { atSecond.withLock { !$0.isEmpty } }
         #expect(arrived)
@@ -43,8 +45,9 @@ import Testing
         try second.start { notice in received.withLock { $0.append(notice) } }
         defer { second.stop() }
         let sent = (0..<300).map { index in
-            MatchNotice(recipient: "r\(index)", liker: "l\(index)", likerName: "N \"\(index)\" \\ \n ❤️",
-                        matchedAt: "2026-11-23T16:00:00.000Z")
+            MatchNotice(
+                recipient: "r\(index)", liker: "l\(index)", likerName: "N \"\(index)\" \\ \n ❤️",
+                matchedAt: "2026-11-23T16:00:00.000Z")
         }
         for notice in sent { first.publish(notice) }
         first.stop()  // returns once the outbox is sent
@@ -60,11 +63,17 @@ import Testing
         let received = Mutex<[MatchNotice]>([])
         try second.start { notice in received.withLock { $0.append(notice) } }
         defer { second.stop() }
-        first.publish(MatchNotice(recipient: "bob", liker: "alice", likerName: String(repeating: "n", count: 9000),
-                                  matchedAt: "2026-11-23T16:00:00.000Z"))
+        first.publish(
+            MatchNotice(
+                recipient: "bob", liker: "alice", likerName: String(repeating: "n", count: 9000),
+                matchedAt: "2026-11-23T16:00:00.000Z"))
         #expect(await eventually { received.withLock { !$0.isEmpty } })
-        #expect(received.withLock { $0 } == [MatchNotice(recipient: "bob", liker: "alice", likerName: nil,
-                                                        matchedAt: "2026-11-23T16:00:00.000Z")])
+        #expect(
+            received.withLock { $0 } == [
+                MatchNotice(
+                    recipient: "bob", liker: "alice", likerName: nil,
+                    matchedAt: "2026-11-23T16:00:00.000Z")
+            ])
     }
 
     /// Anything on the channel that is not a relay's payload is ignored.
@@ -97,8 +106,9 @@ import Testing
         // Heard live: carol and dave match, and carol's serve process notifies it.
         try store.record(viewer: "dave", profile: "carol", decision: .like, via: .button)
         let live = try store.record(viewer: "carol", profile: "dave", decision: .like, via: .button)
-        let liveNotice = MatchNotice(recipient: "dave", liker: "carol", likerName: "Name carol",
-                                     matchedAt: try #require(live.match?.matchedAt))
+        let liveNotice = MatchNotice(
+            recipient: "dave", liker: "carol", likerName: "Name carol",
+            matchedAt: try #require(live.match?.matchedAt))
         PostgresMatchRelay(uri: database.uri).publish(liveNotice)
         #expect(await eventually { received.withLock { !$0.isEmpty } })
 
@@ -112,10 +122,11 @@ import Testing
         _ = try admin.query("SELECT pg_terminate_backend($1)", .int(Int(cutOff)))
         #expect(await eventually { received.withLock { $0.count >= 2 } })
         #expect(await eventually { relay.listeningBackendPID.map { $0 != cutOff } ?? false })
-        #expect(received.withLock { $0 } == [
-            liveNotice,
-            MatchNotice(recipient: "alice", liker: "bob", likerName: "Name bob", matchedAt: matchedAt),
-        ])
+        #expect(
+            received.withLock { $0 } == [
+                liveNotice,
+                MatchNotice(recipient: "alice", liker: "bob", likerName: "Name bob", matchedAt: matchedAt),
+            ])
     }
 
     /// The catch-up query names the side whose like came second as the liker.
@@ -129,8 +140,14 @@ import Testing
         try store.record(viewer: "a", profile: "c", decision: .hate, via: .button, at: start.addingTimeInterval(6))
         let connection = try PGConnection(uri: database.uri)
         let all = try PostgresMatchLog.made(since: Timestamp.string(from: start), on: connection)
-        #expect(all == [PostgresMatchLog.Made(recipient: "b", liker: "a", likerName: "A",
-                                              matchedAt: Timestamp.string(from: start.addingTimeInterval(5)))])
-        #expect(try PostgresMatchLog.made(since: Timestamp.string(from: start.addingTimeInterval(6)), on: connection).isEmpty)
+        #expect(
+            all == [
+                PostgresMatchLog.Made(
+                    recipient: "b", liker: "a", likerName: "A",
+                    matchedAt: Timestamp.string(from: start.addingTimeInterval(5)))
+            ])
+        #expect(
+            try PostgresMatchLog.made(since: Timestamp.string(from: start.addingTimeInterval(6)), on: connection)
+                .isEmpty)
     }
 }

@@ -1,6 +1,6 @@
-@_spi(Testing) import SwipePostgres
 import Foundation
 import SwipeCore
+@_spi(Testing) import SwipePostgres
 import SwipeStore
 import SwipeTestSupport
 import Testing

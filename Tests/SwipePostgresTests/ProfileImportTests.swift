@@ -14,22 +14,34 @@ import Testing
     /// as written here, not as printed by either importer).
     static let badFiles: [(name: String, text: String, expected: String)] = [
         ("empty", "", "empty.csv:1: the file is empty; the header row is required"),
-        ("semicolons", "id;name;age\na;A;30\n",
-         "semicolons.csv:1: value \"id;name;age\": the header looks ;-separated"),
+        (
+            "semicolons", "id;name;age\na;A;30\n",
+            "semicolons.csv:1: value \"id;name;age\": the header looks ;-separated"
+        ),
         ("unknown", "id,name,age,shoe\na,A,30,42\n", "unknown.csv:1: column shoe: unknown column"),
         ("missing", "id,name\na,A\n", "missing.csv:1: column age: required column is missing"),
-        ("young", "id,name,age\na,A,30\nb,B,17\n",
-         "young.csv:3: column age: value \"17\": age must be a whole number from 18 to 120"),
-        ("repeat", "id,name,age\nb-1,A,30\nx,X,40\nb-1 ,C,31\n",
-         "repeat.csv:4: column id: value \"b-1\": id repeats line 2; an id may appear once per file"),
-        ("halfplace", "id,name,age,lat,lon\na,A,30,52.5,\n",
-         "halfplace.csv:2: column lon: value \"\": lat 52.5 has no lon: give both or neither"),
+        (
+            "young", "id,name,age\na,A,30\nb,B,17\n",
+            "young.csv:3: column age: value \"17\": age must be a whole number from 18 to 120"
+        ),
+        (
+            "repeat", "id,name,age\nb-1,A,30\nx,X,40\nb-1 ,C,31\n",
+            "repeat.csv:4: column id: value \"b-1\": id repeats line 2; an id may appear once per file"
+        ),
+        (
+            "halfplace", "id,name,age,lat,lon\na,A,30,52.5,\n",
+            "halfplace.csv:2: column lon: value \"\": lat 52.5 has no lon: give both or neither"
+        ),
         ("fields", "id,name,age\na,A\n", "fields.csv:2: has 2 fields, the header has 3"),
-        ("window", "id,name,age,age_min,age_max\na,A,30,40,30\n",
-         "window.csv:2: column age_max: value \"30\": age_max 30 is below age_min 40"),
+        (
+            "window", "id,name,age,age_min,age_max\na,A,30,40,30\n",
+            "window.csv:2: column age_max: value \"30\": age_max 30 is below age_min 40"
+        ),
         ("quote", "id,name,age\na,\"A,30\n", "quote.csv:2"),
-        ("many", "id,name,age\n" + (1...50).map { "p\($0),P,\($0 % 2 == 0 ? 30 : 12)\n" }.joined(),
-         "many.csv:2: column age: value \"12\": age must be a whole number from 18 to 120"),
+        (
+            "many", "id,name,age\n" + (1...50).map { "p\($0),P,\($0 % 2 == 0 ? 30 : 12)\n" }.joined(),
+            "many.csv:2: column age: value \"12\": age must be a whole number from 18 to 120"
+        ),
     ]
 
     @Test(arguments: badFiles.map(\.name))
@@ -56,15 +68,17 @@ import Testing
             #expect(sqlite == .imported(inserted: 2, updated: 0, unchanged: 0, rejected: []))
             #expect(postgres == sqlite)
         }
-        let text = "id,name,age,lat,lon\n" + (1...30).map { k in
-            switch k % 5 {
-            case 0: "p\(k),P\(k),17,,\n"
-            case 1: "p\(k),P\(k),30,91,10\n"
-            case 2: "p\(k),Name \(k),\(20 + k),,\n"
-            case 3: "p\(k),P\(k),30,10\n"
-            default: "p\(k),,30,,\n"
-            }
-        }.joined()
+        let text =
+            "id,name,age,lat,lon\n"
+            + (1...30).map { k in
+                switch k % 5 {
+                case 0: "p\(k),P\(k),17,,\n"
+                case 1: "p\(k),P\(k),30,91,10\n"
+                case 2: "p\(k),Name \(k),\(20 + k),,\n"
+                case 3: "p\(k),P\(k),30,10\n"
+                default: "p\(k),,30,,\n"
+                }
+            }.joined()
         let path = backends.folder.file("mixed.csv", text)
         let (sqlite, postgres) = backends.importProfiles(path, skipInvalid: true)
         guard case let .imported(inserted, updated, _, rejected) = sqlite else {
@@ -80,7 +94,9 @@ import Testing
     }
 
     @Test func reImportCountsUnchangedUpdatedAndInsertedAsSQLite() throws {
-        let first = backends.folder.file("people.csv", """
+        let first = backends.folder.file(
+            "people.csv",
+            """
             id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km
             a,Ann,30,f,Berlin,"two
             lines",a.jpg; b.jpg,chess,52.52,13.4,m;f,25,35,50
@@ -96,7 +112,9 @@ import Testing
         #expect(answers.postgres == answers.sqlite)
 
         // b renamed, c's interests changed, d new; a as it was.
-        let second = backends.folder.file("second.csv", """
+        let second = backends.folder.file(
+            "second.csv",
+            """
             id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km
             d,Dan,50,,,,,,,,,,,
             a,Ann,30,f,Berlin,"two
@@ -115,7 +133,9 @@ import Testing
     }
 
     @Test func aReImportWithFewerColumnsKeepsTheOthers() throws {
-        let full = backends.folder.file("full.csv", """
+        let full = backends.folder.file(
+            "full.csv",
+            """
             id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km
             a,Ann,30,f,Berlin,Bio,a.jpg,chess,52.52,13.4,m,25,35,50
             b,Bob,41,m,Köln,Hi,b.jpg,go,1.5,2.5,f,30,60,
@@ -134,8 +154,11 @@ import Testing
         let stored = try backends.storedProfiles()
         #expect(stored.postgres == stored.sqlite)
         // Worked by hand: a keeps gender…seeking and max_km; age_min back to 18 with age_max 40.
-        #expect(stored.postgres.first == ["1", "a", "Anna", "31", "f", "Berlin", "Bio", "[\"a.jpg\"]", "[\"chess\"]",
-                                          "52.52", "13.4", "m", "18", "40", "50.0"])
+        #expect(
+            stored.postgres.first == [
+                "1", "a", "Anna", "31", "f", "Berlin", "Bio", "[\"a.jpg\"]", "[\"chess\"]",
+                "52.52", "13.4", "m", "18", "40", "50.0",
+            ])
     }
 
     /// PostgreSQL text cannot hold a NUL: the row is refused with its line
@@ -146,18 +169,26 @@ import Testing
         let path = backends.folder.file("nul.csv", bytes)
         let postgres = backends.importProfilesIntoPostgres(path)
         let prefix = backends.folder.path + "/nul.csv"
-        #expect(postgres == .failed("""
-            \(prefix):3: column bio: value "nul\u{0}here": bio holds a NUL character, which PostgreSQL cannot store
-            \(prefix):4: column name: value "C\u{0}em": name holds a NUL character, which PostgreSQL cannot store
-            nothing imported (2 invalid rows)
-            """))
+        #expect(
+            postgres
+                == .failed(
+                    """
+                    \(prefix):3: column bio: value "nul\u{0}here": bio holds a NUL character, which PostgreSQL cannot store
+                    \(prefix):4: column name: value "C\u{0}em": name holds a NUL character, which PostgreSQL cannot store
+                    nothing imported (2 invalid rows)
+                    """))
         #expect(try backends.postgresCount("profiles") == nil)
         let skipped = backends.importProfilesIntoPostgres(path, skipInvalid: true)
-        #expect(skipped == .imported(inserted: 1, updated: 0, unchanged: 0, rejected: [
-            "\(prefix):3: column bio: value \"nul\u{0}here\": bio holds a NUL character, which PostgreSQL cannot store",
-            "\(prefix):4: column name: value \"C\u{0}em\": name holds a NUL character, which PostgreSQL cannot store",
-        ]))
-        #expect(backends.importProfilesIntoSQLite(path) == .imported(inserted: 3, updated: 0, unchanged: 0, rejected: []))
+        #expect(
+            skipped
+                == .imported(
+                    inserted: 1, updated: 0, unchanged: 0,
+                    rejected: [
+                        "\(prefix):3: column bio: value \"nul\u{0}here\": bio holds a NUL character, which PostgreSQL cannot store",
+                        "\(prefix):4: column name: value \"C\u{0}em\": name holds a NUL character, which PostgreSQL cannot store",
+                    ]))
+        #expect(
+            backends.importProfilesIntoSQLite(path) == .imported(inserted: 3, updated: 0, unchanged: 0, rejected: []))
     }
 
     /// The seed: 241 profiles in many scripts, multi-line bios, places and

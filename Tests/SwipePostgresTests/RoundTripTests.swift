@@ -11,8 +11,10 @@ import Testing
     init() throws { database = try PostgresTestDatabase() }
 
     static let integers: [Int64] = [0, 1, -1, 42, Int64(Int32.max) + 1, Int64(Int32.min) - 1, .max, .min]
-    static let doubles: [Double] = [0, -0.0, 1.5, -2.25, .pi, 1e-300, 1e300, .greatestFiniteMagnitude,
-                                    .leastNonzeroMagnitude, .infinity, -.infinity]
+    static let doubles: [Double] = [
+        0, -0.0, 1.5, -2.25, .pi, 1e-300, 1e300, .greatestFiniteMagnitude,
+        .leastNonzeroMagnitude, .infinity, -.infinity,
+    ]
     static let texts: [String] = [
         "", "a", "'); DROP TABLE t;--", "\"\\'", "tab\there", "line\nbreak\r\n", "\\N", "$1", "%_",
         "Zoë 🏳️‍🌈 東京", "e\u{301}", "\u{1}\u{1B}[2J\u{7F}\u{85}", String(repeating: "x'\\\t", count: 5_000),
@@ -21,7 +23,8 @@ import Testing
     @Test func integersRoundTripAsBigintAndTheServerSeesTheirValue() throws {
         let connection = try database.connect()
         for value in Self.integers {
-            let row = try connection.query("SELECT $1::int8, $1::int8 = $2::text::int8", .integer(value), .text(String(value)))[0]
+            let row = try connection.query(
+                "SELECT $1::int8, $1::int8 = $2::text::int8", .integer(value), .text(String(value)))[0]
             #expect(try row.int64(0) == value)
             #expect(try row.bool(1), "the server read \(value) as another number")
         }
@@ -64,7 +67,8 @@ import Testing
         #expect(try connection.query("SELECT $1::bool", .boolean(true))[0].bool(0) == true)
         #expect(try connection.query("SELECT NOT $1::bool", .boolean(true))[0].bool(0) == false)
         let bytes: [UInt8] = [0, 1, 0x5C, 0x27, 0xFF, 0x0A, 0]
-        let row = try connection.query("SELECT $1::bytea, length($1::bytea), encode($1::bytea, 'hex')", .bytes(bytes))[0]
+        let row = try connection.query("SELECT $1::bytea, length($1::bytea), encode($1::bytea, 'hex')", .bytes(bytes))[
+            0]
         #expect(try row.bytes(0) == bytes)
         #expect(try row.int(1) == 7)
         #expect(try row.text(2) == "00015c27ff0a00")
@@ -74,8 +78,9 @@ import Testing
         let connection = try database.connect()
         try connection.execute("CREATE TABLE t (i int8, d float8, s text, b bool, y bytea, n numeric)")
         try connection.run("INSERT INTO t VALUES ($1, $2, $3, $4, $5, $6)", .null, .null, .null, .null, .null, .null)
-        try connection.run("INSERT INTO t VALUES ($1, $2, $3, $4, $5, $6)",
-                           .integer(0), .real(0), .text(""), .boolean(false), .bytes([]), .text("0"))
+        try connection.run(
+            "INSERT INTO t VALUES ($1, $2, $3, $4, $5, $6)",
+            .integer(0), .real(0), .text(""), .boolean(false), .bytes([]), .text("0"))
         let rows = try connection.query("SELECT i, d, s, b, y, n::text, i IS NULL FROM t ORDER BY i NULLS FIRST")
         #expect(rows.count == 2)
         for column in 0..<6 { #expect(try rows[0].isNull(column), "column \(column) of the NULL row") }
@@ -95,8 +100,10 @@ import Testing
         let connection = try database.connect()
         #expect(try connection.query("SELECT ($1::numeric * 2)::text", .text("1.10"))[0].text(0) == "2.20")
         #expect(try connection.query("SELECT ($1::numeric + 1)::text", .integer(41))[0].text(0) == "42")
-        #expect(try connection.query("SELECT $1::timestamptz = '2026-11-20T23:55:01.123Z'::timestamptz",
-                                     .text("2026-11-20T23:55:01.123Z"))[0].bool(0))
+        #expect(
+            try connection.query(
+                "SELECT $1::timestamptz = '2026-11-20T23:55:01.123Z'::timestamptz",
+                .text("2026-11-20T23:55:01.123Z"))[0].bool(0))
         #expect(try connection.query("SELECT $1::jsonb ->> 'a'", .text(#"{"a": "b"}"#))[0].text(0) == "b")
         #expect(try connection.query("SELECT $1::jsonb", .text(#"{"a": 1}"#))[0].text(0) == #"{"a": 1}"#)
         #expect(try connection.query("SELECT $1::float4::float8", .real(0.5))[0].double(0) == 0.5)
@@ -104,7 +111,8 @@ import Testing
 
     @Test func rowsComeBackInOrderWithTheirTypesChecked() throws {
         let connection = try database.connect()
-        let rows = try connection.query("SELECT g, g::text, g * 0.5::float8 FROM generate_series(1, $1::int4) AS g", .integer(1000))
+        let rows = try connection.query(
+            "SELECT g, g::text, g * 0.5::float8 FROM generate_series(1, $1::int4) AS g", .integer(1000))
         #expect(rows.count == 1000)
         #expect(try rows.map { try $0.int(0) } == Array(1...1000))
         #expect(try rows.map { try $0.text(1) } == (1...1000).map(String.init))
@@ -128,7 +136,9 @@ import Testing
 
     @Test func theNumberOfArgumentsIsCheckedBeforeSending() throws {
         let connection = try database.connect()
-        let error = #expect(throws: PostgresError.self) { try connection.query("SELECT $1::int8 + $2::int8", .integer(1)) }
+        let error = #expect(throws: PostgresError.self) {
+            try connection.query("SELECT $1::int8 + $2::int8", .integer(1))
+        }
         #expect(error?.kind == .client)
         #expect(error?.message == "the statement takes 2 argument(s), 1 given")
         #expect(error?.sql == "SELECT $1::int8 + $2::int8")

@@ -1,9 +1,10 @@
 import Foundation
 import SwipeCore
-@testable import SwipePostgres
 import SwipeStore
 import SwipeTestSupport
 import Testing
+
+@testable import SwipePostgres
 
 /// A version-2 PostgreSQL database (the schema as version 2 wrote it: no
 /// rank_stats, no triggers, no messages) opens writable, migrates to version 3 (and on) in one
@@ -18,7 +19,8 @@ import Testing
     func versionTwo() throws -> PGConnection {
         let connection = try database.connect()
         try connection.execute(PostgresSchema.sql)
-        try connection.execute("""
+        try connection.execute(
+            """
             DROP TABLE rank_stats;
             DROP FUNCTION rank_stats_keep() CASCADE;
             DROP TABLE messages;
@@ -34,25 +36,29 @@ import Testing
     }
 
     static func rankStats(_ c: PGConnection) throws -> [String] {
-        try c.query("""
+        try c.query(
+            """
             SELECT profile::text, given::text, given_likes::text, received::text, received_likes::text,
                    coalesce(last_active_at, '-')
             FROM rank_stats ORDER BY profile
-            """).map { row in try (0..<6).map { try row.text($0) }.joined(separator: "|") }
+            """
+        ).map { row in try (0..<6).map { try row.text($0) }.joined(separator: "|") }
     }
 
     @Test func versionTwoMigratesWithTheLedgersCounts() throws {
         let raw = try versionTwo()
-        #expect(throws: DatabaseOpenError.olderSchema(path: database.uri, found: 2, supported: PostgresSchema.version)) {
+        #expect(throws: DatabaseOpenError.olderSchema(path: database.uri, found: 2, supported: PostgresSchema.version))
+        {
             try PostgresStore(uri: database.uri, create: false, readOnly: true)
         }
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == 2)
 
         let store = try PostgresStore(uri: database.uri, create: false)
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
-        #expect(try Self.rankStats(raw) == [
-            "1|1|1|1|1|2026-11-20T12:00:01.000Z", "2|1|1|1|1|2026-11-20T11:00:00.000Z", "3|0|0|0|0|-",
-        ])
+        #expect(
+            try Self.rankStats(raw) == [
+                "1|1|1|1|1|2026-11-20T12:00:01.000Z", "2|1|1|1|1|2026-11-20T11:00:00.000Z", "3|0|0|0|0|-",
+            ])
         // The triggers keep the counts from now on.
         _ = try store.record(viewer: "c", profile: "a", decision: .like, via: .import)
         let kept = try Self.rankStats(raw)

@@ -95,25 +95,32 @@ import Testing
     }
 
     @Test func everySQLArgumentIsALiteralOrAnAllowedConstant() throws {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter {
+            $0.hasSuffix(".swift")
+        }
         #expect(files.count >= 10, "the scan found the sources")
         var scanned = 0
         for file in files {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             let code = text.split(separator: "\n", omittingEmptySubsequences: false)
-                .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///") }
+                .filter {
+                    !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+                        && !$0.trimmingCharacters(in: .whitespaces).hasPrefix("///")
+                }
                 .joined(separator: "\n")
             for argument in Self.sqlArguments(in: code) where !argument.isEmpty && !argument.hasPrefix("_") {
                 scanned += 1
                 // Calls whose first argument is not SQL (handles, closures, argument lists).
                 if ["handle", "arguments", "attempt", "isolation", "transform", "body", "path: path"].contains(argument)
-                    || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".") {
+                    || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".")
+                {
                     continue
                 }
-                #expect(Self.isPlainLiteral(argument) || Self.allowedArguments.contains(argument)
-                            || Self.isLiteralConstant(argument, in: code)
-                            || Self.isDiscoveryConstant(argument),
-                        "\(file): SQL built from «\(argument)»: bind values as $n parameters instead")
+                #expect(
+                    Self.isPlainLiteral(argument) || Self.allowedArguments.contains(argument)
+                        || Self.isLiteralConstant(argument, in: code)
+                        || Self.isDiscoveryConstant(argument),
+                    "\(file): SQL built from «\(argument)»: bind values as $n parameters instead")
             }
         }
         #expect(scanned >= 10)
@@ -122,8 +129,9 @@ import Testing
     /// PostgresDiscoverySQL builds its statements from its own constants
     /// only: every `\(…)` in the file names one of its `static let`s.
     @Test func discoverySQLInterpolatesOnlyItsConstants() throws {
-        let text = try String(contentsOf: Self.sources.appendingPathComponent("Discovery/PostgresDiscoverySQL.swift"),
-                              encoding: .utf8)
+        let text = try String(
+            contentsOf: Self.sources.appendingPathComponent("Discovery/PostgresDiscoverySQL.swift"),
+            encoding: .utf8)
         let constants = Set(text.matches(of: /static let ([A-Za-z]+)/).map { String($0.output.1) })
         let interpolated = text.matches(of: /\\\(([^)]*)\)/).map { String($0.output.1) }
         #expect(constants.isSuperset(of: ["eligible", "columns", "likers", "byKey", "inCells"]))

@@ -16,7 +16,9 @@ import Testing
     ]
 
     @Test func theTestSupportBuildsNoSQLFromValues() throws {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.support.path).filter { $0.hasSuffix(".swift") }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.support.path).filter {
+            $0.hasSuffix(".swift")
+        }
         var scanned = 0
         for file in files {
             let text = try String(contentsOf: Self.support.appendingPathComponent(file), encoding: .utf8)
@@ -24,10 +26,13 @@ import Testing
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             for argument in SourceScanTests.sqlArguments(in: code) where !argument.isEmpty {
                 // `run(` also names Process.run() and friends, which take no SQL.
-                if argument == ")" || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".") { continue }
+                if argument == ")" || argument.hasPrefix("{") || argument.hasPrefix("[") || argument.hasPrefix(".") {
+                    continue
+                }
                 scanned += 1
-                #expect(SourceScanTests.isPlainLiteral(argument) || Self.allowedArguments.contains(argument),
-                        "\(file): SQL built from «\(argument)»")
+                #expect(
+                    SourceScanTests.isPlainLiteral(argument) || Self.allowedArguments.contains(argument),
+                    "\(file): SQL built from «\(argument)»")
             }
         }
         #expect(scanned >= 2, "the scan found TestStores' statements")

@@ -12,7 +12,8 @@ import Testing
 
     func counters() throws -> PGConnection {
         let connection = try database.connect()
-        try connection.execute("CREATE TABLE counters (k int4 PRIMARY KEY, n int8 NOT NULL); INSERT INTO counters VALUES (1, 0), (2, 0)")
+        try connection.execute(
+            "CREATE TABLE counters (k int4 PRIMARY KEY, n int8 NOT NULL); INSERT INTO counters VALUES (1, 0), (2, 0)")
         return connection
     }
 
@@ -189,9 +190,10 @@ final class Locked<Value>: @unchecked Sendable {
             guard let observer = try? PGConnection(uri: uri) else { return }
             let deadline = Date() + 60
             while Date() < deadline {
-                let sleeping = (try? observer.scalarInt(
-                    "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'",
-                    .integer(pid))) ?? 0
+                let sleeping =
+                    (try? observer.scalarInt(
+                        "SELECT count(*) FROM pg_stat_activity WHERE pid = $1 AND state = 'active' AND query LIKE '%pg_sleep%'",
+                        .integer(pid))) ?? 0
                 if sleeping == 1 { sent.withLock { $0 = canceller.cancel() }; return }
             }
         }

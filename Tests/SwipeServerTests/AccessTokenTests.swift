@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SwipeServer
 
 /// Tokens: HMAC-SHA256 over viewer and expiry, keyed by the database's secret.
@@ -20,7 +21,9 @@ struct AccessTokenTests {
         let expiry = now.addingTimeInterval(60)
         let token = tokens.issue(viewer: "p-7", expiry: expiry)
         #expect(throws: AccessTokenError.expired(expiry)) { try tokens.verify(token, now: expiry) }
-        #expect(throws: AccessTokenError.expired(expiry)) { try tokens.verify(token, now: expiry.addingTimeInterval(86_400)) }
+        #expect(throws: AccessTokenError.expired(expiry)) {
+            try tokens.verify(token, now: expiry.addingTimeInterval(86_400))
+        }
     }
 
     @Test func aTokenWithAnotherViewerOrExpiryIsForged() throws {
@@ -47,8 +50,10 @@ struct AccessTokenTests {
         #expect(throws: AccessTokenError.badSignature) { try tokens.verify(token, now: now) }
     }
 
-    @Test(arguments: ["", "v1", "v1.a.b.c", "v2.cC0x.1900000000.AAAA", "v1.cC0x.soon.AAAA", "v1.cC0x.1900000000.@@",
-                      "v1.cC0x.1900000000.AAAA.extra"])
+    @Test(arguments: [
+        "", "v1", "v1.a.b.c", "v2.cC0x.1900000000.AAAA", "v1.cC0x.soon.AAAA", "v1.cC0x.1900000000.@@",
+        "v1.cC0x.1900000000.AAAA.extra",
+    ])
     func somethingThatIsNotATokenIsMalformed(text: String) {
         #expect(throws: AccessTokenError.malformed) { try tokens.verify(text, now: now) }
     }

@@ -1,5 +1,5 @@
-import Testing
 import SwipeServer
+import Testing
 
 struct CommandBudgetTests {
     @Test func aBurstIsAllowedThenTheBucketRefillsAtItsRate() {

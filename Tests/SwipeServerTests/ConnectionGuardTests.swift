@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdTesting
 import SwipeTestSupport
 import Testing
+
 @testable import SwipeServer
 
 /// What a stranger's connection cannot do (README, "Stops that stop"): hold
@@ -19,7 +20,10 @@ struct ConnectionGuardTests {
     }
 
     @Test(arguments: [
-        ("both lengths", "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"),
+        (
+            "both lengths",
+            "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
+        ),
         ("HTTP/0.9", "GET /\r\n\r\n"),
         ("oversized head", "GET / HTTP/1.1\r\nHost: h\r\nX-Big: " + String(repeating: "a", count: 40_000) + "\r\n\r\n"),
         ("not HTTP", "HELLO THERE\r\n\r\n"),

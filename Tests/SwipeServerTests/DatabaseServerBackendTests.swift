@@ -1,10 +1,11 @@
 import Foundation
-import Synchronization
 import SwipeCore
-import SwipeStore
 import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
+import Synchronization
 import Testing
+
 @testable import SwipeServer
 
 /// The backend over a SQLite file: many sessions in one process sharing a
@@ -51,8 +52,9 @@ struct DatabaseServerBackendTests {
         let viewers = (0..<40).map { "v\($0)" }
         let store = try SQLiteStore(path: fixture.path, create: false)
         for id in viewers { try store.upsert(Profile(id: id, name: id, age: 30)) }
-        try await Self.everyoneLikesEveryone(try backend(connections: 3), connections: 3, store: store,
-                                             viewers: viewers, others: 5)
+        try await Self.everyoneLikesEveryone(
+            try backend(connections: 3), connections: 3, store: store,
+            viewers: viewers, others: 5)
         #expect(try sqlite3("SELECT count(*) FROM decisions WHERE undone_at IS NULL") == "\(40 * 44)")
         #expect(try sqlite3("SELECT count(*) FROM matches") == "\(40 * 39 / 2)")
     }
@@ -60,8 +62,10 @@ struct DatabaseServerBackendTests {
     /// Each of `viewers`' sessions, all at once, likes its whole deck (the
     /// other viewers and `others` more profiles); then every like is stored
     /// once and every pair of viewers matched once, read through `store`.
-    static func everyoneLikesEveryone(_ backend: DatabaseServerBackend, connections: Int, store: any SwipeDatabase,
-                                      viewers: [String], others: Int) async throws {
+    static func everyoneLikesEveryone(
+        _ backend: DatabaseServerBackend, connections: Int, store: any SwipeDatabase,
+        viewers: [String], others: Int
+    ) async throws {
         let sessions = try viewers.map { try backend.openSession(viewer: $0) { _ in } }
         let deck = viewers.count - 1 + others
         let all = await withTaskGroup(of: [String].self) { group in
@@ -76,8 +80,9 @@ struct DatabaseServerBackendTests {
         for viewer in viewers {
             let history = try store.history(HistoryQuery(viewer: viewer, profile: nil))
             #expect(history.count == deck && Set(history.map(\.profile)).count == deck, "\(viewer)")
-            #expect(Set(try store.matches(viewer: viewer).map(\.profile)) == Set(viewers).subtracting([viewer]),
-                    "\(viewer)")
+            #expect(
+                Set(try store.matches(viewer: viewer).map(\.profile)) == Set(viewers).subtracting([viewer]),
+                "\(viewer)")
         }
     }
 
@@ -127,7 +132,8 @@ struct WriteQueueTests {
                                 Thread.sleep(forTimeInterval: 0.001)
                             }
                         }
-                        return try database.record(viewer: viewer, profile: target, decision: .like, via: .button).profile
+                        return try database.record(viewer: viewer, profile: target, decision: .like, via: .button)
+                            .profile
                     }
                 } catch StoreError.selfDecision {
                     outcome = "refused"
@@ -148,7 +154,10 @@ struct WriteQueueTests {
         }
         #expect(queue.batches == 3, "writes waiting together commit together: 1 + 32 + 15")
         #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions") == "24")
-        #expect(try sqlite3Elsewhere(path, "SELECT count(*) FROM decisions d JOIN profiles v ON v.key = d.viewer "
-            + "JOIN profiles p ON p.key = d.profile WHERE v.id = p.id") == "0")
+        #expect(
+            try sqlite3Elsewhere(
+                path,
+                "SELECT count(*) FROM decisions d JOIN profiles v ON v.key = d.viewer "
+                    + "JOIN profiles p ON p.key = d.profile WHERE v.id = p.id") == "0")
     }
 }

@@ -1,5 +1,6 @@
 import SwipeTestSupport
 import Testing
+
 @testable import SwipeServer
 
 /// The write queue's decisions (who commits, who waits, what is handed

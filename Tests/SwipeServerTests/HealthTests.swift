@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import SwipeServer
 
 /// `/healthz`: 200 while the database answers, 503 once it does not; no sign-in needed.

@@ -1,5 +1,5 @@
-import Testing
 import SwipeServer
+import Testing
 
 /// Cross-site WebSocket hijacking: only pages from the server's own host and port.
 struct OriginCheckTests {

@@ -9,6 +9,7 @@ import SwipeStore
 import SwipeTestSupport
 import Testing
 import WSClient
+
 @testable import SwipeServer
 
 /// `swipe serve` on PostgreSQL: two server processes (here two servers in
@@ -25,12 +26,15 @@ import WSClient
 
     func server(_ pool: NIOThreadPool) async throws -> SwipeServer {
         let uri = database.uri
-        let backend = try DatabaseServerBackend(writes: .concurrent, connections: 2,
-                                                relay: PostgresMatchRelay(uri: uri)) {
+        let backend = try DatabaseServerBackend(
+            writes: .concurrent, connections: 2,
+            relay: PostgresMatchRelay(uri: uri)
+        ) {
             try PostgresStore(uri: uri, create: false)
         }
-        return try await SwipeServer(backend: backend, configuration: ServeConfiguration(port: 0),
-                                     logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, threadPool: pool)
+        return try await SwipeServer(
+            backend: backend, configuration: ServeConfiguration(port: 0),
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, threadPool: pool)
     }
 
     /// 40 sessions at once over 3 PostgreSQL connections, writing side by
@@ -43,8 +47,9 @@ import WSClient
         let backend = try DatabaseServerBackend(writes: .concurrent, connections: 3) {
             try PostgresStore(uri: uri, create: false)
         }
-        try await DatabaseServerBackendTests.everyoneLikesEveryone(backend, connections: 3, store: store,
-                                                                   viewers: viewers, others: 3)
+        try await DatabaseServerBackendTests.everyoneLikesEveryone(
+            backend, connections: 3, store: store,
+            viewers: viewers, others: 3)
     }
 
     @Test func aLikeOnOneServerPushesTheMatchToASocketOnTheOther() async throws {
@@ -62,8 +67,10 @@ import WSClient
                 let bobReady = AsyncStream<Void>.makeStream()
                 let bob = Task {
                     defer { bobReady.continuation.finish() }
-                    try await bobsServer.ws("/ws?token=" + tokens.issue(viewer: "bob", expiry: expiry),
-                                            configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                    try await bobsServer.ws(
+                        "/ws?token=" + tokens.issue(viewer: "bob", expiry: expiry),
+                        configuration: ServerSocketTests.client
+                    ) { inbound, outbound, _ in
                         var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                         _ = try await messages.next()  // hello
                         try await outbound.writeTextMessage("like")  // bob likes alice, his first card
@@ -77,10 +84,14 @@ import WSClient
                     }
                 }
                 for await _ in bobReady.stream { break }
-                try await alicesServer.ws("/ws?token=" + tokens.issue(viewer: "alice", expiry: expiry),
-                                          configuration: ServerSocketTests.client) { inbound, outbound, _ in
-                    likeAnswer.value = try await ServerSocketTests.exchange(["like"], inbound: inbound, outbound: outbound)
-                        .answers.first
+                try await alicesServer.ws(
+                    "/ws?token=" + tokens.issue(viewer: "alice", expiry: expiry),
+                    configuration: ServerSocketTests.client
+                ) { inbound, outbound, _ in
+                    likeAnswer.value = try await ServerSocketTests.exchange(
+                        ["like"], inbound: inbound, outbound: outbound
+                    )
+                    .answers.first
                     try await outbound.close(.normalClosure, reason: nil)
                 }
                 // The push has a generous while to arrive; without it the test fails, not hangs.

@@ -3,12 +3,13 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOPosix
-import Synchronization
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
+import Synchronization
+
 @testable import SwipeServer
 
 /// A database with a few profiles and a server over it, run in-process on a
@@ -91,7 +92,9 @@ final class LogCapture: Sendable {
 
         func log(event: LogEvent) {
             let merged = metadata.merging(event.metadata ?? [:]) { $1 }
-            let text = "\(event.level) \(event.message) " + merged.sorted { $0.key < $1.key }
+            let text =
+                "\(event.level) \(event.message) "
+                + merged.sorted { $0.key < $1.key }
                 .map { "\($0.key)=\($0.value)" }.joined(separator: " ")
             capture.lines.withLock { $0.append(text) }
         }

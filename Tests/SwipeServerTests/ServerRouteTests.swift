@@ -1,12 +1,14 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import SwipeServer
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Routes: the page and its files only with a valid token; 401 otherwise.
 struct ServerRouteTests {
@@ -97,14 +99,17 @@ struct ServerRouteTests {
         try await fixture.withServer { client in
             let port = try #require(client.port)
             func upgrade(_ path: String, origin: String? = nil, cookie: String? = nil) throws -> RawHTTP.Response {
-                var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade\r\n"
+                var request =
+                    "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade\r\n"
                     + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                 if let origin { request += "Origin: \(origin)\r\n" }
                 if let cookie { request += "Cookie: swipe_token=\(cookie)\r\n" }
                 return try RawHTTP.exchange(port: port, request: request + "\r\n")
             }
-            for refused in [try upgrade("/ws"), try upgrade("/ws?token=nope"), try upgrade("/ws?token=" + expired),
-                            try upgrade("/ws", cookie: "nope")] {
+            for refused in [
+                try upgrade("/ws"), try upgrade("/ws?token=nope"), try upgrade("/ws?token=" + expired),
+                try upgrade("/ws", cookie: "nope"),
+            ] {
                 #expect(refused.statusLine == "HTTP/1.1 401 Unauthorized")
                 #expect(refused.body.contains("swipe link"))
                 #expect(refused.headers.lowercased().contains("content-security-policy: default-src 'none'"))

@@ -2,11 +2,12 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import HummingbirdWSTesting
+import SwipeSQLite
+import SwipeStore
+import SwipeTestSupport
 import Testing
 import WSClient
-import SwipeStore
-import SwipeSQLite
-import SwipeTestSupport
+
 @testable import SwipeServer
 
 /// `/ws`: the REPL's commands in, its JSON answers out, one frame per line.
@@ -93,12 +94,16 @@ struct ServerSocketTests {
         #expect((answers[6]["decision"] as? [String: Any])?["decision"] as? String == "hate")
         // The store holds exactly what was acknowledged: the top card liked then undone, then hated.
         let rows = try fixture.decisions(of: "alice")
-        #expect(rows.sorted { "\($0)" < "\($1)" } == [
-            StoredDecisionRow(profile: order[0], decision: "hate", undone: false),
-            StoredDecisionRow(profile: order[0], decision: "like", undone: true),
-        ])
+        #expect(
+            rows.sorted { "\($0)" < "\($1)" } == [
+                StoredDecisionRow(profile: order[0], decision: "hate", undone: false),
+                StoredDecisionRow(profile: order[0], decision: "like", undone: true),
+            ])
         let lines = fixture.logs.all
-        #expect(lines.contains { $0.contains("websocket closed") && $0.contains("viewer=alice") && $0.contains("commands=7") })
+        #expect(
+            lines.contains {
+                $0.contains("websocket closed") && $0.contains("viewer=alice") && $0.contains("commands=7")
+            })
         #expect(!lines.joined(separator: "\n").contains(token))
         #expect(!lines.joined(separator: "\n").contains(String(token.split(separator: ".")[3])))
     }
@@ -115,8 +120,10 @@ struct ServerSocketTests {
                 try await outbound.close(.normalClosure, reason: nil)
             }
             try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
-                result.value = try await Self.exchange(["likes", "block carol", "prefs"],
-                                                       inbound: inbound, outbound: outbound).answers
+                result.value = try await Self.exchange(
+                    ["likes", "block carol", "prefs"],
+                    inbound: inbound, outbound: outbound
+                ).answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }
@@ -176,8 +183,9 @@ struct ServerSocketTests {
             await #expect(throws: (any Error).self) {
                 try await client.ws("/ws?token=" + token, configuration: evil) { _, _, _ in }
             }
-            let same = WebSocketClientConfiguration(maxFrameSize: 1 << 20,
-                                                    additionalHeaders: [.origin: "http://localhost:\(port)"])
+            let same = WebSocketClientConfiguration(
+                maxFrameSize: 1 << 20,
+                additionalHeaders: [.origin: "http://localhost:\(port)"])
             let answered = Box<Bool>()
             try await client.ws("/ws?token=" + token, configuration: same) { inbound, outbound, _ in
                 let (_, answers) = try await Self.exchange(["deck"], inbound: inbound, outbound: outbound)
@@ -208,7 +216,8 @@ struct ServerSocketTests {
             #expect(flood?.reason == "too many commands")
             // Meanwhile another viewer's socket works as ever.
             try await client.ws("/ws?token=" + bobToken, configuration: Self.client) { inbound, outbound, _ in
-                bystander.value = try await Self.exchange(["deck", "like"], inbound: inbound, outbound: outbound).answers
+                bystander.value = try await Self.exchange(["deck", "like"], inbound: inbound, outbound: outbound)
+                    .answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }

@@ -13,14 +13,18 @@ struct ShownDistanceTests {
 
     /// `place` moved `north` and `east` metres.
     static func moved(_ place: Location, north: Double, east: Double) -> Location {
-        Location(lat: place.lat + north / metresPerDegree,
-                 lon: place.lon + east / (metresPerDegree * cos(place.lat * .pi / 180)))
+        Location(
+            lat: place.lat + north / metresPerDegree,
+            lon: place.lon + east / (metresPerDegree * cos(place.lat * .pi / 180)))
     }
 
     /// The places on a square grid of `step` metres, `half` metres each way around `place`.
-    static func grid(around place: Location, half: Double, step: Double) -> [(north: Double, east: Double, at: Location)] {
+    static func grid(around place: Location, half: Double, step: Double) -> [(
+        north: Double, east: Double, at: Location
+    )] {
         let offsets = Array(stride(from: -half, through: half, by: step))
-        return offsets.flatMap { north in offsets.map { east in (north, east, moved(place, north: north, east: east)) } }
+        return offsets.flatMap { north in offsets.map { east in (north, east, moved(place, north: north, east: east)) }
+        }
     }
 
     /// What an attacker learns: they move their place in 100 m steps over a
@@ -63,9 +67,11 @@ struct ShownDistanceTests {
         #expect(abs(Double(shown) - 274.3) <= 2)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2000 {
-            let a = Location(lat: .random(in: -80...80, using: &generator), lon: .random(in: -180...180, using: &generator))
-            let b = Self.moved(a, north: .random(in: -50_000...50_000, using: &generator),
-                               east: .random(in: -50_000...50_000, using: &generator))
+            let a = Location(
+                lat: .random(in: -80...80, using: &generator), lon: .random(in: -180...180, using: &generator))
+            let b = Self.moved(
+                a, north: .random(in: -50_000...50_000, using: &generator),
+                east: .random(in: -50_000...50_000, using: &generator))
             let exact = Discovery.distanceKm(a, b)
             let km = try #require(Discovery.shownDistanceKm(from: a, to: b))
             #expect(km >= 1 && abs(Double(km) - exact) <= 2.5, "\(a) \(b) exact \(exact) shown \(km)")

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import SwipeTestSupport
 import Testing
+
 @testable import SwipeServer
 
 /// The sign-in cookie: a link never silently switches a browser to another
@@ -65,7 +66,8 @@ struct SignInCookieTests {
         try await fixture.withServer(configuration) { client in
             let port = try #require(client.port)
             @Sendable func upgrade(origin: String) async throws -> String {
-                let request = "GET /ws?token=\(alice) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade\r\n"
+                let request =
+                    "GET /ws?token=\(alice) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: Upgrade\r\n"
                     + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
                     + "Origin: \(origin)\r\n\r\n"
                 return try await offPool { try RawHTTP.exchange(port: port, request: request).statusLine }

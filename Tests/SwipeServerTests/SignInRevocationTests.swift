@@ -7,6 +7,7 @@ import SwipeSQLite
 import SwipeStore
 import Testing
 import WSClient
+
 @testable import SwipeServer
 
 /// Sign-ins end when they should (README, "Access"): a revoked viewer, a new
@@ -25,8 +26,10 @@ struct SignInRevocationTests {
 
     /// Opens a socket as `token`, waits for its hello, runs `meanwhile`, and
     /// returns the close frame the server sent (nil if the client closed).
-    func closeAfter(_ token: String, client: any TestClientProtocol,
-                    _ meanwhile: @escaping @Sendable () async throws -> Void) async throws -> WebSocketCloseFrame? {
+    func closeAfter(
+        _ token: String, client: any TestClientProtocol,
+        _ meanwhile: @escaping @Sendable () async throws -> Void
+    ) async throws -> WebSocketCloseFrame? {
         try await client.ws("/ws?token=" + token) { inbound, _, _ in
             var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
             _ = try await messages.next()  // hello
@@ -96,7 +99,8 @@ struct SignInRevocationTests {
         try store.revokeSignIns(viewer: "alice")
         let secret = try #require(try store.accessSecret(create: false))
         let after = AccessTokens(secret: secret).issue(
-            viewer: "alice", expiry: Date().addingTimeInterval(3600), generation: try store.signInGeneration(viewer: "alice"))
+            viewer: "alice", expiry: Date().addingTimeInterval(3600),
+            generation: try store.signInGeneration(viewer: "alice"))
         try await fixture.withServer { client in
             try await client.execute(uri: "/?token=" + before, method: .get) { #expect($0.status == .unauthorized) }
             try await client.execute(uri: "/?token=" + after, method: .get) { #expect($0.status == .ok) }
@@ -111,7 +115,9 @@ struct SignInRevocationTests {
             // Another site's page cannot sign a viewer out.
             var foreign = headers
             foreign[.origin] = "http://evil.test"
-            try await client.execute(uri: "/logout", method: .post, headers: foreign) { #expect($0.status == .forbidden) }
+            try await client.execute(uri: "/logout", method: .post, headers: foreign) {
+                #expect($0.status == .forbidden)
+            }
             var own = headers
             own[.origin] = "http://localhost"  // the test client's requests go to `localhost`
             try await client.execute(uri: "/logout", method: .post, headers: own) { response in

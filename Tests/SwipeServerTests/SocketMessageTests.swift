@@ -1,11 +1,12 @@
 import Foundation
 import HummingbirdTesting
 import HummingbirdWSTesting
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 import Testing
 import WSClient
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
+
 @testable import SwipeServer
 
 /// Conversations over the socket (DESIGN §11): `say` and `chat` answer as
@@ -32,7 +33,8 @@ struct SocketMessageTests {
             let bobReady = AsyncStream<Void>.makeStream()
             async let bob: Void = {
                 defer { bobReady.continuation.finish() }
-                try await client.ws("/ws?token=" + bobToken, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                try await client.ws("/ws?token=" + bobToken, configuration: ServerSocketTests.client) {
+                    inbound, outbound, _ in
                     var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                     _ = try await messages.next()  // hello
                     try await outbound.writeTextMessage("inbox")
@@ -46,10 +48,12 @@ struct SocketMessageTests {
                 }
             }()
             for await _ in bobReady.stream { break }
-            try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+            try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
+                inbound, outbound, _ in
                 aliceAnswers.value = try await ServerSocketTests.exchange(
                     ["say --id a1 bob hello \u{1B}[31mbob", "chat bob", "/back", "inbox"],
-                    inbound: inbound, outbound: outbound).answers
+                    inbound: inbound, outbound: outbound
+                ).answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
             try await bob

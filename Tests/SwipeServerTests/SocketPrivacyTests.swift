@@ -1,12 +1,13 @@
 import Foundation
 import HummingbirdTesting
 import HummingbirdWSTesting
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
+import SwipeTestSupport
 import Testing
 import WSClient
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
-import SwipeTestSupport
+
 @testable import SwipeServer
 
 /// What a socket tells a browser (issue 23): another person's card carries
@@ -23,17 +24,22 @@ struct SocketPrivacyTests {
         fixture = try ServerFixture()
         let store = try SQLiteStore(path: fixture.path, create: false)
         // alice in Lisbon; bob about 4.3 km away, with preferences of his own.
-        try store.upsert(Profile(id: "alice", name: "Name alice", age: 30, gender: "f",
-                                 location: Location(lat: 38.7223, lon: -9.1393)))
-        try store.upsert(Profile(id: "bob", name: "Name bob", age: 30, gender: "m",
-                                 location: Location(lat: 38.7500, lon: -9.1100),
-                                 preferences: Preferences(seeking: ["f"], ageMin: 25, ageMax: 40, maxKm: 30)))
+        try store.upsert(
+            Profile(
+                id: "alice", name: "Name alice", age: 30, gender: "f",
+                location: Location(lat: 38.7223, lon: -9.1393)))
+        try store.upsert(
+            Profile(
+                id: "bob", name: "Name bob", age: 30, gender: "m",
+                location: Location(lat: 38.7500, lon: -9.1100),
+                preferences: Preferences(seeking: ["f"], ageMin: 25, ageMax: 40, maxKm: 30)))
         // bob, carol and dave like alice, in that order: likers come first in
         // the order they liked, so alice's deck is bob, carol, dave whatever
         // the ranking makes of everyone after them.
         for (offset, liker) in ["bob", "carol", "dave"].enumerated() {
-            _ = try store.record(viewer: liker, profile: "alice", decision: .like, via: .button,
-                                 at: Date(timeIntervalSince1970: 1_795_000_000 + Double(offset)))
+            _ = try store.record(
+                viewer: liker, profile: "alice", decision: .like, via: .button,
+                at: Date(timeIntervalSince1970: 1_795_000_000 + Double(offset)))
         }
     }
 
@@ -55,8 +61,10 @@ struct SocketPrivacyTests {
         let result = Box<[[String: Any]]>()
         try await fixture.withServer { client in
             try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
-                result.value = try await ServerSocketTests.exchange(["deck", "open"], inbound: inbound,
-                                                                    outbound: outbound).answers
+                result.value = try await ServerSocketTests.exchange(
+                    ["deck", "open"], inbound: inbound,
+                    outbound: outbound
+                ).answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }
@@ -89,8 +97,10 @@ struct SocketPrivacyTests {
                 try await outbound.close(.normalClosure, reason: nil)
             }
             try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
-                second.value = try await ServerSocketTests.exchange(["prefs location 40 -9", "prefs", "like"],
-                                                                    inbound: inbound, outbound: outbound).answers
+                second.value = try await ServerSocketTests.exchange(
+                    ["prefs location 40 -9", "prefs", "like"],
+                    inbound: inbound, outbound: outbound
+                ).answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }
@@ -149,10 +159,12 @@ struct SocketPrivacyTests {
         #expect(ids.first == "carol" && !ids.contains("bob"), "\(ids)")
         let answers = try #require(acted.value)
         try #require(answers.count == 2)
-        #expect(answers[0]["error"] as? String
-            == "carol is no longer in the database (deleted by another program); that card leaves the deck")
-        #expect(answers[1]["error"] as? String
-            == "dave is no longer in the database (deleted by another program); that card leaves the deck")
+        #expect(
+            answers[0]["error"] as? String
+                == "carol is no longer in the database (deleted by another program); that card leaves the deck")
+        #expect(
+            answers[1]["error"] as? String
+                == "dave is no longer in the database (deleted by another program); that card leaves the deck")
         #expect(answers[1]["mode"] as? String == "deck" && answers[1]["detail"] == nil, "dave's page never opens")
         for answer in answers {
             #expect(!"\(answer)".contains("block"), "\(answer)")
@@ -168,16 +180,20 @@ struct SocketPrivacyTests {
         _ = try sqlite3Elsewhere(path, "DROP TABLE reports")
         try await fixture.withServer { client in
             try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
-                result.value = try await ServerSocketTests.exchange(["deck", "report carol rude", "like"],
-                                                                    inbound: inbound, outbound: outbound).answers
+                result.value = try await ServerSocketTests.exchange(
+                    ["deck", "report carol rude", "like"],
+                    inbound: inbound, outbound: outbound
+                ).answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }
         let answers = try #require(result.value)
         try #require(answers.count == 3)
         let error = try #require(answers[1]["error"] as? String, "\(answers[1])")
-        let id = try #require(error.firstMatch(of: /^something went wrong on the server \(failure ([0-9a-f]+)\); try again$/),
-                              "\(error)").1
+        let id = try #require(
+            error.firstMatch(of: /^something went wrong on the server \(failure ([0-9a-f]+)\); try again$/),
+            "\(error)"
+        ).1
         for secret in ["reports", "SQL", "sqlite", "SQLite", path, "INSERT"] {
             #expect(!error.contains(secret), "\(error)")
         }

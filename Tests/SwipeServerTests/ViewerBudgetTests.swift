@@ -4,6 +4,7 @@ import HummingbirdWSTesting
 import SwipeTestSupport
 import Testing
 import WSClient
+
 @testable import SwipeServer
 
 /// Budgets per viewer, not only per socket (README, "Safety"): a viewer's

@@ -41,8 +41,9 @@ struct BackgroundCheckpointerTests {
         let folder = try TemporaryFolder()
         let store = try folder.store()
         // Never started: only the inline limit keeps the WAL in bounds.
-        let checkpointer = try BackgroundCheckpointer(path: store.connection.path, pages: 20, inlineLimit: 200,
-                                                      start: false)
+        let checkpointer = try BackgroundCheckpointer(
+            path: store.connection.path, pages: 20, inlineLimit: 200,
+            start: false)
         checkpointer.attach(store.connection)
         try Self.write(store, from: 0, count: 2500)
         // One commit past the limit checkpoints; the WAL starts over at the next.

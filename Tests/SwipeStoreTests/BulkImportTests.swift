@@ -3,9 +3,10 @@ import PropertyBased
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The profile import's fast paths: 64-row INSERTs and their row-by-row
 /// fallback, the rollback journal while it runs, and row checks that stand
@@ -39,7 +40,11 @@ import Testing
         // Keys follow the file: the feed's order is the file's order.
         #expect(try order(store) == (1...1_000).map { "id\($0)" })
         let last = try #require(try store.profile(id: "id1000"))
-        #expect(last == Profile(id: "id1000", name: "Name 1000", age: 18 + 1_000 % 80, city: "City 6", photos: ["a1000.jpg", "b.jpg"]))
+        #expect(
+            last
+                == Profile(
+                    id: "id1000", name: "Name 1000", age: 18 + 1_000 % 80, city: "City 6",
+                    photos: ["a1000.jpg", "b.jpg"]))
     }
 
     @Test(arguments: TestBackend.all) func aReimportUpdatesInPlaceAndInsertsTheRest(_ backend: TestBackend) throws {
@@ -57,7 +62,9 @@ import Testing
         #expect(try order(store) == orderBefore + (301...449).map { "id\($0)" })
     }
 
-    @Test("a re-import counts identical profiles as unchanged and writes only the changed ones", arguments: TestBackend.all)
+    @Test(
+        "a re-import counts identical profiles as unchanged and writes only the changed ones",
+        arguments: TestBackend.all)
     func identicalRowsAreUnchanged(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
         let original = rows(1...200, tag: "Same")
@@ -78,7 +85,8 @@ import Testing
 
     /// Issue 10 item 2: the later row used to overwrite the earlier one
     /// ("100 inserted, 1 updated"); a repeated id is a row error instead.
-    @Test(arguments: TestBackend.all) func anIdTwiceInOneChunkIsARowErrorNamingBothLines(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func anIdTwiceInOneChunkIsARowErrorNamingBothLines(_ backend: TestBackend) throws
+    {
         let store = try stores.store(backend)
         var lines = rows(1...100, tag: "First")
         lines.insert("id10,Second 10,40,Lisboa,", at: 30)
@@ -120,7 +128,8 @@ import Testing
 
     @Test(arguments: TestBackend.all) func anIdOrNameBeginningWithNULIsARowError(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
-        let text = Array("id,name,age\n".utf8) + [0] + Array("x,Name,30\nok,".utf8) + [0] + Array("Name,30\nfine,A".utf8)
+        let text =
+            Array("id,name,age\n".utf8) + [0] + Array("x,Name,30\nok,".utf8) + [0] + Array("Name,30\nfine,A".utf8)
             + [0] + Array("B,30\n".utf8)
         let path = folder.file("nul.csv", text)
         let summary = try importing(store, skipInvalid: true).importProfiles(path: path)
@@ -138,7 +147,10 @@ import Testing
             #expect(summary.inserted == 0)
             #expect(summary.rejected.map(\.line) == [2, 3, 4])
             #expect(summary.rejected.map(\.column) == ["id", "name", "name"])
-            #expect(summary.rejected.map(\.message) == leading + ["name holds a NUL character, which PostgreSQL cannot store"])
+            #expect(
+                summary.rejected.map(\.message) == leading + [
+                    "name holds a NUL character, which PostgreSQL cannot store"
+                ])
             #expect(try store.profile(id: "fine") == nil)
         }
     }
@@ -170,8 +182,10 @@ import Testing
     /// which SQLite skipped while importing: `PRAGMA integrity_check`
     /// evaluates them all afterwards.
     @Test func acceptedRowsSatisfyEveryCheckSQLiteSkipped() async throws {
-        let pieces = ["", " ", "\t", "a", "Zoë", "王", "🌸", "\u{0}", "\u{1}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}",
-                      "\u{3000}", "\"", "\\", ";", ",", "\n", "17", "18", "120", "121", "-0", "3e1", "x"]
+        let pieces = [
+            "", " ", "\t", "a", "Zoë", "王", "🌸", "\u{0}", "\u{1}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}",
+            "\u{3000}", "\"", "\\", ";", ",", "\n", "17", "18", "120", "121", "-0", "3e1", "x",
+        ]
         let field = Gen.int(in: 0..<pieces.count).array(of: 0...4).map { $0.map { pieces[$0] }.joined() }
         // Mostly valid ages, so most rows get as far as the other checks.
         let ages = ["18", "30", " 45 ", "120", "17", "121", "x", ""]
@@ -182,10 +196,14 @@ import Testing
             let store = try SQLiteStore(path: folder.path + "/p-\(UUID().uuidString).sqlite")
             let lines = rows.enumerated().map { index, fields in
                 // id unique per row; the other five fields as drawn.
-                (["r\(index)" + fields[0]] + fields[1...]).map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
-                    .joined(separator: ",")
+                (["r\(index)" + fields[0]] + fields[1...]).map {
+                    "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+                }
+                .joined(separator: ",")
             }
-            let path = folder.file("r-\(UUID().uuidString).csv", "id,name,age,bio,photos,interests\n" + lines.joined(separator: "\n") + "\n")
+            let path = folder.file(
+                "r-\(UUID().uuidString).csv",
+                "id,name,age,bio,photos,interests\n" + lines.joined(separator: "\n") + "\n")
             var importer = SQLiteImporter(store: store)
             importer.skipInvalid = true
             let summary = try importer.importProfiles(path: path)

@@ -1,8 +1,9 @@
 import PropertyBased
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The word-at-a-time scans against the plain byte loops they replace, on
 /// random bytes drawn mostly from the values they test for (so matches land
@@ -31,9 +32,10 @@ import Testing
             }
             bytes.withUnsafeBufferPointer { buffer in
                 var high: UInt64 = 0
-                let end = buffer.baseAddress.map {
-                    ByteScan.csvRunEnd($0, from: start, to: buffer.count, quoted: quoted, high: &high)
-                } ?? 0
+                let end =
+                    buffer.baseAddress.map {
+                        ByteScan.csvRunEnd($0, from: start, to: buffer.count, quoted: quoted, high: &high)
+                    } ?? 0
                 #expect(end == expected)
                 // Only whether a byte at or above 0x80 was passed over matters.
                 #expect((high & 0x8080_8080_8080_8080 != 0) == (expectedHigh >= 0x80))
@@ -68,10 +70,16 @@ import Testing
             let expected = String(validating: bytes, as: UTF8.self) != nil
             #expect(bytes.withUnsafeBufferPointer(CSVReader.isValidUTF8) == expected, "\(bytes)")
         }
-        for text in ["", "ascii only, long enough for words", "é", "王芳", "🌸 and 👩‍👩‍👧‍👦", "\u{10FFFF}", "\u{7FF}\u{800}\u{FFFF}\u{10000}"] {
+        for text in [
+            "", "ascii only, long enough for words", "é", "王芳", "🌸 and 👩‍👩‍👧‍👦", "\u{10FFFF}",
+            "\u{7FF}\u{800}\u{FFFF}\u{10000}",
+        ] {
             #expect(Array(text.utf8).withUnsafeBufferPointer(CSVReader.isValidUTF8), "\(text)")
         }
-        for bad: [UInt8] in [[0xC0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82]] {
+        for bad: [UInt8] in [
+            [0xC0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+            [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x82],
+        ] {
             #expect(!bad.withUnsafeBufferPointer(CSVReader.isValidUTF8), "\(bad)")
         }
     }

@@ -1,8 +1,10 @@
+import Foundation
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 @Suite struct CSVReaderTests {
     let folder = TemporaryFolder()
@@ -40,9 +42,10 @@ import Testing
         let text = "id,bio\r\n1,\"one\r\ntwo\r\n\r\nthree\"\r\n2,\"cr\ronly\",\r\n3,\"lf\nonly \"\"q\"\"\r\n\"\r\n"
         for bufferSize in [4, 5, 6, 7, 8, 13, 1 << 16] {
             let got = try records(text, bufferSize: bufferSize)
-            #expect(got.map(\.fields) == [
-                ["id", "bio"], ["1", "one\ntwo\n\nthree"], ["2", "cr\ronly", ""], ["3", "lf\nonly \"q\"\n"],
-            ], "buffer \(bufferSize)")
+            #expect(
+                got.map(\.fields) == [
+                    ["id", "bio"], ["1", "one\ntwo\n\nthree"], ["2", "cr\ronly", ""], ["3", "lf\nonly \"q\"\n"],
+                ], "buffer \(bufferSize)")
             // Physical lines still count every break: 1 header, 2-5 record 1, 6-7 record 2 (a lone CR is a line too).
             #expect(got.map(\.line) == [1, 2, 6, 8], "buffer \(bufferSize)")
         }
@@ -95,5 +98,3 @@ import Testing
         #expect(throws: CSVError.notFound(path: "/nonexistent/x.csv")) { try CSVReader(path: "/nonexistent/x.csv") }
     }
 }
-
-import Foundation

@@ -2,8 +2,9 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
+
 @testable import SwipeSQLite
+@testable import SwipeStore
 
 /// A version-2 database (made with that release's schema text,
 /// `SchemaV2Fixture`) opens, migrates to version 4 (conversations) in one
@@ -18,7 +19,8 @@ import Testing
         let path = folder.path + "/v2.sqlite"
         let connection = try SQLiteConnection(path: path)
         try connection.execute(SchemaV2Fixture.sql)
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO profiles (key, id, name, age, gender) VALUES (1, 'a', 'Ana', 30, 'f'), (2, 'b', 'Bo', 41, 'm'),
                 (3, 'c', 'Cy', 25, 'm');
             INSERT INTO decisions (key, viewer, profile, decision, via, decided_at) VALUES
@@ -40,7 +42,9 @@ import Testing
         #expect(Schema.version == 4)
         #expect(try store.matches(viewer: "a").map(\.profile) == ["b"])
         #expect(try store.rules().likesPerDay == 7)
-        #expect(try c.scalarInt("SELECT count(*) FROM matches WHERE expires_at IS NULL") == 2, "old matches have no deadline")
+        #expect(
+            try c.scalarInt("SELECT count(*) FROM matches WHERE expires_at IS NULL") == 2,
+            "old matches have no deadline")
         // The old match converses; the ended one does not.
         _ = try store.send(MessageSend(viewer: "b", profile: "a", text: "hi", clientID: "1"))
         #expect(try store.messages(MessageQuery(viewer: "a", profile: "b")).map(\.text) == ["hi"])
@@ -65,7 +69,9 @@ import Testing
         try connection.execute("CREATE TABLE messages (x INTEGER)")  // the step's CREATE TABLE must fail
         #expect(throws: (any Error).self) { _ = try SQLiteStore(path: path) }
         #expect(try connection.scalarInt("PRAGMA user_version") == 2)
-        #expect(try connection.scalarInt("SELECT count(*) FROM pragma_table_info('matches') WHERE name = 'expires_at'") == 0)
+        #expect(
+            try connection.scalarInt("SELECT count(*) FROM pragma_table_info('matches') WHERE name = 'expires_at'") == 0
+        )
     }
 
     /// The messages table refuses what the rules never write, whoever writes.
@@ -78,8 +84,11 @@ import Testing
     ])
     func theTableRefusesWhatTheRulesNeverWrite(_ values: String) throws {
         let store = try SQLiteStore(path: folder.path + "/new.sqlite")
-        for (id, name) in [("a", "A"), ("b", "B"), ("c", "C")] { try store.upsert(Profile(id: id, name: name, age: 30)) }
-        try store.connection.execute("INSERT INTO matches (low, high, matched_at) VALUES (1, 2, '2026-11-20T11:00:00.000Z')")
+        for (id, name) in [("a", "A"), ("b", "B"), ("c", "C")] {
+            try store.upsert(Profile(id: id, name: name, age: 30))
+        }
+        try store.connection.execute(
+            "INSERT INTO matches (low, high, matched_at) VALUES (1, 2, '2026-11-20T11:00:00.000Z')")
         #expect(throws: SQLiteError.self) {
             try store.connection.execute(
                 "INSERT INTO messages (low, high, seq, sender, recipient, client_id, body, sent_at) VALUES \(values)")

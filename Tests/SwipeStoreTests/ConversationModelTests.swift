@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
+
 @testable import SwipeStore
 
 /// The rules of conversations (DESIGN §11) against a small independent
@@ -19,7 +20,10 @@ import Testing
     /// The model: the contract's rules, each applied literally.
     struct Model {
         struct MatchRow { var matchedAt: Int; var endedAt: Int?; var deadline: Int? }
-        struct Sent: Equatable { var seq: Int; var from: String; var to: String; var text: String; var id: String; var at: Int; var readAt: Int? }
+        struct Sent: Equatable {
+            var seq: Int; var from: String; var to: String; var text: String; var id: String; var at: Int;
+            var readAt: Int?
+        }
 
         var decisions: [String: Int] = [:]  // "v>p" → decided at (standing likes only)
         var blocks: Set<String> = []  // "blocker>blocked"
@@ -39,7 +43,8 @@ import Testing
             decisions["\(v)>\(p)"] = now
             if let theirs = decisions["\(p)>\(v)"], matches[Self.pair(v, p)] == nil {
                 let at = max(theirs, now)
-                matches[Self.pair(v, p)] = MatchRow(matchedAt: at, endedAt: nil, deadline: expiryHours.map { at + $0 * hour })
+                matches[Self.pair(v, p)] = MatchRow(
+                    matchedAt: at, endedAt: nil, deadline: expiryHours.map { at + $0 * hour })
             }
             return "ok"
         }
@@ -80,13 +85,20 @@ import Testing
             let list = messages[key, default: []]
             if list.isEmpty {
                 if let deadline = row.deadline, deadline <= now { return "expired" }
-                if let g = firstMove, ConversationModelTests.genders[to]! == g, ConversationModelTests.genders[from]! != g { return "firstMove" }
+                if let g = firstMove, ConversationModelTests.genders[to]! == g,
+                    ConversationModelTests.genders[from]! != g
+                {
+                    return "firstMove"
+                }
                 if let limit = perDay {
-                    let mine = messages.values.compactMap { $0.first }.filter { $0.from == from && $0.at > now - 24 * hour }
+                    let mine = messages.values.compactMap { $0.first }.filter {
+                        $0.from == from && $0.at > now - 24 * hour
+                    }
                     if mine.count >= limit { return "firstMessagesPerDay" }
                 }
             }
-            messages[key, default: []].append(Sent(seq: list.count + 1, from: from, to: to, text: text, id: id, at: now, readAt: nil))
+            messages[key, default: []].append(
+                Sent(seq: list.count + 1, from: from, to: to, text: text, id: id, at: now, readAt: nil))
             return "stored \(list.count + 1)"
         }
 
@@ -94,7 +106,8 @@ import Testing
             let key = Self.pair(viewer, other)
             guard let row = matches[key] else { return "notMatched" }
             if row.endedAt != nil { return "ended" }
-            for i in messages[key, default: []].indices where messages[key]![i].to == viewer && messages[key]![i].readAt == nil {
+            for i in messages[key, default: []].indices
+            where messages[key]![i].to == viewer && messages[key]![i].readAt == nil {
                 messages[key]![i].readAt = now
             }
             return "ok"
@@ -146,16 +159,25 @@ import Testing
             switch random.int(0...99) {
             case 0..<30:
                 expected = model.like(v, p, at: now)
-                got = outcome { _ = try store.record(viewer: id(v), profile: id(p), decision: .like, via: .drag, at: at); return "ok" }
+                got = outcome {
+                    _ = try store.record(viewer: id(v), profile: id(p), decision: .like, via: .drag, at: at);
+                    return "ok"
+                }
             case 30..<36:
                 expected = model.undo(v, p, at: now)
-                got = outcome { _ = try store.undo(viewer: id(v), profile: id(p), at: at); return "ok" }
+                got = outcome {
+                    _ = try store.undo(viewer: id(v), profile: id(p), at: at); return "ok"
+                }
             case 36..<40:
                 expected = model.unmatch(v, p, at: now)
-                got = outcome { try store.unmatch(viewer: id(v), profile: id(p), at: at); return "ok" }
+                got = outcome {
+                    try store.unmatch(viewer: id(v), profile: id(p), at: at); return "ok"
+                }
             case 40..<43:
                 expected = model.block(v, p, at: now)
-                got = outcome { _ = try store.block(viewer: id(v), profile: id(p), at: at); return "ok" }
+                got = outcome {
+                    _ = try store.block(viewer: id(v), profile: id(p), at: at); return "ok"
+                }
             case 43..<85:
                 // A retry of an earlier send, as it was or changed; else a new one.
                 var send = (from: v, to: p, text: "m\(step)", id: "\(seed)-\(step)")
@@ -167,13 +189,17 @@ import Testing
                 usedIDs.append(send)
                 expected = model.send(send.from, send.to, send.text, id: send.id, at: now)
                 got = outcome {
-                    let sent = try store.send(MessageSend(viewer: id(send.from), profile: id(send.to), text: send.text,
-                                                          clientID: send.id, at: at))
+                    let sent = try store.send(
+                        MessageSend(
+                            viewer: id(send.from), profile: id(send.to), text: send.text,
+                            clientID: send.id, at: at))
                     return (sent.isRetry ? "retry " : "stored ") + String(sent.message.seq)
                 }
             default:
                 expected = model.read(v, p, at: now)
-                got = outcome { _ = try store.messages(MessageQuery(viewer: id(v), profile: id(p), at: at)); return "ok" }
+                got = outcome {
+                    _ = try store.messages(MessageQuery(viewer: id(v), profile: id(p), at: at)); return "ok"
+                }
             }
             log.append("\(step) \(v)\(p) \(expected)")
             #expect(got == expected, "seed \(seed) step \(step): \(log.joined(separator: "; "))")
@@ -189,10 +215,14 @@ import Testing
                         "\($0.seq) \($0.sender) \($0.recipient) \($0.text) \($0.clientID) \($0.sentAt) \($0.readAt ?? "-")"
                     }.joined(separator: ", ")
                 }
-                let expected = row == nil ? "notMatched" : row!.endedAt != nil ? "ended"
-                    : model.messages[key, default: []].map {
-                        "\($0.seq) \(id($0.from)) \(id($0.to)) \($0.text) \($0.id) \(stamp($0.at)) \($0.readAt.map(stamp) ?? "-")"
-                    }.joined(separator: ", ")
+                let expected =
+                    row == nil
+                    ? "notMatched"
+                    : row!.endedAt != nil
+                        ? "ended"
+                        : model.messages[key, default: []].map {
+                            "\($0.seq) \(id($0.from)) \(id($0.to)) \($0.text) \($0.id) \(stamp($0.at)) \($0.readAt.map(stamp) ?? "-")"
+                        }.joined(separator: ", ")
                 #expect(stored == expected, "seed \(seed), \(a)-\(b): \(log.joined(separator: "; "))")
             }
         }
@@ -218,7 +248,8 @@ import Testing
         for seed in 0..<seeds {
             let prefix = "s\(seed)-"
             for person in Self.people {
-                try store.upsert(Profile(id: prefix + person, name: person.uppercased(), age: 30, gender: Self.genders[person]!))
+                try store.upsert(
+                    Profile(id: prefix + person, name: person.uppercased(), age: 30, gender: Self.genders[person]!))
             }
             try Self.check(seed: seed, store: store, prefix: prefix)
         }

@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The discovery columns through the importer (README "Profiles CSV").
 @Suite struct DiscoveryImportTests {
@@ -13,7 +14,9 @@ import Testing
 
     @Test(arguments: TestBackend.all) func columnsAreReadNormalisedAndStored(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
-        let csv = folder.file("p.csv", """
+        let csv = folder.file(
+            "p.csv",
+            """
             id,name,age,gender,lat,lon,seeking,age_min,age_max,max_km
             a,A,30,F,52.52,13.405, F ; m ;f;;,25,35,50.5
             b,B,40,,,,,,,
@@ -32,16 +35,21 @@ import Testing
     /// non-ASCII character inside a value is no blank.
     @Test(arguments: TestBackend.all) func unicodeBlanksAroundANumberAreTrimmed(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
-        let csv = folder.file("p.csv", """
+        let csv = folder.file(
+            "p.csv",
+            """
             id,name,age,lat,lon,age_min,max_km
             a,A,30,\u{00A0}52.5 ,\t\u{3000}13.25\u{2009},  25\u{00A0},\u{202F}7
             b,B,30,1,2,,5\u{00A0}km
 
             """)
         let failure = #expect(throws: ImportFailure.self) { try importing(store).importProfiles(path: csv) }
-        #expect(failure?.issues.map(\.message) == ["max_km must be a number of km above 0 (leave it empty for no limit)"],
-                "\(String(describing: failure?.issues))")
-        let ok = folder.file("q.csv", """
+        #expect(
+            failure?.issues.map(\.message) == ["max_km must be a number of km above 0 (leave it empty for no limit)"],
+            "\(String(describing: failure?.issues))")
+        let ok = folder.file(
+            "q.csv",
+            """
             id,name,age,lat,lon,age_min,max_km
             a,A,30,\u{00A0}52.5 ,\t\u{3000}13.25\u{2009},  25\u{00A0},\u{202F}7
 
@@ -70,8 +78,10 @@ import Testing
     /// age_min above it.
     @Test(arguments: TestBackend.all) func halvesOfAPairAreSetTogether(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
-        try store.upsert(Profile(id: "a", name: "A", age: 30, location: Location(lat: 1, lon: 2),
-                                 preferences: Preferences(seeking: ["m"], ageMin: 40, ageMax: 50, maxKm: 9)))
+        try store.upsert(
+            Profile(
+                id: "a", name: "A", age: 30, location: Location(lat: 1, lon: 2),
+                preferences: Preferences(seeking: ["m"], ageMin: 40, ageMax: 50, maxKm: 9)))
         let csv = folder.file("p.csv", "id,name,age,age_max\na,A,30,35\n")
         _ = try importing(store).importProfiles(path: csv)
         let a = try #require(try store.profile(id: "a"))
@@ -88,7 +98,9 @@ import Testing
     @Test func aFirstImportLeavesTheIndexOfPlacesInPlace() throws {
         let store = try folder.store()
         func placesIndex() throws -> String? {
-            try store.connection.statement("SELECT sql FROM sqlite_master WHERE name = 'profiles_cell'").bind().first { $0.text(0) }
+            try store.connection.statement("SELECT sql FROM sqlite_master WHERE name = 'profiles_cell'").bind().first {
+                $0.text(0)
+            }
         }
         let expected = try placesIndex()
         #expect(expected != nil)
@@ -98,9 +110,11 @@ import Testing
         let good = folder.file("good.csv", "id,name,age,lat,lon\na,A,30,1,2\nb,B,31,1.5,2\n")
         _ = try SQLiteImporter(store: store).importProfiles(path: good)
         #expect(try placesIndex() == expected)
-        #expect(try store.connection.scalarInt("""
-            SELECT count(*) FROM profiles INDEXED BY profiles_cell
-            WHERE lat IS NOT NULL AND CAST(lat + 90 AS INTEGER) * 1000 + CAST(lon + 180 AS INTEGER) = 91182
-            """) == 2)
+        #expect(
+            try store.connection.scalarInt(
+                """
+                SELECT count(*) FROM profiles INDEXED BY profiles_cell
+                WHERE lat IS NOT NULL AND CAST(lat + 90 AS INTEGER) * 1000 + CAST(lon + 180 AS INTEGER) = 91182
+                """) == 2)
     }
 }

@@ -3,9 +3,10 @@ import PropertyBased
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@_spi(Benchmarks) @testable import SwipeSQLite
+
 @testable import SwipeCSV
+@_spi(Benchmarks) @testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The feed against an independent brute-force model of README "Discovery":
 /// random profiles (some without a location or a gender, some exactly at a
@@ -24,9 +25,12 @@ import Testing
         let start = Date(timeIntervalSince1970: 1_795_000_000)
         for p in s.people { try store.upsert(p.profile) }
         for choice in s.decisions {
-            let (viewer, profile, decision, time, undone) = (choice.viewer, choice.profile, choice.decision, choice.time, choice.undone)
+            let (viewer, profile, decision, time, undone) = (
+                choice.viewer, choice.profile, choice.decision, choice.time, choice.undone
+            )
             let at = start.addingTimeInterval(Double(time))
-            _ = try store.record(viewer: s.people[viewer].id, profile: s.people[profile].id, decision: decision, via: .import, at: at)
+            _ = try store.record(
+                viewer: s.people[viewer].id, profile: s.people[profile].id, decision: decision, via: .import, at: at)
             if undone { _ = try store.undo(viewer: s.people[viewer].id, profile: s.people[profile].id, at: at) }
         }
         for (a, b) in s.blocks { try store.block(viewer: s.people[a].id, profile: s.people[b].id) }
@@ -53,8 +57,9 @@ import Testing
                 try rankedFeed(store, viewer: viewer, cellLimit: v % 2 == 0 ? nil : 0, records: records, clock: { now })
             }
             // All at once, looking only…
-            #expect(try feed(records: false).nextProfiles(limit: 1000, excluding: []).map(\.id) == expected,
-                    "seed \(seed) viewer u\(v)")
+            #expect(
+                try feed(records: false).nextProfiles(limit: 1000, excluding: []).map(\.id) == expected,
+                "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
             let dealing = try feed(records: true)
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(

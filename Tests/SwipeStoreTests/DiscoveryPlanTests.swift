@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The feed is fetched by index however selective the preferences (README
 /// "Discovery"): each query's plan, on a database with enough rows and
@@ -19,12 +20,15 @@ import Testing
         try! store.connection.writeTransaction {
             for n in 0..<3000 {
                 let location = n % 10 == 0 ? nil : Location(lat: Double(n % 50), lon: Double(n % 70))
-                try store.upsert(Profile(
-                    id: "p\(n)", name: "P", age: 18 + n % 60, gender: ["f", "m", "x"][n % 3], location: location,
-                    preferences: Preferences(seeking: n % 4 == 0 ? [] : ["f"], ageMin: 20, ageMax: 60,
-                                             maxKm: n % 5 == 0 ? nil : 100)))
+                try store.upsert(
+                    Profile(
+                        id: "p\(n)", name: "P", age: 18 + n % 60, gender: ["f", "m", "x"][n % 3], location: location,
+                        preferences: Preferences(
+                            seeking: n % 4 == 0 ? [] : ["f"], ageMin: 20, ageMax: 60,
+                            maxKm: n % 5 == 0 ? nil : 100)))
             }
-            let decide = try store.connection.statement("""
+            let decide = try store.connection.statement(
+                """
                 INSERT INTO decisions (viewer, profile, decision, via, decided_at)
                 VALUES (?1, ?2, 'like', 'drag', '2026-11-20T00:00:00.000Z')
                 """)
@@ -55,15 +59,21 @@ import Testing
     /// one probe of an index on both keys, never a walk of the viewer's history.
     static func expectProbes(_ plan: String) {
         let decided = plan.split(separator: "\n").filter { $0.contains("SEARCH d USING") }
-        #expect(decided.count == 1 && decided[0].contains("profile=? AND viewer=?") || decided[0].contains("viewer=? AND profile=?"),
-                "plan:\n\(plan)")
-        #expect(plan.split(separator: "\n").filter { $0.contains("SEARCH b USING PRIMARY KEY (blocker=? AND blocked=?)") }.count == 2,
-                "plan:\n\(plan)")
+        #expect(
+            decided.count == 1 && decided[0].contains("profile=? AND viewer=?")
+                || decided[0].contains("viewer=? AND profile=?"),
+            "plan:\n\(plan)")
+        #expect(
+            plan.split(separator: "\n").filter { $0.contains("SEARCH b USING PRIMARY KEY (blocker=? AND blocked=?)") }
+                .count == 2,
+            "plan:\n\(plan)")
     }
 
     @Test func likersAreOneRangeOfTheLikersIndex() throws {
         let plan = try Self.plan(DiscoverySQL.likers, .text("like"))
-        #expect(plan.contains("SEARCH l USING INDEX decisions_likers (profile=? AND decision=? AND decided_at>?)"), "plan:\n\(plan)")
+        #expect(
+            plan.contains("SEARCH l USING INDEX decisions_likers (profile=? AND decision=? AND decided_at>?)"),
+            "plan:\n\(plan)")
         #expect(plan.contains("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "plan:\n\(plan)")
         Self.expectNoTableScan(plan)
@@ -96,14 +106,18 @@ import Testing
     /// newest first (no sort), then per row a lookup of the profile and of
     /// its stats by key and the usual probes; never a walk of everyone.
     @Test func theRecentlyActiveAreOneBoundedRangeOfTheActivityIndex() throws {
-        #expect(try Self.store.connection.scalarInt("SELECT count(*) FROM rank_stats WHERE last_active_at IS NOT NULL") ?? 0 > 100)
+        #expect(
+            try Self.store.connection.scalarInt("SELECT count(*) FROM rank_stats WHERE last_active_at IS NOT NULL") ?? 0
+                > 100)
         let plan = try Self.plan(DiscoverySQL.recentlyActive, .int(200))
         #expect(plan.contains("SEARCH a USING COVERING INDEX rank_stats_active (last_active_at>?)"), "plan:\n\(plan)")
         #expect(plan.contains("SEARCH p USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
         #expect(plan.contains("SEARCH r USING INTEGER PRIMARY KEY (rowid=?)"), "plan:\n\(plan)")
         #expect(!plan.contains("TEMP B-TREE"), "plan:\n\(plan)")
         for line in plan.split(separator: "\n") where line.contains("SCAN") {
-            #expect(line.contains("json_each") || line.contains("rank_stats_active") || line.contains("SCAN recent"), "plan:\n\(plan)")
+            #expect(
+                line.contains("json_each") || line.contains("rank_stats_active") || line.contains("SCAN recent"),
+                "plan:\n\(plan)")
         }
         Self.expectProbes(plan)
     }
@@ -127,7 +141,8 @@ import Testing
         let plan = try Self.store.connection.statement("EXPLAIN QUERY PLAN " + SQLiteStore.quotaSQL)
             .bind(.int(1), .text("like"), .text("2026-11-19T00:00:00.000Z"), .int(99)).map { $0.text(3) }
             .joined(separator: "\n")
-        #expect(plan == "SEARCH decisions USING COVERING INDEX decisions_quota (viewer=? AND decision=? AND decided_at>?)",
-                "plan:\n\(plan)")
+        #expect(
+            plan == "SEARCH decisions USING COVERING INDEX decisions_quota (viewer=? AND decision=? AND decided_at>?)",
+            "plan:\n\(plan)")
     }
 }

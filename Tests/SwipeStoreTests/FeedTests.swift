@@ -3,9 +3,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 @Suite struct FeedTests {
     let stores = TestStores()
@@ -21,7 +22,8 @@ import Testing
         #expect(order != ["p1", "p3", "p4", "p5"], "the hash happens to give key order: pick other ids")
         #expect(try feed.nextProfiles(limit: 3, excluding: []).map(\.id) == Array(order.prefix(3)))
         #expect(try store.feed(viewer: "me").nextProfiles(limit: 3, excluding: []).map(\.id) == Array(order.prefix(3)))
-        #expect(try feed.nextProfiles(limit: 3, excluding: ["p1", "p3"]).map(\.id)
+        #expect(
+            try feed.nextProfiles(limit: 3, excluding: ["p1", "p3"]).map(\.id)
                 == DiscoveryModel.tieOrder("me", ["p4", "p5"]))
         #expect(try feed.nextProfiles(limit: 0, excluding: []).isEmpty)
     }
@@ -36,7 +38,8 @@ import Testing
             #expect(try sqlite.connection.scalarInt("SELECT after_key FROM feed_cursors") == 3)
         }
         try store.undo(viewer: "me", profile: "p1")
-        #expect(try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["p1", "p3"]))
+        #expect(
+            try feed.nextProfiles(limit: 4, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["p1", "p3"]))
         _ = try store.record(viewer: "me", profile: "p3", decision: .hate, via: .drag)
         _ = try store.record(viewer: "me", profile: "p1", decision: .hate, via: .drag)
         #expect(try feed.nextProfiles(limit: 4, excluding: []).isEmpty)
@@ -54,7 +57,8 @@ import Testing
     func store(_ backend: TestBackend) throws -> any SwipeDatabase {
         let store = try stores.store(backend)
         try store.upsert(Profile(id: "me", name: "Me", age: 30, gender: "m", preferences: Preferences(seeking: ["f"])))
-        try store.upsert(Profile(id: "old", name: "Old", age: 30, gender: "f", preferences: Preferences(ageMin: 40, ageMax: 50)))
+        try store.upsert(
+            Profile(id: "old", name: "Old", age: 30, gender: "f", preferences: Preferences(ageMin: 40, ageMax: 50)))
         try store.upsert(Profile(id: "x", name: "X", age: 30, gender: "f"))
         return store
     }
@@ -64,7 +68,8 @@ import Testing
         let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["x"])
         _ = try store.setPreferences(viewer: "old", PreferencesChange(ages: 18...120))
-        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["old", "x"]))
+        #expect(
+            try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["old", "x"]))
     }
 
     @Test(arguments: TestBackend.all) func aReimportThatUpdatesThem(_ backend: TestBackend) throws {
@@ -74,7 +79,8 @@ import Testing
         // The file sets old's age window (a file without those columns keeps it).
         let csv = stores.folder.file("p.csv", "id,name,age,gender,age_min,age_max\nold,Old,30,f,18,120\n")
         _ = try store.importProfiles(path: csv, options: ImportOptions())
-        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["old", "x"]))
+        #expect(
+            try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["old", "x"]))
     }
 
     @Test(arguments: TestBackend.all) func anUnblock(_ backend: TestBackend) throws {
@@ -86,7 +92,8 @@ import Testing
         #expect(try feed.nextProfiles(limit: 5, excluding: []).isEmpty)
         try store.unblock(viewer: "x", profile: "me")
         try store.unblock(viewer: "me", profile: "old")
-        #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["old", "x"]))
+        #expect(
+            try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == DiscoveryModel.tieOrder("me", ["old", "x"]))
     }
 
     /// Likers resume from a cursor too: ties in time keep their order, a
@@ -94,7 +101,9 @@ import Testing
     @Test(arguments: TestBackend.all) func likersResumeAndComeBackAfterAnUndo(_ backend: TestBackend) throws {
         let store = try stores.store(backend, profiles: ["me", "l1", "l2", "l3", "x"])
         let same = Date(timeIntervalSince1970: 1_795_000_000)
-        for id in ["l2", "l1", "l3"] { _ = try store.record(viewer: id, profile: "me", decision: .like, via: .drag, at: same) }
+        for id in ["l2", "l1", "l3"] {
+            _ = try store.record(viewer: id, profile: "me", decision: .like, via: .drag, at: same)
+        }
         let feed = try store.feed(viewer: "me")
         #expect(try feed.nextProfiles(limit: 5, excluding: []).map(\.id) == ["l2", "l1", "l3", "x"])
         _ = try store.record(viewer: "me", profile: "l2", decision: .hate, via: .drag)
@@ -136,7 +145,10 @@ import Testing
             try feed.nextProfiles(limit: 1, excluding: [])
         }
         try other.execute("ROLLBACK")
-        #expect(try feed.nextProfiles(limit: 1, excluding: []).map(\.id) == [DiscoveryModel.tieOrder("me", ["p1", "p2"])[0]])
+        #expect(
+            try feed.nextProfiles(limit: 1, excluding: []).map(\.id) == [
+                DiscoveryModel.tieOrder("me", ["p1", "p2"])[0]
+            ])
         #expect(!store.connection.isInTransaction)
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The reading thread hands records over in file order, batch after batch,
 /// with their lines and row problems, then what stopped it; and it can be
@@ -27,8 +28,11 @@ import Testing
     func pipeline(_ text: String, batchSize: Int, depth: Int) throws -> ImportPipeline<String> {
         let reader = try CSVReader(path: folder.file("in.csv", text), bufferSize: 16)
         _ = try reader.next()  // the header
-        return ImportPipeline(reader: reader, fields: 2, batchSize: batchSize, depth: depth, makeRow: { "" }) { record, row in
-            if record.string(1) == "bad" { throw SQLiteImporter.RowIssue(column: "b", value: "bad", message: "bad row") }
+        return ImportPipeline(reader: reader, fields: 2, batchSize: batchSize, depth: depth, makeRow: { "" }) {
+            record, row in
+            if record.string(1) == "bad" {
+                throw SQLiteImporter.RowIssue(column: "b", value: "bad", message: "bad row")
+            }
             row = record.string(0)
         }
     }
@@ -49,7 +53,10 @@ import Testing
         let text = "a,b\nr1,x\nr2,bad\nr3\nr4,x,extra\nr5,x\n"
         let got = try drain(pipeline(text, batchSize: 2, depth: 2))
         #expect(got.map(\.line) == [2, 3, 4, 5, 6])
-        #expect(got.map(\.issue) == [nil, "bad row", "has 1 fields, the header has 2", "has 3 fields, the header has 2", nil])
+        #expect(
+            got.map(\.issue) == [
+                nil, "bad row", "has 1 fields, the header has 2", "has 3 fields, the header has 2", nil,
+            ])
         #expect(got.map(\.row).first == "r1" && got.map(\.row).last == "r5")
     }
 
@@ -58,7 +65,8 @@ import Testing
         let path = folder.file("broken.csv", bytes)
         let reader = try CSVReader(path: path)
         _ = try reader.next()
-        let pipeline = ImportPipeline(reader: reader, fields: 2, batchSize: 2, depth: 1, makeRow: { "" }) { record, row in
+        let pipeline = ImportPipeline(reader: reader, fields: 2, batchSize: 2, depth: 1, makeRow: { "" }) {
+            record, row in
             row = record.string(0)
         }
         defer { pipeline.finish() }

@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 @Suite struct ImporterTests {
     let stores = TestStores()
@@ -29,11 +30,15 @@ import Testing
 
     @Test(arguments: TestBackend.all) func decisionsImportMakesMatchesAndReportsLines(_ backend: TestBackend) throws {
         let store = try stores.store(backend, profiles: ["a", "b"])
-        let good = folder.file("d.csv", "profile,viewer,decided_at,decision\nb,a,2026-11-20T10:00:00.000Z,like\na,b,2026-11-20T11:00:00.000Z,like\n")
+        let good = folder.file(
+            "d.csv",
+            "profile,viewer,decided_at,decision\nb,a,2026-11-20T10:00:00.000Z,like\na,b,2026-11-20T11:00:00.000Z,like\n"
+        )
         let summary = try store.importDecisions(path: good, options: ImportOptions())
         #expect(summary.inserted == 2)
         #expect(try store.matches(viewer: "a").map(\.matchedAt) == ["2026-11-20T11:00:00.000Z"])
-        let bad = folder.file("e.csv", "viewer,profile,decision,decided_at\na,zz,like,2026-11-20\na,b,love,2026-11-20\n")
+        let bad = folder.file(
+            "e.csv", "viewer,profile,decision,decided_at\na,zz,like,2026-11-20\na,b,love,2026-11-20\n")
         do {
             _ = try store.importDecisions(path: bad, options: ImportOptions())
             Issue.record("bad decisions were imported")
@@ -48,7 +53,10 @@ import Testing
     /// a decisions file included (any letter case); it is stored as `hate`.
     @Test(arguments: TestBackend.all) func decisionsImportTakesNopeAsHate(_ backend: TestBackend) throws {
         let store = try stores.store(backend, profiles: ["a", "b", "c"])
-        let file = folder.file("n.csv", "viewer,profile,decision,decided_at\na,b,nope,2026-11-20T10:00:00.000Z\na,c,NoPe,2026-11-20T10:00:01.000Z\n")
+        let file = folder.file(
+            "n.csv",
+            "viewer,profile,decision,decided_at\na,b,nope,2026-11-20T10:00:00.000Z\na,c,NoPe,2026-11-20T10:00:01.000Z\n"
+        )
         #expect(try store.importDecisions(path: file, options: ImportOptions()).inserted == 2)
         #expect(try store.history(HistoryQuery(viewer: "a")).map(\.decision) == [.hate, .hate])
     }
@@ -59,17 +67,22 @@ import Testing
     @Test func aBlockedPairIsABadRowNamingItsLine() throws {
         let store = try folder.store(profiles: ["a", "b", "c"])
         try store.block(viewer: "c", profile: "b")
-        let file = folder.file("blocked.csv", """
+        let file = folder.file(
+            "blocked.csv",
+            """
             viewer,profile,decision,decided_at
             a,b,like,2026-11-20
             b,c,like,2026-11-20
             a,c,hate,2026-11-20
             """)
-        let failure = try #require(throws: ImportFailure.self) { try SQLiteImporter(store: store).importDecisions(path: file) }
-        #expect(failure.description == """
-            \(file):3: column profile: value "c": b and c are blocked from each other
-            nothing imported (1 invalid row)
-            """)
+        let failure = try #require(throws: ImportFailure.self) {
+            try SQLiteImporter(store: store).importDecisions(path: file)
+        }
+        #expect(
+            failure.description == """
+                \(file):3: column profile: value "c": b and c are blocked from each other
+                nothing imported (1 invalid row)
+                """)
         var importer = SQLiteImporter(store: store)
         importer.skipInvalid = true
         let summary = try importer.importDecisions(path: file)

@@ -1,8 +1,9 @@
 import Foundation
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The byte-level reader of stored JSON string arrays, against Foundation's
 /// JSONSerialization as the independent oracle.
@@ -14,7 +15,8 @@ import Testing
 
     static func randomItems(_ generator: inout some RandomNumberGenerator) -> [String] {
         (0..<Int.random(in: 0...4, using: &generator)).map { _ in
-            (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }.joined()
+            (0..<Int.random(in: 0...6, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+                .joined()
         }
     }
 

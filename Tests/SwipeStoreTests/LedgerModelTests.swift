@@ -3,9 +3,10 @@ import PropertyBased
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Random sequences of decisions and undos across four people keep the
 /// store's ledger (standing decisions) and matches table equal to a plain
@@ -55,7 +56,11 @@ import Testing
     final class Counter: @unchecked Sendable {
         private let lock = NSLock()
         private var value = 0
-        func next() -> Int { lock.withLock { value += 1; return value } }
+        func next() -> Int {
+            lock.withLock {
+                value += 1; return value
+            }
+        }
     }
 
     static func check(_ steps: [Step], in store: any SwipeDatabase, run prefix: String) throws {
@@ -74,12 +79,16 @@ import Testing
                         try store.record(viewer: viewer, profile: profile, decision: decision, via: .drag, at: date)
                     }
                 } else if let existing = model.standing[[viewer, profile]] {
-                    #expect(throws: StoreError.alreadyDecided(
-                        viewer: viewer, profile: profile, decision: existing.decision, decidedAt: existing.decidedAt)) {
+                    #expect(
+                        throws: StoreError.alreadyDecided(
+                            viewer: viewer, profile: profile, decision: existing.decision, decidedAt: existing.decidedAt
+                        )
+                    ) {
                         try store.record(viewer: viewer, profile: profile, decision: decision, via: .drag, at: date)
                     }
                 } else {
-                    let result = try store.record(viewer: viewer, profile: profile, decision: decision, via: .drag, at: date)
+                    let result = try store.record(
+                        viewer: viewer, profile: profile, decision: decision, via: .drag, at: date)
                     model.standing[[viewer, profile]] = .init(decision: decision, decidedAt: at)
                     recorded += 1
                     let made = model.matches.count > matchesBefore.count
@@ -101,8 +110,10 @@ import Testing
         }
         var standing: [[String]: Model.Standing] = [:]
         for (viewer, entry) in history where entry.undoneAt == nil {
-            #expect(standing.updateValue(.init(decision: entry.decision, decidedAt: entry.decidedAt),
-                                         forKey: [viewer, entry.profile]) == nil, "two standing decisions \(viewer)→\(entry.profile)")
+            #expect(
+                standing.updateValue(
+                    .init(decision: entry.decision, decidedAt: entry.decidedAt),
+                    forKey: [viewer, entry.profile]) == nil, "two standing decisions \(viewer)→\(entry.profile)")
         }
         #expect(standing == model.standing)
         #expect(try matches(in: store, people: people) == model.matches)

@@ -2,13 +2,15 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 @Suite struct LedgerTests {
     let stores = TestStores()
-    let t0 = Date(timeIntervalSince1970: 1_795_218_901.123)  // 2026-11-20T23:55:01.123Z = 20_777 days × 86_400 + 86_101 s (23 h 55 min 1 s)
+    // 2026-11-20T23:55:01.123Z = 20_777 days × 86_400 + 86_101 s (23 h 55 min 1 s)
+    let t0 = Date(timeIntervalSince1970: 1_795_218_901.123)
     var t1: Date { t0.addingTimeInterval(60) }
 
     @Test func timestampsAreUTCWithMilliseconds() {
@@ -24,7 +26,9 @@ import Testing
         let recorded = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: t0)
         #expect(recorded.decidedAt == "2026-11-20T23:55:01.123Z")
         #expect(recorded.match == nil)
-        #expect(throws: StoreError.alreadyDecided(viewer: "a", profile: "b", decision: .like, decidedAt: recorded.decidedAt)) {
+        #expect(
+            throws: StoreError.alreadyDecided(viewer: "a", profile: "b", decision: .like, decidedAt: recorded.decidedAt)
+        ) {
             try store.record(viewer: "a", profile: "b", decision: .hate, via: .button)
         }
     }
@@ -36,7 +40,8 @@ import Testing
         // The partial unique index refuses.
         #expect(throws: SQLiteError.self) {
             try store.connection.execute(
-                "INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (1, 2, 'hate', 'drag', '2026-11-21T00:00:00.000Z')")
+                "INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (1, 2, 'hate', 'drag', '2026-11-21T00:00:00.000Z')"
+            )
         }
     }
 
@@ -45,7 +50,10 @@ import Testing
         _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag, at: t0)
         let second = try store.record(viewer: "b", profile: "a", decision: .superlike, via: .button, at: t1)
         #expect(second.match == Match(profile: "a", name: "Name a", matchedAt: "2026-11-20T23:56:01.123Z"))
-        #expect(try store.matches(viewer: "a") == [Match(profile: "b", name: "Name b", matchedAt: "2026-11-20T23:56:01.123Z")])
+        #expect(
+            try store.matches(viewer: "a") == [
+                Match(profile: "b", name: "Name b", matchedAt: "2026-11-20T23:56:01.123Z")
+            ])
         #expect(try store.matches(viewer: "b").map(\.profile) == ["a"])
     }
 
@@ -84,7 +92,10 @@ import Testing
         _ = try store.record(viewer: "v", profile: "p3", decision: .like, via: .detail, at: t1.addingTimeInterval(60))
         #expect(try store.history(HistoryQuery(viewer: "v")).map(\.profile) == ["p3", "p2", "p1"])
         #expect(try store.history(HistoryQuery(viewer: "v", decision: .like)).map(\.profile) == ["p3", "p1"])
-        #expect(try store.history(HistoryQuery(viewer: "v", since: "2026-11-20T23:56:01.123Z")).map(\.profile) == ["p3", "p2"])
+        #expect(
+            try store.history(HistoryQuery(viewer: "v", since: "2026-11-20T23:56:01.123Z")).map(\.profile) == [
+                "p3", "p2",
+            ])
         #expect(try store.history(HistoryQuery(viewer: "v", limit: 1)).map(\.profile) == ["p3"])
         #expect(try store.history(HistoryQuery(viewer: "v", profile: "p2")).map(\.decision) == [.hate])
         // An undone decision still names its profile for completion; a new viewer has none.

@@ -1,8 +1,9 @@
 import SwipeCore
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Preference values are numbers as people type them: `prefs km 0x10` or a
 /// location of `nan` is refused, where Swift's Double(String) would read

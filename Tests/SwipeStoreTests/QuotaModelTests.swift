@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// The daily quota (README "Discovery") against a brute-force count over
 /// random ledgers: a like or superlike is refused exactly when the viewer's
@@ -61,7 +62,8 @@ import Testing
         let limit = random.int(0...6)
         _ = try store.setRule(kind == .like ? "likes-per-day" : "superlikes-per-day", String(limit))
         let oracle = expected(ledger, viewer: 1, kind: kind, limit: limit, nowMs: nowMs)
-        let context = "seed \(seed): \(kind) limit \(limit), ledger \(ledger.map { ($0.viewer, $0.kind.rawValue, $0.ms - nowMs, $0.undone) })"
+        let context =
+            "seed \(seed): \(kind) limit \(limit), ledger \(ledger.map { ($0.viewer, $0.kind.rawValue, $0.ms - nowMs, $0.undone) })"
         do {
             _ = try store.record(viewer: viewer, profile: "target", decision: kind, via: .drag, at: now)
             #expect(oracle == .none, "allowed, but over quota: \(context)")

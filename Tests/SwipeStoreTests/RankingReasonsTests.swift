@@ -2,6 +2,7 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
+
 @testable import SwipeStore
 
 /// `why` (README "Ranking"): the reasons in words, worked out by hand from
@@ -16,23 +17,32 @@ import Testing
         let here = Location(lat: 52.52, lon: 13.405)
         // 0.036 degrees of latitude north: 4.0 km.
         let there = Location(lat: 52.556, lon: 13.405)
-        try store.upsert(Profile(id: "v", name: "V", age: 30, gender: "female", interests: ["Hiking", "jazz", "tea"],
-                                 location: here))
-        try store.upsert(Profile(id: "fan", name: "F", age: 31, gender: "male", interests: ["jazz", "hiking", "golf"],
-                                 location: there))
+        try store.upsert(
+            Profile(
+                id: "v", name: "V", age: 30, gender: "female", interests: ["Hiking", "jazz", "tea"],
+                location: here))
+        try store.upsert(
+            Profile(
+                id: "fan", name: "F", age: 31, gender: "male", interests: ["jazz", "hiking", "golf"],
+                location: there))
         try store.upsert(Profile(id: "cold", name: "C", age: 32, gender: "male", interests: ["golf"]))
         try store.upsert(Profile(id: "decided", name: "D", age: 33, gender: "male"))
         try store.upsert(Profile(id: "idle", name: "I", age: 34, gender: "male"))
-        _ = try store.record(viewer: "fan", profile: "v", decision: .like, via: .button, at: Self.now.addingTimeInterval(-3600))
-        _ = try store.record(viewer: "cold", profile: "v", decision: .hate, via: .button, at: Self.now.addingTimeInterval(-3 * 86_400))
-        _ = try store.record(viewer: "decided", profile: "v", decision: .superlike, via: .button, at: Self.now.addingTimeInterval(-60))
-        _ = try store.record(viewer: "v", profile: "decided", decision: .hate, via: .button, at: Self.now.addingTimeInterval(-30))
+        _ = try store.record(
+            viewer: "fan", profile: "v", decision: .like, via: .button, at: Self.now.addingTimeInterval(-3600))
+        _ = try store.record(
+            viewer: "cold", profile: "v", decision: .hate, via: .button, at: Self.now.addingTimeInterval(-3 * 86_400))
+        _ = try store.record(
+            viewer: "decided", profile: "v", decision: .superlike, via: .button, at: Self.now.addingTimeInterval(-60))
+        _ = try store.record(
+            viewer: "v", profile: "decided", decision: .hate, via: .button, at: Self.now.addingTimeInterval(-30))
         return store
     }
 
     @Test(arguments: TestBackend.all) func reasonsInWords(_ backend: TestBackend) throws {
         let store = try town(backend)
-        #expect(try store.reasons(viewer: "v", about: "fan", now: Self.now)
+        #expect(
+            try store.reasons(viewer: "v", about: "fan", now: Self.now)
                 == ["likes you", "4 km away", "2 shared interests: jazz, hiking", "new here", "active today"])
         // A hate of the viewer is never told: only that they were active this week.
         #expect(try store.reasons(viewer: "v", about: "cold", now: Self.now) == ["new here", "active this week"])
@@ -48,15 +58,20 @@ import Testing
     @Test(arguments: TestBackend.all) func gendersNobodyHasAreNamedWithThoseThere(_ backend: TestBackend) throws {
         let store = try town(backend)
         try store.upsert(Profile(id: "nb", name: "N", age: 30, gender: " Non-Binary "))
-        #expect(try store.unknownGenders(["f"]) == #"nobody has gender "f"; the genders here: female 1, male 4, non-binary 1"#)
-        #expect(try store.unknownGenders(["f", "male", "x"])
+        #expect(
+            try store.unknownGenders(["f"])
+                == #"nobody has gender "f"; the genders here: female 1, male 4, non-binary 1"#)
+        #expect(
+            try store.unknownGenders(["f", "male", "x"])
                 == #"nobody has gender "f", "x"; the genders here: female 1, male 4, non-binary 1"#)
         #expect(try store.unknownGenders(["Female", "non-binary"]) == nil)
         #expect(try store.unknownGenders([]) == nil, "empty is everyone")
         // After an import: a seeking that names a gender nobody has.
         #expect(try store.unknownSoughtGenders() == nil)
         _ = try store.setPreferences(viewer: "idle", PreferencesChange(seeking: ["f"]))
-        #expect(try store.unknownSoughtGenders() == #"nobody has gender "f"; the genders here: female 1, male 4, non-binary 1"#)
+        #expect(
+            try store.unknownSoughtGenders()
+                == #"nobody has gender "f"; the genders here: female 1, male 4, non-binary 1"#)
         withExtendedLifetime(stores) {}
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Hostile CSV: huge lines, NUL and control bytes, invalid UTF-8, numbers
 /// that are not numbers. The reader and importer answer each with a value or
@@ -38,7 +39,8 @@ import Testing
     }
 
     @Test(arguments: TestBackend.all) func nulAndControlBytesAreDataAndSurviveTheStore(_ backend: TestBackend) throws {
-        let text: [UInt8] = Array("id,name,age,bio\nn,".utf8) + [0x41, 0x00, 0x42] + Array(",30,\"".utf8)
+        let text: [UInt8] =
+            Array("id,name,age,bio\nn,".utf8) + [0x41, 0x00, 0x42] + Array(",30,\"".utf8)
             + Array(0x01...0x1F).filter { $0 != 0x0A && $0 != 0x0D } + [0x7F, 0x00] + Array("\"\n".utf8)
         let read = try records(folder.file("nul.csv", text))
         #expect(read[1].fields[1] == "A\u{0}B")
@@ -52,7 +54,8 @@ import Testing
                 try importing(store).importProfiles(path: folder.path + "/nul.csv")
             }
             #expect(failure.issues.map(\.line) == [2])
-            #expect(failure.issues.first?.message.hasSuffix("holds a NUL character, which PostgreSQL cannot store") == true)
+            #expect(
+                failure.issues.first?.message.hasSuffix("holds a NUL character, which PostgreSQL cannot store") == true)
             #expect(try store.stats().profiles == 0)
             return
         }
@@ -74,8 +77,12 @@ import Testing
         }
     }
 
-    @Test(arguments: TestBackend.all) func numbersThatAreNotWholeAgesAreRejectedByColumn(_ backend: TestBackend) throws {
-        let ages = ["nan", "NaN", "inf", "-inf", "Infinity", "1e308", "1e3", "0x1E", "30.0", "+", "-0", "٣٠", "9223372036854775808"]
+    @Test(arguments: TestBackend.all) func numbersThatAreNotWholeAgesAreRejectedByColumn(_ backend: TestBackend) throws
+    {
+        let ages = [
+            "nan", "NaN", "inf", "-inf", "Infinity", "1e308", "1e3", "0x1E", "30.0", "+", "-0", "٣٠",
+            "9223372036854775808",
+        ]
         let rows = ages.enumerated().map { "p\($0.offset),P,\($0.element)" }.joined(separator: "\n")
         let path = folder.file("ages.csv", "id,name,age\n" + rows + "\n")
         let store = try stores.store(backend)

@@ -1,12 +1,13 @@
 import Dispatch
 import Foundation
+import SwipeCore
 import SwipeTestSupport
 import Synchronization
-import SwipeCore
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Two sessions on one database at once, each with its own store (its own
 /// SQLite or PostgreSQL connection) on its own thread, as two processes
@@ -26,7 +27,9 @@ import Testing
     }
 
     /// Runs `sessions` on their own threads at once, each with a store of its own on the test database.
-    func runAtOnce(_ backend: TestBackend, _ sessions: [@Sendable (any SwipeDatabase) throws -> SessionLog]) -> [SessionLog] {
+    func runAtOnce(_ backend: TestBackend, _ sessions: [@Sendable (any SwipeDatabase) throws -> SessionLog])
+        -> [SessionLog]
+    {
         let stores = self.stores
         let logs = Mutex<[Int: SessionLog]>([:])
         DispatchQueue.concurrentPerform(iterations: sessions.count) { index in
@@ -67,10 +70,12 @@ import Testing
         let store = try stores.store(backend, profiles: ["v0", "v1"] + Self.targets)
         // Each also likes the other half-way through: the mutual like races too.
         let half = Self.targets.count / 2
-        let logs = runAtOnce(backend, [
-            Self.likeAll("v0", Array(Self.targets[..<half]) + ["v1"] + Self.targets[half...]),
-            Self.likeAll("v1", Array(Self.targets[..<half]) + ["v0"] + Self.targets[half...]),
-        ])
+        let logs = runAtOnce(
+            backend,
+            [
+                Self.likeAll("v0", Array(Self.targets[..<half]) + ["v1"] + Self.targets[half...]),
+                Self.likeAll("v1", Array(Self.targets[..<half]) + ["v0"] + Self.targets[half...]),
+            ])
         for log in logs {
             #expect(log.unexpected == [])
             #expect(log.refusals == [])
@@ -83,7 +88,9 @@ import Testing
         #expect(try store.stats().matches == 1)
     }
 
-    @Test(arguments: TestBackend.all) func sameViewerTwiceRecordsEachDecisionOnceAndTellsTheLoser(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func sameViewerTwiceRecordsEachDecisionOnceAndTellsTheLoser(
+        _ backend: TestBackend
+    ) throws {
         let store = try stores.store(backend, profiles: ["v0"] + Self.targets)
         let logs = runAtOnce(backend, [Self.likeAll("v0", Self.targets), Self.likeAll("v0", Self.targets)])
         #expect(logs.flatMap(\.unexpected) == [])
@@ -106,7 +113,9 @@ import Testing
         #expect(Set(stored) == Set(Self.targets), "one standing decision per profile")
     }
 
-    @Test(arguments: TestBackend.all) func sameViewerDecidingAndUndoingAtOnceKeepsOneStandingDecision(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func sameViewerDecidingAndUndoingAtOnceKeepsOneStandingDecision(
+        _ backend: TestBackend
+    ) throws {
         let store = try stores.store(backend, profiles: ["v0"] + Self.targets)
         let undoer: @Sendable (any SwipeDatabase) throws -> SessionLog = { store in
             var log = SessionLog()

@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// SQL is always bound, never built from values: text that looks like SQL or
 /// is full of escapes is stored and read back verbatim, and no source file
@@ -28,7 +29,8 @@ import Testing
             try store.upsert(profile)
             #expect(try store.profile(id: profile.id) == profile, "text #\(index)")
         }
-        _ = try store.record(viewer: "id-0-" + Self.hostile[0], profile: "id-1-" + Self.hostile[1], decision: .like, via: .drag)
+        _ = try store.record(
+            viewer: "id-0-" + Self.hostile[0], profile: "id-1-" + Self.hostile[1], decision: .like, via: .drag)
         #expect(try store.history(HistoryQuery(viewer: "id-0-" + Self.hostile[0])).map(\.name) == [Self.hostile[1]])
         #expect(try store.stats().profiles == Self.hostile.count)
         #expect(try store.stats().decisions == 1, "the decisions table is still there")
@@ -76,7 +78,10 @@ import Testing
     /// (file, argument text as written). Literals come back with their quotes.
     static func sqlArguments(in text: String) -> [String] {
         var found: [String] = []
-        let pattern = try! NSRegularExpression(pattern: #"(?<!func )\b(statement|execute|scalarInt|executor\.(?:run|first|all|each|exists|insertReturningKey))\(\s*(?:[A-Z][A-Za-z]*\.self,\s*)?"#)
+        let pattern = try! NSRegularExpression(
+            pattern:
+                #"(?<!func )\b(statement|execute|scalarInt|executor\.(?:run|first|all|each|exists|insertReturningKey))\(\s*(?:[A-Z][A-Za-z]*\.self,\s*)?"#
+        )
         let ns = text as NSString
         for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
             let rest = ns.substring(from: match.range.location + match.range.length)
@@ -117,23 +122,30 @@ import Testing
     }
 
     @Test func noStatementIsBuiltByInterpolatingValues() throws {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter { $0.hasSuffix(".swift") }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.sources.path).filter {
+            $0.hasSuffix(".swift")
+        }
         var scanned = 0
         for file in files {
             let text = try String(contentsOf: Self.sources.appendingPathComponent(file), encoding: .utf8)
             // swipe-bench's raw C-API loop is the baseline SwipeSQLite is measured against.
             if text.contains("import CSQLite") {
-                #expect(file.hasPrefix("SwipeSQLite/") || file.hasPrefix("swipe-bench/"),
-                        "only SwipeSQLite (and the benchmark's raw baseline) talks to SQLite: \(file)")
+                #expect(
+                    file.hasPrefix("SwipeSQLite/") || file.hasPrefix("swipe-bench/"),
+                    "only SwipeSQLite (and the benchmark's raw baseline) talks to SQLite: \(file)")
             }
-            guard file.hasPrefix("SwipeSQLite/") || file.hasPrefix("SwipeCSV/") || file.hasPrefix("SwipeStore/") else { continue }
+            guard file.hasPrefix("SwipeSQLite/") || file.hasPrefix("SwipeCSV/") || file.hasPrefix("SwipeStore/") else {
+                continue
+            }
             let code = text.split(separator: "\n", omittingEmptySubsequences: false)
                 .filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
             for argument in Self.sqlArguments(in: code) {
                 scanned += 1
                 if argument.hasPrefix("\"") {
                     for expression in Self.interpolations(in: argument) {
-                        #expect(Self.allowedInterpolations.contains(expression), "\(file): \\(\(expression)) in \(argument)")
+                        #expect(
+                            Self.allowedInterpolations.contains(expression), "\(file): \\(\(expression)) in \(argument)"
+                        )
                     }
                 } else {
                     #expect(Self.allowedArguments.contains(argument), "\(file): SQL passed as \(argument)")

@@ -2,14 +2,16 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Daily quotas and rewind rules (README "Discovery"), with times worked by hand.
 @Suite struct RulesTests {
     let stores = TestStores()
-    static let t0 = Date(timeIntervalSince1970: 1_795_000_000)  // 2026-11-18T11:06:40.000Z (2026-11-20T23:55:01.123Z is 1_795_218_901.123)
+    // 2026-11-18T11:06:40.000Z (2026-11-20T23:55:01.123Z is 1_795_218_901.123)
+    static let t0 = Date(timeIntervalSince1970: 1_795_000_000)
     static func at(hours: Double) -> Date { t0.addingTimeInterval(hours * 3600) }
 
     func store(_ backend: TestBackend) throws -> any SwipeDatabase {
@@ -71,9 +73,13 @@ import Testing
         _ = try store.record(viewer: "v", profile: "a", decision: .like, via: .drag, at: Self.at(hours: 0))
         _ = try store.record(viewer: "v", profile: "b", decision: .hate, via: .drag, at: Self.at(hours: 1))
         _ = try store.setRule("rewind", "off")
-        #expect(throws: StoreError.rewindRefused(rule: .off, decision: .hate)) { try store.undo(viewer: "v", profile: "b") }
+        #expect(throws: StoreError.rewindRefused(rule: .off, decision: .hate)) {
+            try store.undo(viewer: "v", profile: "b")
+        }
         _ = try store.setRule("rewind", "passes")
-        #expect(throws: StoreError.rewindRefused(rule: .passes, decision: .like)) { try store.undo(viewer: "v", profile: "a") }
+        #expect(throws: StoreError.rewindRefused(rule: .passes, decision: .like)) {
+            try store.undo(viewer: "v", profile: "a")
+        }
         try store.undo(viewer: "v", profile: "b")
         _ = try store.setRule("rewind", "any")
         try store.undo(viewer: "v", profile: "a")
@@ -81,7 +87,9 @@ import Testing
 
     @Test(arguments: TestBackend.all) func badRuleValuesChangeNothing(_ backend: TestBackend) throws {
         let store = try store(backend)
-        for (name, value) in [("likes-per-day", "-1"), ("likes-per-day", "many"), ("rewind", "sometimes"), ("speed", "1")] {
+        for (name, value) in [
+            ("likes-per-day", "-1"), ("likes-per-day", "many"), ("rewind", "sometimes"), ("speed", "1"),
+        ] {
             #expect(throws: StoreError.self, "\(name) \(value)") { try store.setRule(name, value) }
         }
         #expect(try store.rules() == Rules())
@@ -97,7 +105,9 @@ import Testing
         try store.undo(viewer: "b", profile: "a")
         #expect(try store.record(viewer: "b", profile: "a", decision: .superlike, via: .drag).match == nil)
         #expect(try store.matches(viewer: "b").isEmpty)
-        #expect(throws: StoreError.notMatched(viewer: "a", profile: "b")) { try store.unmatch(viewer: "a", profile: "b") }
+        #expect(throws: StoreError.notMatched(viewer: "a", profile: "b")) {
+            try store.unmatch(viewer: "a", profile: "b")
+        }
     }
 
     /// A block ends a match for both, refuses decisions both ways and hides
@@ -115,7 +125,9 @@ import Testing
         }
         try store.block(viewer: "a", profile: "c")
         #expect(try store.likes(viewer: "a").isEmpty)
-        #expect(throws: StoreError.alreadyBlocked(viewer: "a", profile: "c")) { try store.block(viewer: "a", profile: "c") }
+        #expect(throws: StoreError.alreadyBlocked(viewer: "a", profile: "c")) {
+            try store.block(viewer: "a", profile: "c")
+        }
         #expect(throws: StoreError.selfAction("a", action: "block")) { try store.block(viewer: "a", profile: "a") }
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// A version-1 database, made with the first release's schema text
 /// (`SchemaV1Fixture`), opens, migrates to the current version (2, then 3)
@@ -19,7 +20,8 @@ import Testing
         let path = folder.path + "/v1.sqlite"
         let connection = try SQLiteConnection(path: path)
         try connection.execute(SchemaV1Fixture.sql)
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO profiles (key, id, name, age, gender, city, bio, photos, interests)
             VALUES (1, 'a', 'Ana', 30, 'f', 'Berlin', 'hi', '["p.jpg"]', '["tea"]'),
                    (2, 'b', 'Bo', 41, NULL, NULL, NULL, '[]', '[]'),
@@ -43,15 +45,25 @@ import Testing
         #expect(try c.scalarInt("PRAGMA user_version") == Schema.version)
         #expect(try c.scalarInt("PRAGMA application_id") == 1398229328)
         // Every v1 value, as it was.
-        let profiles = try c.statement("SELECT key, id, name, age, gender, city, bio, photos, interests FROM profiles ORDER BY key")
-            .bind().map { row in (0..<9).map { row.isNull($0) ? "NULL" : row.text($0) }.joined(separator: "|") }
-        #expect(profiles == ["1|a|Ana|30|f|Berlin|hi|[\"p.jpg\"]|[\"tea\"]", "2|b|Bo|41|NULL|NULL|NULL|[]|[]",
-                             "3|c|Cy|25|m|NULL|NULL|[]|[]"])
-        let decisions = try c.statement("SELECT key, viewer, profile, decision, via, decided_at, coalesce(undone_at, '-') FROM decisions ORDER BY key")
-            .bind().map { row in (0..<7).map { row.text($0) }.joined(separator: "|") }
-        #expect(decisions == ["1|1|2|like|drag|2026-11-20T10:00:00.000Z|-",
-                              "2|2|1|superlike|button|2026-11-20T11:00:00.000Z|-",
-                              "3|1|3|hate|detail|2026-11-20T12:00:00.000Z|2026-11-20T12:00:01.000Z"])
+        let profiles = try c.statement(
+            "SELECT key, id, name, age, gender, city, bio, photos, interests FROM profiles ORDER BY key"
+        )
+        .bind().map { row in (0..<9).map { row.isNull($0) ? "NULL" : row.text($0) }.joined(separator: "|") }
+        #expect(
+            profiles == [
+                "1|a|Ana|30|f|Berlin|hi|[\"p.jpg\"]|[\"tea\"]", "2|b|Bo|41|NULL|NULL|NULL|[]|[]",
+                "3|c|Cy|25|m|NULL|NULL|[]|[]",
+            ])
+        let decisions = try c.statement(
+            "SELECT key, viewer, profile, decision, via, decided_at, coalesce(undone_at, '-') FROM decisions ORDER BY key"
+        )
+        .bind().map { row in (0..<7).map { row.text($0) }.joined(separator: "|") }
+        #expect(
+            decisions == [
+                "1|1|2|like|drag|2026-11-20T10:00:00.000Z|-",
+                "2|2|1|superlike|button|2026-11-20T11:00:00.000Z|-",
+                "3|1|3|hate|detail|2026-11-20T12:00:00.000Z|2026-11-20T12:00:01.000Z",
+            ])
         #expect(try store.matches(viewer: "a").map(\.profile) == ["b"])
         #expect(try c.scalarInt("SELECT after_key FROM feed_cursors WHERE viewer = 1") == 3)
         #expect(try store.lastViewer() == "a")
@@ -60,9 +72,10 @@ import Testing
         #expect(ana.location == nil && ana.preferences == Preferences())
         // Version 3: the ranking's counts, worked out by hand from the three
         // decisions (the hate undone counts for nobody, but its undo is Ana's last act).
-        #expect(try Self.rankStats(c) == [
-            "1|1|1|1|1|2026-11-20T12:00:01.000Z", "2|1|1|1|1|2026-11-20T11:00:00.000Z", "3|0|0|0|0|-",
-        ])
+        #expect(
+            try Self.rankStats(c) == [
+                "1|1|1|1|1|2026-11-20T12:00:01.000Z", "2|1|1|1|1|2026-11-20T11:00:00.000Z", "3|0|0|0|0|-",
+            ])
         // And the new rules hold: 'import' is a way of deciding, blocks work.
         _ = try store.record(viewer: "c", profile: "a", decision: .like, via: .import)
         // The triggers keep the counts from now on.
@@ -84,17 +97,21 @@ import Testing
 
     /// rank_stats as profile|given|given_likes|received|received_likes|last_active_at.
     static func rankStats(_ c: SQLiteConnection) throws -> [String] {
-        try c.statement("""
+        try c.statement(
+            """
             SELECT profile, given, given_likes, received, received_likes, coalesce(last_active_at, '-')
             FROM rank_stats ORDER BY profile
-            """).bind().map { row in (0..<6).map { row.text($0) }.joined(separator: "|") }
+            """
+        ).bind().map { row in (0..<6).map { row.text($0) }.joined(separator: "|") }
     }
 
     static func shape(_ c: SQLiteConnection) throws -> [String] {
         var lines: [String] = []
-        let objects = try c.statement("""
+        let objects = try c.statement(
+            """
             SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name
-            """).bind().map { ($0.text(0), $0.text(1), $0.text(2), $0.text(3)) }
+            """
+        ).bind().map { ($0.text(0), $0.text(1), $0.text(2), $0.text(3)) }
         for (type, name, table, sql) in objects {
             switch type {
             case "table":
@@ -102,7 +119,9 @@ import Testing
                 lines += try c.statement("SELECT name, type, \"notnull\", dflt_value, pk FROM pragma_table_xinfo(?1)")
                     .bind(.text(name)).map { row in "  " + (0..<5).map { row.text($0) }.joined(separator: " ") }
             case "index":
-                let columns = try c.statement("SELECT name FROM pragma_index_info(?1)").bind(.text(name)).map { $0.text(0) }
+                let columns = try c.statement("SELECT name FROM pragma_index_info(?1)").bind(.text(name)).map {
+                    $0.text(0)
+                }
                 // Partial indexes: the WHERE clause matters too.
                 let condition = sql.range(of: " WHERE ").map { String(sql[$0.upperBound...]) } ?? ""
                 lines.append("index \(name) on \(table) \(columns) \(condition)")
@@ -115,7 +134,9 @@ import Testing
 
     /// Each new profile column refuses what schema.sql's CHECKs refuse, in
     /// a migrated file as in a new one.
-    @Test(arguments: ["lat = 91", "lat = 1", "age_min = 50, age_max = 40", "max_km = 0", "seeking = 'f;'", "age_max = 121"])
+    @Test(arguments: [
+        "lat = 91", "lat = 1", "age_min = 50, age_max = 40", "max_km = 0", "seeking = 'f;'", "age_max = 121",
+    ])
     func migratedChecksRefuse(_ assignment: String) throws {
         for path in [try versionOneFile(), folder.path + "/new.sqlite"] {
             let store = try SQLiteStore(path: path)

@@ -1,9 +1,10 @@
 import Foundation
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 @Suite struct SchemaTests {
     @Test func embeddedSchemaIsSchemaSQL() throws {
@@ -29,7 +30,8 @@ import Testing
             let store = try SQLiteStore(path: path)
             try store.connection.execute("PRAGMA user_version = \(Schema.version + 1)")
         }
-        #expect(throws: DatabaseOpenError.newerSchema(path: path, found: Schema.version + 1, supported: Schema.version)) {
+        #expect(throws: DatabaseOpenError.newerSchema(path: path, found: Schema.version + 1, supported: Schema.version))
+        {
             try SQLiteStore(path: path)
         }
     }

@@ -1,8 +1,8 @@
 import Foundation
-import SwipeCore
-import SwipeStore
-import SwipeSQLite
 import SwipeCSV
+import SwipeCore
+import SwipeSQLite
+import SwipeStore
 import SwipeTestSupport
 
 extension TemporaryFolder {
@@ -21,7 +21,9 @@ struct DatabaseImport {
     var options = ImportOptions()
 
     func importProfiles(path: String) throws -> ImportSummary { try store.importProfiles(path: path, options: options) }
-    func importDecisions(path: String) throws -> ImportSummary { try store.importDecisions(path: path, options: options) }
+    func importDecisions(path: String) throws -> ImportSummary {
+        try store.importDecisions(path: path, options: options)
+    }
 }
 
 func importing(_ store: any SwipeDatabase, skipInvalid: Bool = false) -> DatabaseImport {

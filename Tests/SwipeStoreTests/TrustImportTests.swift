@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Issue 10 items 2, 3, 10 and 12 (the decisions import's journal): an import
 /// loses nothing it was not asked to change, and counts what it refuses.
@@ -18,12 +19,15 @@ import Testing
 
     // MARK: - Item 2: a repeated id within one file
 
-    @Test(arguments: TestBackend.all) func aRepeatedIdIsARowErrorNamingBothLinesAndNothingIsImported(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func aRepeatedIdIsARowErrorNamingBothLinesAndNothingIsImported(
+        _ backend: TestBackend
+    ) throws {
         let store = try stores.store(backend)
         let csv = folder.file("dup.csv", "id,name,age\nb-1,Ok,30\nc,C,40\nb-1,Again,31\n")
         let failure = try #require(throws: ImportFailure.self) { try importer(store).importProfiles(path: csv) }
-        #expect(failure.issues.map(\.description)
-            == [csv + ":4: column id: value \"b-1\": id repeats line 2; an id may appear once per file"])
+        #expect(
+            failure.issues.map(\.description)
+                == [csv + ":4: column id: value \"b-1\": id repeats line 2; an id may appear once per file"])
         #expect(failure.total == 1)
         #expect(try store.stats().profiles == 0)
     }
@@ -34,7 +38,8 @@ import Testing
         let summary = try importer(store, skipInvalid: true).importProfiles(path: csv)
         #expect((summary.inserted, summary.updated) == (1, 0))
         #expect(summary.rejected.map(\.line) == [3, 4])
-        #expect(summary.rejected.map(\.message).allSatisfy { $0 == "id repeats line 2; an id may appear once per file" })
+        #expect(
+            summary.rejected.map(\.message).allSatisfy { $0 == "id repeats line 2; an id may appear once per file" })
         #expect(try store.profile(id: "b-1")?.name == "Ok")
     }
 
@@ -47,7 +52,8 @@ import Testing
         #expect(failure.issues.first?.value == "b-1")
     }
 
-    @Test(arguments: TestBackend.all) func aRowRejectedForAnotherReasonDoesNotClaimItsId(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func aRowRejectedForAnotherReasonDoesNotClaimItsId(_ backend: TestBackend) throws
+    {
         let store = try stores.store(backend)
         let csv = folder.file("dup.csv", "id,name,age\nb-1,Young,12\nb-1,Adult,30\n")
         let summary = try importer(store, skipInvalid: true).importProfiles(path: csv)
@@ -79,9 +85,11 @@ import Testing
         let summary = try importer(store).importProfiles(
             path: folder.file("part.csv", "id,name,age\np00001,Renamed,40\np00003,New,22\n"))
         #expect((summary.inserted, summary.updated) == (1, 1))
-        #expect(try store.profile(id: "p00001") == Profile(
-            id: "p00001", name: "Renamed", age: 40, gender: "female", city: "Lisboa", bio: "Hi,\nthere",
-            photos: ["a.jpg", "b.jpg"], interests: ["chess", "jazz"]))
+        #expect(
+            try store.profile(id: "p00001")
+                == Profile(
+                    id: "p00001", name: "Renamed", age: 40, gender: "female", city: "Lisboa", bio: "Hi,\nthere",
+                    photos: ["a.jpg", "b.jpg"], interests: ["chess", "jazz"]))
         #expect(try store.profile(id: "p00003") == Profile(id: "p00003", name: "New", age: 22))
         #expect(try store.profile(id: "p00002")?.city == "Porto")
     }
@@ -89,7 +97,8 @@ import Testing
     @Test(arguments: TestBackend.all) func aColumnTheFileHasIsWrittenEvenWhenEmpty(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
         _ = try importer(store).importProfiles(path: folder.file("full.csv", Self.full))
-        _ = try importer(store).importProfiles(path: folder.file("part.csv", "city,id,name,age,photos\n,p00001,Ana,30,\n"))
+        _ = try importer(store).importProfiles(
+            path: folder.file("part.csv", "city,id,name,age,photos\n,p00001,Ana,30,\n"))
         let profile = try #require(try store.profile(id: "p00001"))
         #expect(profile.city == nil)
         #expect(profile.photos == [])
@@ -98,7 +107,9 @@ import Testing
     }
 
     /// The chunked path: many known ids, so updates go through the row-by-row upsert.
-    @Test(arguments: TestBackend.all) func manyUpdatesWithFewerColumnsKeepEveryOtherColumn(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func manyUpdatesWithFewerColumnsKeepEveryOtherColumn(_ backend: TestBackend)
+        throws
+    {
         let store = try stores.store(backend)
         let rows = (1...300).map { "id\($0),Name \($0),30,City \($0),bio \($0),p\($0).jpg" }
         _ = try importer(store).importProfiles(
@@ -109,8 +120,9 @@ import Testing
         #expect((summary.inserted, summary.updated) == (0, 300))
         for index in [1, 64, 65, 200, 300] {
             let profile = try #require(try store.profile(id: "id\(index)"))
-            #expect((profile.name, profile.age, profile.city, profile.bio, profile.photos)
-                == ("New \(index)", 31, "City \(index)", "bio \(index)", ["p\(index).jpg"]))
+            #expect(
+                (profile.name, profile.age, profile.city, profile.bio, profile.photos)
+                    == ("New \(index)", 31, "City \(index)", "bio \(index)", ["p\(index).jpg"]))
         }
     }
 
@@ -122,7 +134,9 @@ import Testing
         let store = try stores.store(backend, profiles: ["v"] + (0..<120).map { "t\($0)" })
         for index in 0..<50 { _ = try store.record(viewer: "v", profile: "t\(index)", decision: .like, via: .button) }
         let rows = (0..<120).map { "v,t\($0),hate,2026-11-20T10:00:00.000Z" }
-        return (store, folder.file("d.csv", "viewer,profile,decision,decided_at\n" + rows.joined(separator: "\n") + "\n"))
+        return (
+            store, folder.file("d.csv", "viewer,profile,decision,decided_at\n" + rows.joined(separator: "\n") + "\n")
+        )
     }
 
     @Test(arguments: TestBackend.all) func everyConflictIsCountedWithoutSkipInvalid(_ backend: TestBackend) throws {
@@ -145,9 +159,13 @@ import Testing
 
     /// A conflict with an earlier row of the same file, after the first bad
     /// row, was not seen when the doomed import stopped writing.
-    @Test(arguments: TestBackend.all) func aConflictWithAnEarlierRowAfterTheFirstErrorIsCounted(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func aConflictWithAnEarlierRowAfterTheFirstErrorIsCounted(_ backend: TestBackend)
+        throws
+    {
         let store = try stores.store(backend, profiles: ["v", "a", "b"])
-        let csv = folder.file("d.csv", """
+        let csv = folder.file(
+            "d.csv",
+            """
             viewer,profile,decision,decided_at
             v,nobody,like,2026-11-20T10:00:00.000Z
             v,a,like,2026-11-20T10:00:00.000Z

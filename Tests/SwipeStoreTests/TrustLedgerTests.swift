@@ -2,9 +2,10 @@ import Foundation
 import SwipeCore
 import SwipeTestSupport
 import Testing
-@testable import SwipeStore
-@testable import SwipeSQLite
+
 @testable import SwipeCSV
+@testable import SwipeSQLite
+@testable import SwipeStore
 
 /// Issue 10 item 11: a tampered database is not believed. A decision is
 /// acknowledged only when its row is stored; a stored value swipe never
@@ -14,7 +15,8 @@ import Testing
 
     @Test func aTriggerThatDeletesEachNewDecisionMakesRecordFail() throws {
         let store = try folder.store(profiles: ["v", "a"])
-        try store.connection.execute("""
+        try store.connection.execute(
+            """
             CREATE TRIGGER eat AFTER INSERT ON decisions BEGIN DELETE FROM decisions WHERE key = new.key; END
             """)
         let error = try #require(throws: StoreError.self) {
@@ -33,7 +35,8 @@ import Testing
         let store = try folder.store(profiles: ["v", "a", "b"])
         // An older row, so last_insert_rowid points at a real row when the insert is ignored.
         _ = try store.record(viewer: "v", profile: "b", decision: .hate, via: .drag)
-        try store.connection.execute("""
+        try store.connection.execute(
+            """
             CREATE TRIGGER skip BEFORE INSERT ON decisions BEGIN SELECT RAISE(IGNORE); END
             """)
         #expect(throws: StoreError.self) { try store.record(viewer: "v", profile: "a", decision: .like, via: .button) }
@@ -44,9 +47,11 @@ import Testing
     func tampered(decision: String, via: String) throws -> (SQLiteStore, key: Int) {
         let store = try folder.store(profiles: ["v", "a"])
         try store.connection.execute("PRAGMA ignore_check_constraints = ON")
-        try store.connection.statement("""
+        try store.connection.statement(
+            """
             INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (1, 2, ?1, ?2, '2026-11-20T10:00:00.000Z')
-            """).bind(.text(decision), .text(via)).run()
+            """
+        ).bind(.text(decision), .text(via)).run()
         try store.connection.execute("PRAGMA ignore_check_constraints = OFF")
         return (store, store.connection.lastInsertRowID)
     }

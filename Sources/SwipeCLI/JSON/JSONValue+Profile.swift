@@ -18,8 +18,11 @@ extension JSONValue {
             ("gender", .optional(profile.gender)), ("city", .optional(profile.city)), ("bio", .optional(profile.bio)),
             ("photos", .array(profile.photos.map(JSONValue.string))),
             ("interests", .array(profile.interests.map(JSONValue.string))),
-            ("distance_km", Discovery.shownDistanceKm(from: viewer, to: profile.location)
-                .map { .number(Double($0)) } ?? .null),
+            (
+                "distance_km",
+                Discovery.shownDistanceKm(from: viewer, to: profile.location)
+                    .map { .number(Double($0)) } ?? .null
+            ),
         ])
     }
 }

@@ -205,8 +205,9 @@ public struct ProfileRowWriter {
             if !alignRight { buffer.append(contentsOf: repeatElement(0x20, count: width - used)) }
             return
         }
-        append(TerminalText.padded(
-            TerminalText.sanitized(String(decoding: bytes, as: UTF8.self)), to: width, alignRight: alignRight))
+        append(
+            TerminalText.padded(
+                TerminalText.sanitized(String(decoding: bytes, as: UTF8.self)), to: width, alignRight: alignRight))
     }
 
     /// The cells `StoreRecords.cells` makes of the profile in `row`.
@@ -254,7 +255,8 @@ public struct ProfileRowWriter {
             return out
         }
         if json.count == 2 { return [] }  // []
-        return Array((JSONText.strings(fromArray: String(decoding: json, as: UTF8.self)) ?? []).joined(separator: "; ").utf8)
+        return Array(
+            (JSONText.strings(fromArray: String(decoding: json, as: UTF8.self)) ?? []).joined(separator: "; ").utf8)
     }
 
     private mutating func flush(to out: inout some TextOutputStream) {
@@ -288,13 +290,17 @@ public struct ProfileRowWriter {
             case 0xC2 where index + 1 < count && (0x80...0x9F).contains(bytes[index + 1]):
                 escape = Self.unicodeEscape(UInt32(bytes[index + 1]))
                 width = 2
-            case 0xE2 where index + 2 < count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+            case 0xE2
+            where index + 2 < count && bytes[index + 1] == 0x80
+                && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
                 escape = Self.unicodeEscape(bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029)
                 width = 3
             default: break
             }
             if let escape {
-                if runStart < index { buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                if runStart < index {
+                    buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                }
                 buffer.append(contentsOf: escape)
                 index += width
                 runStart = index
@@ -315,7 +321,8 @@ public struct ProfileRowWriter {
     /// A CSV field as `CSVText.field` writes it: quoted (quotes doubled) when
     /// it holds a comma, a quote or a line break, or begins or ends with a space.
     private mutating func appendCSVField(_ bytes: UnsafeBufferPointer<UInt8>) {
-        let needsQuotes = bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
+        let needsQuotes =
+            bytes.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
             || bytes.first == 0x20 || bytes.last == 0x20
         guard needsQuotes else {
             buffer.append(contentsOf: bytes)

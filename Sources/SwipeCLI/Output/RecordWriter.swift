@@ -40,7 +40,8 @@ public struct RecordWriter {
             out.write(jsonObject(cells) + "\n")
         case .csv:
             if rowsWritten == 0 { out.write(CSVText.line(columns)) }
-            out.write(CSVText.line(cells.map { forTerminal ? TerminalText.escaped(Self.csvField($0)) : Self.csvField($0) }))
+            out.write(
+                CSVText.line(cells.map { forTerminal ? TerminalText.escaped(Self.csvField($0)) : Self.csvField($0) }))
         }
     }
 

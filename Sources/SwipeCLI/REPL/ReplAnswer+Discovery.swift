@@ -10,15 +10,20 @@ extension ReplAnswer {
             lines += Self.preferenceLines(profile)
         }
         if let (profile, reasons) = answer.reasons {
-            lines.append(TerminalText.sanitized(profile) + ": "
-                         + (reasons.isEmpty ? "no particular reason" : reasons.map { TerminalText.sanitized($0) }.joined(separator: " · ")))
+            lines.append(
+                TerminalText.sanitized(profile) + ": "
+                    + (reasons.isEmpty
+                        ? "no particular reason" : reasons.map { TerminalText.sanitized($0) }.joined(separator: " · ")))
         }
         if let likes = answer.likes {
-            lines += likes.isEmpty ? ["nobody is waiting for your decision"] : likes.map { liker in
-                let mark = liker.decision == .superlike ? style.paint("★", .superlike) : style.paint("♥", .like)
-                return mark + " " + TerminalText.sanitized(liker.profile) + " " + TerminalText.sanitized(liker.name)
-                    + style.paint(" · " + liker.decision.rawValue + "d " + liker.likedAt, .dim)
-            }
+            lines +=
+                likes.isEmpty
+                ? ["nobody is waiting for your decision"]
+                : likes.map { liker in
+                    let mark = liker.decision == .superlike ? style.paint("★", .superlike) : style.paint("♥", .like)
+                    return mark + " " + TerminalText.sanitized(liker.profile) + " " + TerminalText.sanitized(liker.name)
+                        + style.paint(" · " + liker.decision.rawValue + "d " + liker.likedAt, .dim)
+                }
         }
         return lines
     }
@@ -44,21 +49,33 @@ extension ReplAnswer {
         if let notice = answer.notice { members.append(("notice", .string(notice))) }
         if let profile = answer.preferences {
             let p = profile.preferences
-            members.append(("preferences", .object([
-                ("seeking", .array(p.seeking.map(JSONValue.string))), ("age_min", .number(Double(p.ageMin))),
-                ("age_max", .number(Double(p.ageMax))), ("max_km", p.maxKm.map(JSONValue.number) ?? .null),
-                ("lat", profile.location.map { .number($0.lat) } ?? .null),
-                ("lon", profile.location.map { .number($0.lon) } ?? .null),
-            ])))
+            members.append(
+                (
+                    "preferences",
+                    .object([
+                        ("seeking", .array(p.seeking.map(JSONValue.string))), ("age_min", .number(Double(p.ageMin))),
+                        ("age_max", .number(Double(p.ageMax))), ("max_km", p.maxKm.map(JSONValue.number) ?? .null),
+                        ("lat", profile.location.map { .number($0.lat) } ?? .null),
+                        ("lon", profile.location.map { .number($0.lon) } ?? .null),
+                    ])
+                ))
         }
         if let likes = answer.likes {
-            members.append(("likes", .array(likes.map { liker in
-                .object([("profile", .string(liker.profile)), ("name", .string(liker.name)),
-                         ("decision", .string(liker.decision.rawValue)), ("decided_at", .string(liker.likedAt))])
-            })))
+            members.append(
+                (
+                    "likes",
+                    .array(
+                        likes.map { liker in
+                            .object([
+                                ("profile", .string(liker.profile)), ("name", .string(liker.name)),
+                                ("decision", .string(liker.decision.rawValue)), ("decided_at", .string(liker.likedAt)),
+                            ])
+                        })
+                ))
         }
         if let (profile, reasons) = answer.reasons {
-            members.append(("why", .object([("profile", .string(profile)), ("reasons", .array(reasons.map(JSONValue.string)))])))
+            members.append(
+                ("why", .object([("profile", .string(profile)), ("reasons", .array(reasons.map(JSONValue.string)))])))
         }
         if !answer.withdrawn.isEmpty { members.append(("withdrawn", .array(answer.withdrawn.map(JSONValue.string)))) }
         return members

@@ -14,10 +14,14 @@ extension ReplAnswer {
             members.append(("match", .bool(isMatch)))
         }
         if let undone = undone.first {
-            members.append(("undone", .object([
-                ("profile", .string(undone.profile.id)), ("decision", .string(undone.decision.rawValue)),
-                ("via", .string(undone.via.rawValue)),
-            ])))
+            members.append(
+                (
+                    "undone",
+                    .object([
+                        ("profile", .string(undone.profile.id)), ("decision", .string(undone.decision.rawValue)),
+                        ("via", .string(undone.via.rawValue)),
+                    ])
+                ))
         }
         let animations: [JSONValue] = actions.compactMap {
             guard case .animate(let timeline) = $0 else { return nil }
@@ -28,19 +32,31 @@ extension ReplAnswer {
         }
         if !animations.isEmpty { members.append(("animations", .array(animations))) }
         if let history {
-            members.append(("history", .array(history.map { entry in
-                .object([
-                    ("profile", .string(entry.profile)), ("name", .string(entry.name)),
-                    ("decision", .string(entry.decision.rawValue)), ("via", .string(entry.via.rawValue)),
-                    ("decided_at", .string(entry.decidedAt)), ("undone_at", .optional(entry.undoneAt)),
-                ])
-            })))
+            members.append(
+                (
+                    "history",
+                    .array(
+                        history.map { entry in
+                            .object([
+                                ("profile", .string(entry.profile)), ("name", .string(entry.name)),
+                                ("decision", .string(entry.decision.rawValue)), ("via", .string(entry.via.rawValue)),
+                                ("decided_at", .string(entry.decidedAt)), ("undone_at", .optional(entry.undoneAt)),
+                            ])
+                        })
+                ))
         }
         if let matches {
-            members.append(("matches", .array(matches.map { match in
-                .object([("profile", .string(match.profile)), ("name", .string(match.name)),
-                         ("matched_at", .string(match.matchedAt))])
-            })))
+            members.append(
+                (
+                    "matches",
+                    .array(
+                        matches.map { match in
+                            .object([
+                                ("profile", .string(match.profile)), ("name", .string(match.name)),
+                                ("matched_at", .string(match.matchedAt)),
+                            ])
+                        })
+                ))
         }
         if let help { members.append(("help", .string(help))) }
         if let note { members.append(("note", .string(note))) }
@@ -102,12 +118,14 @@ extension ReplAnswer {
 
     /// A profile keyed as `swipe profiles` prints it.
     static func profileObject(_ profile: Profile) -> JSONValue {
-        .object([
-            ("id", .string(profile.id)), ("name", .string(profile.name)), ("age", .number(Double(profile.age))),
-            ("gender", .optional(profile.gender)), ("city", .optional(profile.city)), ("bio", .optional(profile.bio)),
-            ("photos", .array(profile.photos.map(JSONValue.string))),
-            ("interests", .array(profile.interests.map(JSONValue.string))),
-        ] + discoveryFields(profile))
+        .object(
+            [
+                ("id", .string(profile.id)), ("name", .string(profile.name)), ("age", .number(Double(profile.age))),
+                ("gender", .optional(profile.gender)), ("city", .optional(profile.city)),
+                ("bio", .optional(profile.bio)),
+                ("photos", .array(profile.photos.map(JSONValue.string))),
+                ("interests", .array(profile.interests.map(JSONValue.string))),
+            ] + discoveryFields(profile))
     }
 
     static func decisionObject(_ decision: DeckDecision, decidedAt: String) -> JSONValue {

@@ -15,7 +15,8 @@ extension ReplAnswer {
         var lines = (steps + records + empty).compactMap { stepLine($0, style: style) }
         // At a terminal, prose wraps at word boundaries to its width.
         let prose = { (text: String) in
-            layout.pictures ? TerminalText.wrappedLines(text, width: layout.width)
+            layout.pictures
+                ? TerminalText.wrappedLines(text, width: layout.width)
                 : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
         if let note { lines += prose(note) }
@@ -96,7 +97,8 @@ extension ReplAnswer {
         var lines = [style.paint("decided at                decision   via     profile", .dim)]
         for entry in entries {
             let name = " " + TerminalText.sanitized(entry.name)
-            var line = TerminalText.padded(entry.decidedAt, to: 26) + TerminalText.padded(entry.decision.rawValue, to: 11)
+            var line =
+                TerminalText.padded(entry.decidedAt, to: 26) + TerminalText.padded(entry.decision.rawValue, to: 11)
                 + TerminalText.padded(entry.via.rawValue, to: 8)
                 + TerminalText.truncated(TerminalText.sanitized(entry.profile) + name, toWidth: 24)
             if let undone = entry.undoneAt { line += style.paint(" (undone " + undone + ")", .dim) }

@@ -55,7 +55,8 @@ public struct ReplCompletion: Hashable, Sendable {
     /// Words are read as the parser reads them, quotes included.
     /// `matchIDs` (the viewer's matches) complete `chat` and `say`, likewise only when asked.
     public init(
-        lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String], matchIDs: @autoclosure () -> [String] = []
+        lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String],
+        matchIDs: @autoclosure () -> [String] = []
     ) {
         let lexed = ReplInput.lex(line)
         var words = lexed.words

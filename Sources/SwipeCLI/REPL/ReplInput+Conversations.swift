@@ -30,11 +30,15 @@ extension ReplInput {
                 rest.removeFirst(2)
             }
             guard rest.count >= 2 else {
-                throw fail("say takes a match's profile id and the message (got \(quoted(arguments))), e.g. say m-3 hello there")
+                throw fail(
+                    "say takes a match's profile id and the message (got \(quoted(arguments))), e.g. say m-3 hello there"
+                )
             }
             return .conversation(.say(rest[0], text: rest.dropFirst().joined(separator: " "), clientID: clientID))
         case .inbox:
-            guard arguments.isEmpty else { throw fail("inbox takes no arguments (got \(quoted(arguments))), e.g. inbox") }
+            guard arguments.isEmpty else {
+                throw fail("inbox takes no arguments (got \(quoted(arguments))), e.g. inbox")
+            }
             return .conversation(.inbox)
         default:
             throw fail("\(verb.rawValue) is not a conversation command")

@@ -37,21 +37,26 @@ extension ReplInput {
         }
         switch verb {
         case .likes:
-            guard arguments.isEmpty else { throw fail("likes takes no arguments (got \(quoted(arguments))), e.g. likes") }
+            guard arguments.isEmpty else {
+                throw fail("likes takes no arguments (got \(quoted(arguments))), e.g. likes")
+            }
             return .discovery(.likes)
         case .why:
             guard arguments.isEmpty else { throw fail("why takes no arguments (got \(quoted(arguments))), e.g. why") }
             return .discovery(.why)
         case .block:
             guard arguments.count <= 1 else {
-                throw fail("block takes at most one profile id (got \(quoted(arguments))): block m-3, or block on a detail page")
+                throw fail(
+                    "block takes at most one profile id (got \(quoted(arguments))): block m-3, or block on a detail page"
+                )
             }
             return .discovery(.block(arguments.first))
         case .unblock: return .discovery(.unblock(try oneID("unblock m-3")))
         case .unmatch: return .discovery(.unmatch(try oneID("unmatch m-3")))
         case .report:
             guard arguments.count >= 2 else {
-                throw fail("report takes a profile id and a reason (got \(quoted(arguments))), e.g. report m-3 rude messages")
+                throw fail(
+                    "report takes a profile id and a reason (got \(quoted(arguments))), e.g. report m-3 rude messages")
             }
             return .discovery(.report(arguments[0], reason: arguments.dropFirst().joined(separator: " ")))
         case .prefs:
@@ -68,7 +73,9 @@ extension ReplInput {
         let rest = Array(arguments.dropFirst())
         switch field {
         case "age", "ages":
-            guard rest.count == 1 else { throw fail("prefs age takes MIN-MAX (got \(quoted(rest))), e.g. prefs age 25-35") }
+            guard rest.count == 1 else {
+                throw fail("prefs age takes MIN-MAX (got \(quoted(rest))), e.g. prefs age 25-35")
+            }
             return .age(rest[0])
         case "seeking", "seek":
             guard !rest.isEmpty else {
@@ -76,17 +83,21 @@ extension ReplInput {
             }
             return .seeking(rest.joined(separator: ";"))
         case "km", "max-km", "distance":
-            guard rest.count == 1 else { throw fail("prefs km takes a number or off (got \(quoted(rest))), e.g. prefs km 50") }
+            guard rest.count == 1 else {
+                throw fail("prefs km takes a number or off (got \(quoted(rest))), e.g. prefs km 50")
+            }
             return .km(rest[0])
         case "location", "at":
             guard (1...2).contains(rest.count) else {
-                throw fail("prefs location takes LAT LON or none (got \(quoted(rest))), e.g. prefs location 52.52 13.40")
+                throw fail(
+                    "prefs location takes LAT LON or none (got \(quoted(rest))), e.g. prefs location 52.52 13.40")
             }
             return .location(rest.joined(separator: " "))
         default:
             let hint = didYouMean([field], among: ["age", "seeking", "km", "location"], verb: "prefs")
-            throw fail("prefs knows age, seeking, km and location (got \(quoted([field])))\(hint): prefs age MIN-MAX, "
-                + "prefs seeking f;m|any, prefs km N|off, prefs location LAT LON|none")
+            throw fail(
+                "prefs knows age, seeking, km and location (got \(quoted([field])))\(hint): prefs age MIN-MAX, "
+                    + "prefs seeking f;m|any, prefs km N|off, prefs location LAT LON|none")
         }
     }
 }

@@ -23,8 +23,9 @@ extension ReplInput {
             words = try Self.words(trimmed)
         } catch {
             let command = error.before.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? error.before
-            throw fail("\(command): the quote opened before \"\(error.rest)\" is never closed; close it, "
-                + "e.g. \(error.before) \"\(error.rest)\"")
+            throw fail(
+                "\(command): the quote opened before \"\(error.rest)\" is never closed; close it, "
+                    + "e.g. \(error.before) \"\(error.rest)\"")
         }
         guard let first = words.first else { return nil }
         let arguments = Array(words.dropFirst())
@@ -82,8 +83,9 @@ extension ReplInput {
             return .quit
         case .history:
             guard arguments.count <= 1 else {
-                throw fail("history takes at most one profile id: history [PROFILE_ID] (got \(quoted(arguments))), "
-                    + "e.g. history m-1, or history \"an id\" for one with spaces")
+                throw fail(
+                    "history takes at most one profile id: history [PROFILE_ID] (got \(quoted(arguments))), "
+                        + "e.g. history m-1, or history \"an id\" for one with spaces")
             }
             return .history(profile: arguments.first)
         case .physics:
@@ -109,7 +111,8 @@ extension ReplInput {
             return try parseConversation(verb, arguments, fail: fail)
         case .help:
             guard arguments.count <= 1 else {
-                throw fail("help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")
+                throw fail(
+                    "help takes at most one command name: help [COMMAND] (got \(quoted(arguments))), e.g. help drag")
             }
             guard let topic = arguments.first else { return .help(topic: nil) }
             guard let topicVerb = ReplVerb.spellings[topic.lowercased()] else {
@@ -130,8 +133,9 @@ extension ReplInput {
         }
         guard value.isFinite, abs(value) <= numberLimit else {
             let bound = "±\(Int(numberLimit)) points" + (usage == "drag" ? "" : " per second")
-            throw fail("\(usage) takes finite numbers within \(bound): \(form) (got \(quoted([word]))), "
-                + "e.g. \(example(usage))")
+            throw fail(
+                "\(usage) takes finite numbers within \(bound): \(form) (got \(quoted([word]))), "
+                    + "e.g. \(example(usage))")
         }
         return value == 0 ? 0 : value  // -0 prints as 0 everywhere
     }
@@ -151,7 +155,10 @@ extension ReplInput {
         let lower = word.lowercased()
         let near = ReplVerb.allSpellings.filter { $0.hasPrefix(lower) || lower.hasPrefix($0) }
         // One guess only: the one candidate, or the one every other extends ("lik": like, likes).
-        let guess = near.min { $0.count < $1.count }.flatMap { shortest in near.allSatisfy { $0.hasPrefix(shortest) } ? shortest : nil }
+        let guess =
+            near.min { $0.count < $1.count }.flatMap { shortest in
+                near.allSatisfy { $0.hasPrefix(shortest) } ? shortest : nil
+            }
             ?? (near.isEmpty ? Spelling.suggestion(for: lower, among: ReplVerb.allSpellings) : nil)
         let hint = guess.map { "did you mean \"\($0)\"? " } ?? ""
         return "unknown command \(quoted([word])): \(hint)type help for the list of commands"

@@ -1,4 +1,5 @@
 import SwipeCore
+
 /// The two lexical rules of a REPL line: how it splits into words, and which
 /// words are numbers.
 extension ReplInput {
@@ -27,8 +28,9 @@ extension ReplInput {
     static func words(_ line: String) throws(UnclosedQuote) -> [String] {
         let lexed = lex(line)
         if let open = lexed.openQuote {
-            throw UnclosedQuote(before: String(line[..<open.at]).trimmingWhitespace,
-                                rest: String(line[line.index(after: open.at)...]))
+            throw UnclosedQuote(
+                before: String(line[..<open.at]).trimmingWhitespace,
+                rest: String(line[line.index(after: open.at)...]))
         }
         return lexed.words
     }

@@ -102,16 +102,23 @@ extension ReplAnswer {
         }
         if let messages = answer.messages, let partner = answer.entered {
             lines.append(style.paint("chat with " + who(partner) + ": type to send, /back returns to the deck", .bold))
-            lines += messages.isEmpty ? ["no messages yet: say hello"]
+            lines +=
+                messages.isEmpty
+                ? ["no messages yet: say hello"]
                 : messages.map { messageLine($0, viewer: answer.viewer, partner: partner, style: style) }
         }
         if let sent = answer.sent {
-            let to = answer.entered.map { TerminalText.oneLine($0.name) } ?? TerminalText.oneLine(sent.message.recipient)
-            lines.append("› sent to " + to + ": " + TerminalText.sanitized(sent.message.text)
-                + style.paint(" · " + (sent.isRetry ? "already stored " : "saved ") + sent.message.sentAt, .dim))
+            let to =
+                answer.entered.map { TerminalText.oneLine($0.name) } ?? TerminalText.oneLine(sent.message.recipient)
+            lines.append(
+                "› sent to " + to + ": " + TerminalText.sanitized(sent.message.text)
+                    + style.paint(" · " + (sent.isRetry ? "already stored " : "saved ") + sent.message.sentAt, .dim))
         }
         if let inbox = answer.inbox {
-            lines += inbox.isEmpty ? ["no conversations yet: a match starts one"] : inbox.map { inboxLine($0, viewer: answer.viewer, style: style) }
+            lines +=
+                inbox.isEmpty
+                ? ["no conversations yet: a match starts one"]
+                : inbox.map { inboxLine($0, viewer: answer.viewer, style: style) }
         }
         return lines
     }
@@ -122,23 +129,27 @@ extension ReplAnswer {
 
     static func messageLine(_ message: Message, viewer: String, partner: ChatPartner, style: ReplStyle) -> String {
         let from = message.sender == viewer ? "you" : TerminalText.oneLine(partner.name)
-        return style.paint(message.sentAt, .dim) + " " + style.paint(from + ":", message.sender == viewer ? .accent : .bold)
+        return style.paint(message.sentAt, .dim) + " "
+            + style.paint(from + ":", message.sender == viewer ? .accent : .bold)
             + " " + TerminalText.sanitized(message.text)
     }
 
     static func inboxLine(_ entry: ConversationSummary, viewer: String, style: ReplStyle) -> String {
-        var line = style.paint("★", .superlike) + " " + TerminalText.oneLine(entry.profile) + " "
+        var line =
+            style.paint("★", .superlike) + " " + TerminalText.oneLine(entry.profile) + " "
             + TerminalText.oneLine(entry.name)
         if entry.unread > 0 { line += style.paint(" · \(entry.unread) unread", .bold) }
         if let last = entry.last {
             let from = last.sender == viewer ? "you" : TerminalText.oneLine(entry.name)
-            line += " · " + from + ": " + TerminalText.truncated(TerminalText.sanitized(last.text), toWidth: 40)
+            line +=
+                " · " + from + ": " + TerminalText.truncated(TerminalText.sanitized(last.text), toWidth: 40)
                 + style.paint(" · " + last.sentAt, .dim)
         } else if entry.isExpired {
             line += style.paint(" · expired " + (entry.expiresAt ?? "") + " with no message", .dim)
         } else {
-            line += style.paint(" · matched " + entry.matchedAt + ", no messages yet"
-                + (entry.expiresAt.map { ", first message by " + $0 } ?? ""), .dim)
+            line += style.paint(
+                " · matched " + entry.matchedAt + ", no messages yet"
+                    + (entry.expiresAt.map { ", first message by " + $0 } ?? ""), .dim)
         }
         return line
     }
@@ -157,14 +168,19 @@ extension ReplAnswer {
             members.append(("retry", .bool(sent.isRetry)))
         }
         if let inbox = answer.inbox {
-            members.append(("inbox", .array(inbox.map { entry in
-                .object([
-                    ("profile", .string(entry.profile)), ("name", .string(entry.name)),
-                    ("matched_at", .string(entry.matchedAt)), ("unread", .number(Double(entry.unread))),
-                    ("expired", .bool(entry.isExpired)), ("expires_at", .optional(entry.expiresAt)),
-                    ("last", entry.last.map(messageObject) ?? .null),
-                ])
-            })))
+            members.append(
+                (
+                    "inbox",
+                    .array(
+                        inbox.map { entry in
+                            .object([
+                                ("profile", .string(entry.profile)), ("name", .string(entry.name)),
+                                ("matched_at", .string(entry.matchedAt)), ("unread", .number(Double(entry.unread))),
+                                ("expired", .bool(entry.isExpired)), ("expires_at", .optional(entry.expiresAt)),
+                                ("last", entry.last.map(messageObject) ?? .null),
+                            ])
+                        })
+                ))
         }
         return members
     }

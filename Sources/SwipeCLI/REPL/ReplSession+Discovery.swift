@@ -33,7 +33,8 @@ extension ReplSession {
             actions += try withdrawCards(found.withdrawn)
             found.notice = "preferences saved" + Self.leftLine(found.withdrawn)
             if case .seeking = setting, let seeking = found.preferences?.preferences.seeking,
-               let unknown = try store.unknownGenders(seeking) {
+                let unknown = try store.unknownGenders(seeking)
+            {
                 found.notice! += "; " + unknown
             }
         case .likes:
@@ -67,12 +68,13 @@ extension ReplSession {
 
     /// The change `prefs` asks for, checked; a refusal names what was typed.
     static func change(_ setting: PrefsSetting) throws -> PreferencesChange {
-        let (field, value) = switch setting {
-        case .age(let v): ("age", v)
-        case .seeking(let v): ("seeking", v)
-        case .km(let v): ("km", v)
-        case .location(let v): ("location", v)
-        }
+        let (field, value) =
+            switch setting {
+            case .age(let v): ("age", v)
+            case .seeking(let v): ("seeking", v)
+            case .km(let v): ("km", v)
+            case .location(let v): ("location", v)
+            }
         do {
             switch setting {
             case .age: return PreferencesChange(ages: try PreferencesChange.ages(value))
@@ -88,7 +90,8 @@ extension ReplSession {
     /// The id on the open detail page, for a bare `block`.
     private func shownProfileID() throws -> String {
         guard case .detail(let profile) = snapshot.mode else {
-            throw ReplInputError(input: "block", message: "block takes a profile id, e.g. block m-3 (or open a card first)")
+            throw ReplInputError(
+                input: "block", message: "block takes a profile id, e.g. block m-3 (or open a card first)")
         }
         return profile.id
     }
@@ -114,7 +117,10 @@ extension ReplSession {
     }
 
     private static func leftLine(_ ids: [String]) -> String {
-        ids.isEmpty ? "" : "; " + ids.joined(separator: ", ") + (ids.count == 1 ? " no longer qualifies and leaves" : " no longer qualify and leave")
-            + " the deck"
+        ids.isEmpty
+            ? ""
+            : "; " + ids.joined(separator: ", ")
+                + (ids.count == 1 ? " no longer qualifies and leaves" : " no longer qualify and leave")
+                + " the deck"
     }
 }

@@ -37,8 +37,9 @@ public struct ReplSession {
     public init(feed: some ProfileFeed, physics: PhysicsKind = .tantan, ledger: any ViewerLedger, format: ReplFormat)
         throws
     {
-        self.init(controller: try DeckController(feed: AnyProfileFeed(feed), physics: physics), ledger: ledger,
-                  format: format)
+        self.init(
+            controller: try DeckController(feed: AnyProfileFeed(feed), physics: physics), ledger: ledger,
+            format: format)
     }
 
     public var snapshot: DeckSnapshot { controller.snapshot }
@@ -69,8 +70,11 @@ public struct ReplSession {
         let outcome = perform(line)
         switch format {
         case .json:
-            JSONValue.object(Self.jsonMembers(outcome, command: line.text, snapshot: snapshot,
-                                              profile: ReplAnswer.profileObject)).write(to: &out)
+            JSONValue.object(
+                Self.jsonMembers(
+                    outcome, command: line.text, snapshot: snapshot,
+                    profile: ReplAnswer.profileObject)
+            ).write(to: &out)
             out.write("\n")
         case .text(let style):
             for text in textLines(outcome, style: style) { out.write(text + "\n") }
@@ -109,8 +113,9 @@ public struct ReplSession {
     public mutating func jsonGone(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         guard let id = snapshot.cards.first?.profile?.id else { return jsonAnswer(line, profile: profile) }
         let recovered = withdraw(after: .gone(id))
-        return Self.jsonMembers(.failure(recovered.message, deck: recovered.deck), command: line.text,
-                                snapshot: snapshot, profile: profile)
+        return Self.jsonMembers(
+            .failure(recovered.message, deck: recovered.deck), command: line.text,
+            snapshot: snapshot, profile: profile)
     }
 
     /// Takes these cards out of the deck undecided (a block made elsewhere);
@@ -177,7 +182,8 @@ public struct ReplSession {
                 actions += try controller.handle(.withdraw(id)) { _ in }.actions
             }
             if !others.isEmpty {
-                message += ", and so " + (others.count == 1 ? "does " : "do ") + others.joined(separator: ", ")
+                message +=
+                    ", and so " + (others.count == 1 ? "does " : "do ") + others.joined(separator: ", ")
                     + ", decided there too"
             }
         } catch {
@@ -203,8 +209,11 @@ public struct ReplSession {
                 layout.view = view
                 answer.showsDeck = true
             }
-            answer.note = "view " + layout.view.rawValue + ": " + (layout.view == .full
-                ? "the picture, then every card's pose" : "the picture and one line of numbers (view full adds every card's pose)")
+            answer.note =
+                "view " + layout.view.rawValue + ": "
+                + (layout.view == .full
+                    ? "the picture, then every card's pose"
+                    : "the picture and one line of numbers (view full adds every card's pose)")
         case .history(let profile):
             answer.history = try ledger.history(about: profile)
         case .matches:
@@ -283,9 +292,10 @@ public struct ReplSession {
     /// carries the deck as it is after the line (an error's members after
     /// `error`, the changed deck when the failure changed it), so a UI never
     /// has to guess the state.
-    static func jsonMembers(_ outcome: ReplOutcome, command: String, snapshot: DeckSnapshot,
-                            profile: (Profile) -> JSONValue) -> [(String, JSONValue)]
-    {
+    static func jsonMembers(
+        _ outcome: ReplOutcome, command: String, snapshot: DeckSnapshot,
+        profile: (Profile) -> JSONValue
+    ) -> [(String, JSONValue)] {
         switch outcome {
         case .blank:
             return ReplAnswer(snapshot: snapshot).jsonMembers(command: command, profile: profile)

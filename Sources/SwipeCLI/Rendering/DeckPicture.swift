@@ -115,7 +115,8 @@ public struct DeckPicture: Sendable {
         // One width for every row, the one the card has at rest: rounding
         // both edges of a sheared row on their own made the card a column
         // wider on some rows than on others (the right border wobbled).
-        let width = Int((frame.centerColumn + frame.halfWidth).rounded())
+        let width =
+            Int((frame.centerColumn + frame.halfWidth).rounded())
             - Int((frame.centerColumn - frame.halfWidth).rounded())
         let shift = frame.shearPerRow * (Double(row) - frame.centerRow)
         let left = Int((frame.centerColumn - frame.halfWidth + shift).rounded())
@@ -139,7 +140,10 @@ public struct DeckPicture: Sendable {
             (middle - 1, nameAndAge(profile, room: columns(of: frame, row: middle - 1)), .bold),
             (middle, city, .plain),
             (middle + 1, compact ? "" : interests, .dim),
-            (frame.bottomRow - 1, TerminalText.sanitized(profile.id) + (compact ? "" : " · slot \(frame.card.slot)"), .dim),
+            (
+                frame.bottomRow - 1, TerminalText.sanitized(profile.id) + (compact ? "" : " · slot \(frame.card.slot)"),
+                .dim
+            ),
         ]
         for (row, line, tone) in text where row > frame.topRow && row < frame.bottomRow {
             let (left, right) = columns(of: frame, row: row)
@@ -181,7 +185,9 @@ public struct DeckPicture: Sendable {
     static func button(_ label: String, border: Double) -> (text: String, swollen: Bool) {
         let lost = (5 - min(max(border, 0), 5)) / 5
         let rings = 1 + Int((lost * 3).rounded())
-        return (String(repeating: "(", count: rings) + " " + label + " " + String(repeating: ")", count: rings), rings > 1)
+        return (
+            String(repeating: "(", count: rings) + " " + label + " " + String(repeating: ")", count: rings), rings > 1
+        )
     }
 
     private func drawButtons(on canvas: inout TextCanvas) {
@@ -191,7 +197,8 @@ public struct DeckPicture: Sendable {
         let like = Self.button(compact ? "♥" : "♥ LIKE", border: snapshot.indicators.likeBorder)
         let star = "( ★ )"
         canvas.put(star, row: row, column: center - 2, tone: .superlike)
-        canvas.put(nope.text, row: row, column: center - 5 - TerminalText.displayWidth(nope.text),
+        canvas.put(
+            nope.text, row: row, column: center - 5 - TerminalText.displayWidth(nope.text),
             tone: nope.swollen ? .hate : .plain)
         canvas.put(like.text, row: row, column: center + 5, tone: like.swollen ? .like : .plain)
     }
@@ -204,13 +211,17 @@ public struct DeckPicture: Sendable {
         for row in frame.topRow...frame.bottomRow {
             let (left, right) = columns(of: frame, row: row)
             let edge = row == frame.topRow || row == frame.bottomRow
-            let line = edge ? String(repeating: "┄", count: right - left + 1) : "┆" + String(repeating: " ", count: right - left - 1) + "┆"
+            let line =
+                edge
+                ? String(repeating: "┄", count: right - left + 1)
+                : "┆" + String(repeating: " ", count: right - left - 1) + "┆"
             canvas.put(line, row: row, column: left, tone: .dim)
         }
         let messages = ["no more cards", compact ? "try reload" : "reload asks for more"]
         for (offset, message) in messages.enumerated() {
             let column = Int(frame.centerColumn) - TerminalText.displayWidth(message) / 2
-            canvas.put(message, row: Int(frame.centerRow.rounded()) - 1 + offset, column: column,
+            canvas.put(
+                message, row: Int(frame.centerRow.rounded()) - 1 + offset, column: column,
                 tone: offset == 0 ? .bold : .dim)
         }
     }

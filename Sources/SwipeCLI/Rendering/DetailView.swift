@@ -30,7 +30,9 @@ public struct DetailView: Sendable {
         func field(_ label: String, _ text: String) {
             let room = width - 2 - Self.labelWidth
             for (index, line) in Self.wrap(text, width: room).enumerated() {
-                let head = index == 0 ? TerminalText.padded(label, to: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
+                let head =
+                    index == 0
+                    ? TerminalText.padded(label, to: Self.labelWidth) : String(repeating: " ", count: Self.labelWidth)
                 lines.append("│ " + style.paint(head, .dim) + line)
             }
         }

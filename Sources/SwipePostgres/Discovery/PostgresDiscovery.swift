@@ -9,8 +9,12 @@ public enum PostgresDiscovery {
     /// preferences or a block leaves it. Ids that are no profile are left out.
     ///
     /// - Throws: `StoreError.unknownProfile` when the viewer is no profile.
-    public static func eligible(connection: PGConnection, viewer: String, among candidates: [String]) throws -> Set<String> {
-        guard let me = try PostgresDiscoveryViewer.read(connection, id: viewer) else { throw StoreError.unknownProfile(viewer) }
+    public static func eligible(connection: PGConnection, viewer: String, among candidates: [String]) throws -> Set<
+        String
+    > {
+        guard let me = try PostgresDiscoveryViewer.read(connection, id: viewer) else {
+            throw StoreError.unknownProfile(viewer)
+        }
         // No profile's id holds a NUL (PostgreSQL text cannot), and json would refuse one.
         let ids = candidates.filter { !$0.utf8.contains(0) }
         guard !me.seesNobody, !ids.isEmpty else { return [] }

@@ -113,7 +113,8 @@ enum PostgresDiscoverySQL {
     /// probe of its primary key per candidate, so the walks stay ordered index
     /// walks that stop early (a plain LEFT JOIN may be planned as a hash join
     /// over the whole table).
-    static let statsJoin = "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = p.key LIMIT 1) AS r ON true"
+    static let statsJoin =
+        "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = p.key LIMIT 1) AS r ON true"
 
     /// The eligible among the $18 most recently active profiles (one bounded
     /// range of `rank_stats_active`, newest first, ties by key from the

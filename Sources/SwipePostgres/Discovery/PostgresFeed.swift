@@ -52,7 +52,9 @@ public final class PostgresFeed: ProfileFeed {
         connection: PGConnection, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
         recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
     ) throws {
-        guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else { throw ViewerError.notAProfile(viewer) }
+        guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else {
+            throw ViewerError.notAProfile(viewer)
+        }
         self.connection = connection
         self.viewer = viewer
         self.cellLimit = cellLimit
@@ -64,7 +66,9 @@ public final class PostgresFeed: ProfileFeed {
 
     /// `nextProfiles` with each card's reasons (`why`).
     public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        try nextProfiles(limit: limit, excluding: excluding).map { Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? []) }
+        try nextProfiles(limit: limit, excluding: excluding).map {
+            Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? [])
+        }
     }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
@@ -82,7 +86,8 @@ public final class PostgresFeed: ProfileFeed {
         var taken: Set<String> = []
         var likedBy: [String: Decision] = [:]
         var dealtKeys: [Int] = []
-        let myStats = try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
+        let myStats =
+            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
             ?? Discovery.RankStats()
         /// Deals the liker `profile` unless the deck holds it; false once the fetch has enough.
         func offer(_ profile: Profile, key: Int, kind: Decision) -> Bool {
@@ -119,21 +124,28 @@ public final class PostgresFeed: ProfileFeed {
                 guard try row.int(0) == me.key, try row.text(1) == kind.rawValue else { return nil }
                 return LikePosition(at: try row.text(2), key: try row.int(3))
             }
-            let passed = if let firstEligible {
-                try connection.statement(PostgresDiscoverySQL.lastLikeBefore)
-                    .first([.int(me.key), .text(kind.rawValue), .text(firstEligible.at), .int(firstEligible.key)], position)
-            } else {
-                try connection.statement(PostgresDiscoverySQL.lastLike).first([.int(me.key), .text(kind.rawValue)], position)
-            }
+            let passed =
+                if let firstEligible {
+                    try connection.statement(PostgresDiscoverySQL.lastLikeBefore)
+                        .first(
+                            [.int(me.key), .text(kind.rawValue), .text(firstEligible.at), .int(firstEligible.key)],
+                            position)
+                } else {
+                    try connection.statement(PostgresDiscoverySQL.lastLike).first(
+                        [.int(me.key), .text(kind.rawValue)], position)
+                }
             if let passed = passed ?? nil, passed > (likers.cursor ?? .start) {
                 try connection.statement(PostgresDiscoverySQL.saveLikerCursor)
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
         for (index, profile) in profiles.enumerated() {
-            let stats = try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(dealtKeys[index])]) { try Self.stats($0, 0) }
+            let stats = try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(dealtKeys[index])]) {
+                try Self.stats($0, 0)
+            }
             reasons[profile.id] = Ranking.reasons(
-                viewer: me.profile, candidate: profile, stats: stats ?? Discovery.RankStats(), liker: likedBy[profile.id], now: now)
+                viewer: me.profile, candidate: profile, stats: stats ?? Discovery.RankStats(),
+                liker: likedBy[profile.id], now: now)
         }
         guard profiles.count < limit else { return try dealt(profiles, keys: dealtKeys, now: nowText) }
 
@@ -145,7 +157,9 @@ public final class PostgresFeed: ProfileFeed {
         var candidates: [Int: Discovery.RankCandidate] = [:]
         var walked = 0
         var exhausted = true
-        let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: cellLimit ?? 64) }.flatMap { $0.isEmpty ? nil : $0 }
+        let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: cellLimit ?? 64) }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         let cellList = cells.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         try batches(window + excluding.count + taken.count + 2) { size in
             // Rows come in key order, whether by the walk or merged from the cells.
@@ -163,7 +177,8 @@ public final class PostgresFeed: ProfileFeed {
                 guard me.accepts(profile) else { continue }
                 if firstEligible == nil { firstEligible = after }
                 if !excluding.contains(profile.id), !taken.contains(profile.id) {
-                    candidates[after] = Discovery.RankCandidate(key: after, profile: profile, stats: try Self.stats(row, 15))
+                    candidates[after] = Discovery.RankCandidate(
+                        key: after, profile: profile, stats: try Self.stats(row, 15))
                     walked += 1
                 }
                 exhausted = walked < window
@@ -182,12 +197,16 @@ public final class PostgresFeed: ProfileFeed {
             for row in try connection.statement(PostgresDiscoverySQL.recentlyActive).query(arguments) {
                 let key = try PostgresProfileRow.key(row)
                 let profile = try PostgresProfileRow.profile(row)
-                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id), !taken.contains(profile.id) {
-                    candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: try Self.stats(row, 15))
+                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id),
+                    !taken.contains(profile.id)
+                {
+                    candidates[key] = Discovery.RankCandidate(
+                        key: key, profile: profile, stats: try Self.stats(row, 15))
                 }
             }
         }
-        let ranked = Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+        let ranked = Ranking.order(
+            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
         for candidate in ranked.prefix(limit - profiles.count) {
             profiles.append(candidate.profile)
             dealtKeys.append(candidate.key)
@@ -246,11 +265,14 @@ private struct FeedState {
         guard !viewer.utf8.contains(0) else { return nil }
         return try connection.statement(PostgresDiscoverySQL.feedState).first([.text(viewer)]) { row in
             func likers(_ column: Int) throws -> Likers {
-                Likers(cursor: try row.isNull(column) ? nil : LikePosition(at: try row.text(column), key: try row.int(column + 1)),
-                       waiting: try row.bool(column + 2))
+                Likers(
+                    cursor: try row.isNull(column)
+                        ? nil : LikePosition(at: try row.text(column), key: try row.int(column + 1)),
+                    waiting: try row.bool(column + 2))
             }
             return FeedState(
-                viewer: PostgresDiscoveryViewer(key: try PostgresProfileRow.key(row), profile: try PostgresProfileRow.profile(row)),
+                viewer: PostgresDiscoveryViewer(
+                    key: try PostgresProfileRow.key(row), profile: try PostgresProfileRow.profile(row)),
                 feedCursor: try row.optionalInt(15), superlikers: try likers(16), likers: try likers(19),
                 largestKey: try row.int(22))
         }

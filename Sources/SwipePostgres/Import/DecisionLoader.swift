@@ -105,7 +105,8 @@ final class DecisionLoader {
             func decision(_ column: Int) throws -> Decision {
                 let text = try row.text(column)
                 guard let decision = Decision(rawValue: text) else {
-                    throw PostgresError(kind: .client, message: "a decision reads \(PostgresValue.text(text))", sql: Self.refusalsSQL)
+                    throw PostgresError(
+                        kind: .client, message: "a decision reads \(PostgresValue.text(text))", sql: Self.refusalsSQL)
                 }
                 return decision
             }
@@ -118,10 +119,13 @@ final class DecisionLoader {
             case 5: problem = .blocked
             default:
                 problem = .conflict(
-                    decision: try decision(4), decidedAt: try row.text(5), standing: try decision(6), standingAt: try row.text(7))
+                    decision: try decision(4), decidedAt: try row.text(5), standing: try decision(6),
+                    standingAt: try row.text(7))
             }
-            outcome.refusals.append(Refusal(
-                line: try row.int(0), viewer: try row.optionalText(2), profile: try row.optionalText(3), problem: problem))
+            outcome.refusals.append(
+                Refusal(
+                    line: try row.int(0), viewer: try row.optionalText(2), profile: try row.optionalText(3),
+                    problem: problem))
         }
         let counts = try connection.query(Self.countsSQL)[0]
         outcome.inserted = try counts.int(0)

@@ -99,7 +99,8 @@ public enum PostgresImport {
                 } catch let issue as CSVImport.RowIssue {
                     malformed[line] = issue
                 }
-                try loader!.add(line: line, viewer: fields["viewer"] ?? "", profile: fields["profile"] ?? "", decision: decision)
+                try loader!.add(
+                    line: line, viewer: fields["viewer"] ?? "", profile: fields["profile"] ?? "", decision: decision)
                 return nil
             },
             flush: {
@@ -118,9 +119,13 @@ public enum PostgresImport {
 
     /// The row issue the ledger's check gives for `refusal`: the same
     /// words, from the same code (`DecisionCSV`), as on SQLite.
-    static func issue(for refusal: DecisionLoader.Refusal, malformed: [Int: CSVImport.RowIssue]) throws -> CSVImport.RowIssue {
+    static func issue(for refusal: DecisionLoader.Refusal, malformed: [Int: CSVImport.RowIssue]) throws
+        -> CSVImport.RowIssue
+    {
         let viewer = refusal.viewer ?? "", profile = refusal.profile ?? ""
-        func ledger(_ error: StoreError, _ decision: Decision = .like, _ decidedAt: String = "") throws -> CSVImport.RowIssue {
+        func ledger(_ error: StoreError, _ decision: Decision = .like, _ decidedAt: String = "") throws
+            -> CSVImport.RowIssue
+        {
             let row = DecisionCSV.Row(
                 viewer: (key: viewer, id: viewer), profile: (key: profile, id: profile), decision: decision,
                 decidedAt: decidedAt, via: .import)
@@ -129,21 +134,24 @@ public enum PostgresImport {
             } catch let issue as CSVImport.RowIssue {
                 return issue
             }
-            throw PostgresError(kind: .client, message: "line \(refusal.line): \(error) was counted as refused, and is not")
+            throw PostgresError(
+                kind: .client, message: "line \(refusal.line): \(error) was counted as refused, and is not")
         }
         switch refusal.problem {
         case .unknownViewer: return DecisionCSV.unknownProfile(column: "viewer", id: viewer)
         case .unknownProfile: return DecisionCSV.unknownProfile(column: "profile", id: profile)
         case .malformed:
             guard let issue = malformed[refusal.line] else {
-                throw PostgresError(kind: .client, message: "line \(refusal.line) was sent as malformed, with no issue kept")
+                throw PostgresError(
+                    kind: .client, message: "line \(refusal.line) was sent as malformed, with no issue kept")
             }
             return issue
         case .selfDecision: return try ledger(.selfDecision(viewer))
         case .blocked: return try ledger(.blocked(viewer: viewer, profile: profile))
         case let .conflict(decision, decidedAt, standing, standingAt):
             return try ledger(
-                .alreadyDecided(viewer: viewer, profile: profile, decision: standing, decidedAt: standingAt), decision, decidedAt)
+                .alreadyDecided(viewer: viewer, profile: profile, decision: standing, decidedAt: standingAt), decision,
+                decidedAt)
         }
     }
 
@@ -166,8 +174,10 @@ public enum PostgresImport {
             let withdraw = options.onStopRequest { canceller.cancel() }
             defer { withdraw() }
             do {
-                if let schema, try connection.scalarInt(
-                    "SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 1 ELSE 0 END") == 1 {
+                if let schema,
+                    try connection.scalarInt(
+                        "SELECT CASE WHEN to_regclass('schema_version') IS NULL THEN 1 ELSE 0 END") == 1
+                {
                     // schema.postgres.sql: a constant text, checked by SchemaTests.
                     try connection.execute(schema)
                 } else {
@@ -188,7 +198,9 @@ public enum PostgresImport {
     /// `transaction` registers.
     private static func interruption(_ path: String, _ options: ImportOptions) -> () throws -> Void {
         {
-            if options.shouldStop() { throw ImportInterrupted(file: path == CSVReader.standardInput ? CSVReader.standardInputName : path) }
+            if options.shouldStop() {
+                throw ImportInterrupted(file: path == CSVReader.standardInput ? CSVReader.standardInputName : path)
+            }
         }
     }
 

@@ -48,7 +48,8 @@ final class ProfileLoader {
         try connection.execute("LOCK TABLE profiles IN SHARE ROW EXCLUSIVE MODE")
         let empty = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM profiles LIMIT 1) AS one") == 0
         if !empty { try connection.execute(Self.createStagingSQL) }
-        let stream = try PGCopyStream(connection: connection, sql: empty ? Self.copyIntoProfilesSQL : Self.copyIntoStagingSQL)
+        let stream = try PGCopyStream(
+            connection: connection, sql: empty ? Self.copyIntoProfilesSQL : Self.copyIntoStagingSQL)
         try stream.write { $0.binaryHeader() }
         state = .copying(stream, staged: !empty)
     }
@@ -112,7 +113,9 @@ final class ProfileLoader {
     static func checkNoNUL(_ row: ProfileRow) throws {
         for column in ProfileRow.Column.allCases {
             guard let range = row.texts[column.rawValue] else { continue }
-            let hasNUL = row.bytes.withUnsafeBufferPointer { memchr($0.baseAddress! + range.lowerBound, 0, range.count) != nil }
+            let hasNUL = row.bytes.withUnsafeBufferPointer {
+                memchr($0.baseAddress! + range.lowerBound, 0, range.count) != nil
+            }
             if hasNUL { throw NULInText(column: "\(column)", value: row.text(column) ?? "") }
         }
     }

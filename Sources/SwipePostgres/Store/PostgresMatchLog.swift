@@ -23,7 +23,8 @@ public enum PostgresMatchLog {
     /// The liker is the side whose standing like was decided at the match's
     /// moment; when both were, both are listed.
     public static func made(since: String, limit: Int = 1000, on connection: PGConnection) throws -> [Made] {
-        try connection.statement("""
+        try connection.statement(
+            """
             SELECT r.id, l.id, l.name, m.matched_at
             FROM matches AS m
             JOIN decisions AS d
@@ -34,9 +35,11 @@ public enum PostgresMatchLog {
             WHERE m.matched_at >= $1 AND m.unmatched_at IS NULL
             ORDER BY m.matched_at, d.key
             LIMIT $2
-            """).map([.text(since), .int(limit)]) { row in
-            Made(recipient: try row.text(0), liker: try row.text(1), likerName: try row.text(2),
-                 matchedAt: try row.text(3))
+            """
+        ).map([.text(since), .int(limit)]) { row in
+            Made(
+                recipient: try row.text(0), liker: try row.text(1), likerName: try row.text(2),
+                matchedAt: try row.text(3))
         }
     }
 }

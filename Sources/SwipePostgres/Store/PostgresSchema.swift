@@ -24,15 +24,19 @@ public enum PostgresSchema {
     ///   `.notSwipeDatabase` for any other content (another application's
     ///   tables, a `schema_version` that is not swipe's, a version swipe never wrote).
     static func identify(_ connection: PGConnection, location: String) throws -> Identity {
-        let hasVersionTable = try connection.scalarInt("""
-            SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-            WHERE n.nspname = current_schema() AND c.relname = $1 AND c.relkind IN ('r', 'p')
-            """, .text("schema_version")) ?? 0
-        if hasVersionTable == 0 {
-            let relations = try connection.scalarInt("""
+        let hasVersionTable =
+            try connection.scalarInt(
+                """
                 SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
-                WHERE n.nspname = current_schema()
-                """) ?? 0
+                WHERE n.nspname = current_schema() AND c.relname = $1 AND c.relkind IN ('r', 'p')
+                """, .text("schema_version")) ?? 0
+        if hasVersionTable == 0 {
+            let relations =
+                try connection.scalarInt(
+                    """
+                    SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
+                    WHERE n.nspname = current_schema()
+                    """) ?? 0
             if relations == 0 { return .empty }
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
@@ -57,13 +61,15 @@ public enum PostgresSchema {
     /// command that writes anyway; the index on `id` is rebuilt once (about a
     /// second per million profiles), and never again.
     static func bringUpToDate(_ connection: PGConnection) throws {
-        let collation = try connection.scalarText("""
+        let collation = try connection.scalarText(
+            """
             SELECT c.collname FROM pg_catalog.pg_attribute AS a
             JOIN pg_catalog.pg_collation AS c ON c.oid = a.attcollation
             WHERE a.attrelid = to_regclass($1) AND a.attname = $2
             """, .text("profiles"), .text("id"))
         if let collation, collation != "C" {
-            try connection.execute("""
+            try connection.execute(
+                """
                 ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "C"
                 """)
         }
@@ -115,7 +121,7 @@ public enum PostgresSchema {
     /// (its "Conversations" section, up to the end marker); then the version.
     static var migrationToV4: String {
         guard let start = sql.range(of: "\n-- Conversations (DESIGN §11, version 4)"),
-              let end = sql.range(of: "-- End of conversations (version 4).", range: start.upperBound..<sql.endIndex)
+            let end = sql.range(of: "-- End of conversations (version 4).", range: start.upperBound..<sql.endIndex)
         else { preconditionFailure("schema.postgres.sql has no Conversations section") }
         return "ALTER TABLE matches ADD COLUMN expires_at text;\n" + String(sql[start.lowerBound..<end.lowerBound])
             + "UPDATE schema_version SET version = 4;\n"

@@ -41,7 +41,8 @@ extension PostgresStore {
             .text(profile.id), .text(profile.name), .int(profile.age), .optionalText(profile.gender),
             .optionalText(profile.city), .optionalText(profile.bio), .text(JSONText.array(profile.photos)),
             .text(JSONText.array(profile.interests)), profile.location.map { .real($0.lat) } ?? .null,
-            profile.location.map { .real($0.lon) } ?? .null, seeking.isEmpty ? .null : .text(seeking.joined(separator: ";")),
+            profile.location.map { .real($0.lon) } ?? .null,
+            seeking.isEmpty ? .null : .text(seeking.joined(separator: ";")),
             .int(preferences.ageMin), .int(preferences.ageMax), preferences.maxKm.map(PostgresValue.real) ?? .null,
         ]
     }

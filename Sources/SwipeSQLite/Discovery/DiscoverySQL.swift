@@ -1,5 +1,6 @@
 import SwipeCSV
 import SwipeStore
+
 /// The feed's SQL (README "Discovery"), in one place so the plans can be held
 /// by tests (`EXPLAIN QUERY PLAN`) and a second backend can mirror them.
 ///
@@ -24,7 +25,9 @@ import SwipeStore
 /// and every other test run first, in SQL, by index.
 enum DiscoverySQL {
     /// The profile columns every feed query returns, after `p.key`.
-    static let columns = "p.key, " + SQLiteStore.profileColumns.split(separator: ",").map { "p." + String($0).trimmed() }
+    static let columns =
+        "p.key, "
+        + SQLiteStore.profileColumns.split(separator: ",").map { "p." + String($0).trimmed() }
         .joined(separator: ", ")
 
     /// Candidate `p` against the viewer, both ways, except the exact distance.

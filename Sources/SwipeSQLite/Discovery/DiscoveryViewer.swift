@@ -1,5 +1,5 @@
-import SwipeStore
 import SwipeCore
+import SwipeStore
 
 /// One viewer's side of discovery (`Discovery.Viewer`), read from the
 /// store for one fetch, with the parameters `DiscoverySQL` binds.
@@ -23,8 +23,9 @@ extension Discovery.Viewer {
 extension SQLiteStore {
     /// The viewer's side of discovery, read now.
     func discoveryViewer(key: Int) throws -> DiscoveryViewer {
-        guard let profile = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = ?1")
-            .bind(.int(key)).first({ try Profile(row: $0) })
+        guard
+            let profile = try connection.statement("SELECT \(Self.profileColumns) FROM profiles WHERE key = ?1")
+                .bind(.int(key)).first({ try Profile(row: $0) })
         else { throw StoreError.unknownProfile("#\(key)") }
         return DiscoveryViewer(key: key, profile: profile)
     }

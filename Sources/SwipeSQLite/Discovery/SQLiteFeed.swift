@@ -1,6 +1,6 @@
-import SwipeStore
-import SwipeCore
 import Foundation
+import SwipeCore
+import SwipeStore
 
 /// The deck's feed from the database (README "Discovery"): exactly the
 /// profiles the viewer may be shown, both ways, never the viewer, never a
@@ -66,7 +66,9 @@ public final class SQLiteFeed: ProfileFeed {
 
     /// `nextProfiles` with each card's reasons (`why`).
     public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        try nextProfiles(limit: limit, excluding: excluding).map { Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? []) }
+        try nextProfiles(limit: limit, excluding: excluding).map {
+            Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? [])
+        }
     }
 
     /// Three steps, so that the write lock is held only for what writes:
@@ -88,7 +90,9 @@ public final class SQLiteFeed: ProfileFeed {
             return profiles
         case .rank(let likers):
             let window = try readWindow(excluding: excluding.union(likers.profiles.map(\.id)))
-            return try connection.writeTransaction { try deal(window, likers: likers, limit: limit, excluding: excluding) }
+            return try connection.writeTransaction {
+                try deal(window, likers: likers, limit: limit, excluding: excluding)
+            }
         }
     }
 
@@ -116,10 +120,12 @@ public final class SQLiteFeed: ProfileFeed {
         let nowText = Timestamp.string(from: now)
         let connection = store.connection
         if records && !stamped {
-            try connection.statement("""
+            try connection.statement(
+                """
                 INSERT INTO rank_stats (profile, last_active_at) VALUES (?1, ?2)
                 ON CONFLICT (profile) DO UPDATE SET last_active_at = max(coalesce(last_active_at, ''), excluded.last_active_at)
-                """).bind(.int(viewerKey), .text(nowText)).run()
+                """
+            ).bind(.int(viewerKey), .text(nowText)).run()
             stamped = true
         }
         guard !me.seesNobody else { return .done([]) }
@@ -128,14 +134,18 @@ public final class SQLiteFeed: ProfileFeed {
         var likedBy: [String: Decision] = [:]
         var dealtKeys: [Int] = []
         for kind in [Decision.superlike, .like] where profiles.count < limit {
-            let position = try connection.statement("""
-                SELECT after_at, after_key FROM liker_cursors WHERE viewer = ?1 AND decision = ?2
-                """).bind(.int(viewerKey), .text(kind.rawValue)).first { ($0.text(0), $0.int(1)) } ?? ("", 0)
+            let position =
+                try connection.statement(
+                    """
+                    SELECT after_at, after_key FROM liker_cursors WHERE viewer = ?1 AND decision = ?2
+                    """
+                ).bind(.int(viewerKey), .text(kind.rawValue)).first { ($0.text(0), $0.int(1)) } ?? ("", 0)
             // The last like passed before the first eligible one: the new position.
             var rejectedThrough: (at: String, key: Int)?
             var sawEligible = false
             try connection.statement(DiscoverySQL.likers)
-                .bind(me.parameters(.text(kind.rawValue)) + [.text(position.0), .int(position.1)]).forEachRowWhile { row in
+                .bind(me.parameters(.text(kind.rawValue)) + [.text(position.0), .int(position.1)]).forEachRowWhile {
+                    row in
                     let profile = try Profile(row: row)
                     guard row.int(17) == 1, me.accepts(profile) else {
                         if !sawEligible { rejectedThrough = (row.text(15), row.int(16)) }
@@ -150,14 +160,18 @@ public final class SQLiteFeed: ProfileFeed {
                     return profiles.count < limit
                 }
             if let rejectedThrough {
-                try connection.statement("""
+                try connection.statement(
+                    """
                     INSERT INTO liker_cursors (viewer, decision, after_at, after_key) VALUES (?1, ?2, ?3, ?4)
                     ON CONFLICT (viewer, decision) DO UPDATE SET after_at = excluded.after_at, after_key = excluded.after_key
-                    """).bind(.int(viewerKey), .text(kind.rawValue), .text(rejectedThrough.at), .int(rejectedThrough.key)).run()
+                    """
+                ).bind(.int(viewerKey), .text(kind.rawValue), .text(rejectedThrough.at), .int(rejectedThrough.key))
+                    .run()
             }
         }
         for (index, profile) in profiles.enumerated() {
-            let stats = try connection.statement(DiscoverySQL.statsOf).bind(.int(dealtKeys[index]))
+            let stats =
+                try connection.statement(DiscoverySQL.statsOf).bind(.int(dealtKeys[index]))
                 .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
             reasons[profile.id] = Ranking.reasons(
                 viewer: me.profile, candidate: profile, stats: stats, liker: likedBy[profile.id], now: now)
@@ -174,7 +188,8 @@ public final class SQLiteFeed: ProfileFeed {
         let connection = store.connection
         let me = try store.discoveryViewer(key: viewerKey)
         let now = clock()
-        let myStats = try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
+        let myStats =
+            try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
             .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
         let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
             .bind(.int(viewerKey)).first { $0.int(0) }
@@ -188,7 +203,8 @@ public final class SQLiteFeed: ProfileFeed {
             guard me.accepts(profile) else { return true }
             if firstEligible == nil { firstEligible = key }
             if !excluding.contains(profile.id) {
-                candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
+                candidates[key] = Discovery.RankCandidate(
+                    key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
                 walked += 1
             }
             exhausted = walked < self.window
@@ -201,20 +217,25 @@ public final class SQLiteFeed: ProfileFeed {
                 try take(row.int(0), row)
             }
         }
-        let rejectedThrough = try firstEligible.map { $0 - 1 }
+        let rejectedThrough =
+            try firstEligible.map { $0 - 1 }
             ?? (exhausted ? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0 : cursor)
         if recentWindow > 0 {
-            try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(recentWindow))).forEachRowWhile { row in
-                let key = row.int(0)
-                let profile = try Profile(row: row)
-                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id) {
-                    candidates[key] = Discovery.RankCandidate(key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
+            try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(recentWindow)))
+                .forEachRowWhile { row in
+                    let key = row.int(0)
+                    let profile = try Profile(row: row)
+                    if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id) {
+                        candidates[key] = Discovery.RankCandidate(
+                            key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
+                    }
+                    return true
                 }
-                return true
-            }
         }
-        let ranked = Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
-        return Window(me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
+        let ranked = Ranking.order(
+            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+        return Window(
+            me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
     }
 
     /// Step 3: the window's best cards that are still eligible now, dealt
@@ -237,10 +258,12 @@ public final class SQLiteFeed: ProfileFeed {
             let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
                 .bind(.int(viewerKey)).first { $0.int(0) }
             if stored == (window.cursorFound ? window.cursor : nil) {
-                try connection.statement("""
+                try connection.statement(
+                    """
                     INSERT INTO feed_cursors (viewer, after_key) VALUES (?1, ?2)
                     ON CONFLICT (viewer) DO UPDATE SET after_key = excluded.after_key
-                    """).bind(.int(viewerKey), .int(window.rejectedThrough)).run()
+                    """
+                ).bind(.int(viewerKey), .int(window.rejectedThrough)).run()
             }
         }
         return try dealt(profiles, keys: keys, now: Timestamp.string(from: likers.now))
@@ -251,14 +274,16 @@ public final class SQLiteFeed: ProfileFeed {
     private func dealt(_ profiles: [Profile], keys: [Int], now: String) throws -> [Profile] {
         guard records, !keys.isEmpty else { return profiles }
         let cutoff = Timestamp.string(from: clock().addingTimeInterval(-86_400))
-        try store.connection.statement("""
+        try store.connection.statement(
+            """
             INSERT INTO rank_stats (profile, dealt_since, dealt, dealt_total)
             SELECT value, ?2, 1, 1 FROM json_each(?1) WHERE true
             ON CONFLICT (profile) DO UPDATE SET
                 dealt = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN 1 ELSE dealt + 1 END,
                 dealt_since = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN ?2 ELSE dealt_since END,
                 dealt_total = dealt_total + 1
-            """).bind(.text("[" + keys.map(String.init).joined(separator: ",") + "]"), .text(now), .text(cutoff)).run()
+            """
+        ).bind(.text("[" + keys.map(String.init).joined(separator: ",") + "]"), .text(now), .text(cutoff)).run()
         return profiles
     }
 

@@ -1,6 +1,6 @@
+import CSQLite
 import SwipeCSV
 import SwipeStore
-import CSQLite
 
 /// Writes the profile import's rows `chunkSize` at a time with one
 /// multi-row INSERT, falling back to `ProfileUpsert` row by row for a chunk
@@ -17,7 +17,8 @@ import CSQLite
 struct ProfileChunkWriter {
     static let chunkSize = 64
     /// `INSERT INTO profiles (…) VALUES (?1, …, ?14), (?15, …, ?28), …`, for `chunkSize` rows.
-    static let chunkInsertSQL = "INSERT INTO profiles (\(SQLiteStore.profileColumns)) VALUES "
+    static let chunkInsertSQL =
+        "INSERT INTO profiles (\(SQLiteStore.profileColumns)) VALUES "
         + (0..<chunkSize).map { row in
             let count = Int(ProfileRow.parameterCount)
             return "(" + (1...count).map { "?\(row * count + $0)" }.joined(separator: ", ") + ")"
@@ -59,7 +60,8 @@ struct ProfileChunkWriter {
             }
             guard sqlite3_extended_errcode(upsert.connection.handle) == SQLiteStore.constraintUnique else {
                 // The full text binds 896 parameters; the one-row form says the same.
-                throw upsert.connection.error(code: code, sql: upsert.insert.sql + " (\(Self.chunkSize) rows at a time)")
+                throw upsert.connection.error(
+                    code: code, sql: upsert.insert.sql + " (\(Self.chunkSize) rows at a time)")
             }
             rowByRowLeft = Self.chunkSize * 16
         }
@@ -81,10 +83,13 @@ struct ProfileChunkWriter {
         try pending.withUnsafeBufferPointer { rows in try Self.bind(rows, from: 0, to: chunkInsert) }
     }
 
-    private static func bind(_ rows: UnsafeBufferPointer<ProfileRow>, from index: Int, to statement: Statement) throws -> Int32 {
+    private static func bind(_ rows: UnsafeBufferPointer<ProfileRow>, from index: Int, to statement: Statement) throws
+        -> Int32
+    {
         guard index < rows.count else { return statement.stepAndReset() }
         return try rows[index].bytes.withUnsafeBufferPointer { buffer in
-            try rows[index].bind(buffer, to: statement, offset: Int32(index) * ProfileRow.parameterCount, terminate: false)
+            try rows[index].bind(
+                buffer, to: statement, offset: Int32(index) * ProfileRow.parameterCount, terminate: false)
             return try bind(rows, from: index + 1, to: statement)
         }
     }

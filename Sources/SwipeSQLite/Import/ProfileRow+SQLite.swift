@@ -1,14 +1,16 @@
-import SwipeStore
 import Foundation
 import SwipeCSV
+import SwipeStore
 
 extension ProfileRow {
     /// The values as bound, by parameter, for an error.
     var arguments: [SQLiteValue] {
         [.optionalText(text(.id)), .optionalText(text(.name)), .int(age)]
             + [Column.gender, .city, .bio, .photos, .interests].map { .optionalText(text($0)) }
-            + [lat.map(SQLiteValue.real) ?? .null, lon.map(SQLiteValue.real) ?? .null, .optionalText(text(.seeking)),
-               .int(ageMin), .int(ageMax), maxKm.map(SQLiteValue.real) ?? .null]
+            + [
+                lat.map(SQLiteValue.real) ?? .null, lon.map(SQLiteValue.real) ?? .null, .optionalText(text(.seeking)),
+                .int(ageMin), .int(ageMax), maxKm.map(SQLiteValue.real) ?? .null,
+            ]
     }
 
     /// Binds the row to `statement` (parameters 1…14 in `profileColumns`

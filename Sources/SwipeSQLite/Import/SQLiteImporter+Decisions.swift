@@ -1,5 +1,5 @@
-import SwipeCore
 import SwipeCSV
+import SwipeCore
 import SwipeStore
 
 extension SQLiteImporter {
@@ -29,7 +29,8 @@ extension SQLiteImporter {
         guard write else { return .inserted }
         do {
             _ = try store.recordLocked(
-                viewer: row.viewer, profile: row.profile, decision: row.decision, via: row.via, decidedAt: row.decidedAt)
+                viewer: row.viewer, profile: row.profile, decision: row.decision, via: row.via, decidedAt: row.decidedAt
+            )
             return .inserted
         } catch let error as StoreError {
             return try DecisionCSV.outcome(of: error, row)

@@ -1,6 +1,6 @@
 import Foundation
-import SwipeCore
 import SwipeCSV
+import SwipeCore
 import SwipeStore
 
 extension SQLiteImporter {
@@ -40,7 +40,8 @@ extension SQLiteImporter {
                         try store.connection.execute("DROP INDEX profiles_cell")
                         rebuildPlaces = true
                     }
-                    writer = try ProfileChunkWriter(store: store, columns: ProfileColumn.updated(byFileWith: Set(index.keys)))
+                    writer = try ProfileChunkWriter(
+                        store: store, columns: ProfileColumn.updated(byFileWith: Set(index.keys)))
                 }
                 try writer!.add(&slot.row)
                 return nil

@@ -44,7 +44,9 @@ public struct SQLiteImporter {
         path: String, required: [String], optional: [String], checkedRows: Bool, rollbackJournal: Bool,
         makeRow: @escaping () -> Row,
         prepare: @escaping (CSVRawRecord, _ positions: [Int?], inout Row) throws -> Void,
-        write: @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws -> RowOutcome?,
+        write:
+            @escaping (_ slot: inout ImportPipeline<Row>.Slot, _ index: [String: Int], _ dryRun: Bool) throws ->
+            RowOutcome?,
         flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int)
     ) throws -> ImportSummary {
         try CSVImport(options: options).run(

@@ -66,16 +66,18 @@ public final class BackgroundCheckpointer: @unchecked Sendable {
     /// From now on `connection` signals this object when its WAL is due for a
     /// checkpoint, instead of checkpointing in its own commits.
     public func attach(_ attached: SQLiteConnection) {
-        sqlite3_wal_hook(attached.handle, { context, database, name, walPages in
-            guard let context else { return SQLITE_OK }
-            let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()
-            if Int(walPages) >= checkpointer.inlineLimit {
-                // Fallen behind: as SQLite's own hook would, on this connection.
-                sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-            }
-            checkpointer.committed(walPages: Int(walPages))
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(
+            attached.handle,
+            { context, database, name, walPages in
+                guard let context else { return SQLITE_OK }
+                let checkpointer = Unmanaged<BackgroundCheckpointer>.fromOpaque(context).takeUnretainedValue()
+                if Int(walPages) >= checkpointer.inlineLimit {
+                    // Fallen behind: as SQLite's own hook would, on this connection.
+                    sqlite3_wal_checkpoint_v2(database, name, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+                }
+                checkpointer.committed(walPages: Int(walPages))
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Starts the checkpointing thread (`init` does, unless told not to).

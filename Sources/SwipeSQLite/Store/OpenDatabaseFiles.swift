@@ -1,5 +1,5 @@
-import SwipeStore
 import Foundation
+import SwipeStore
 
 /// The database files this process has SQLite connections open on, by
 /// device and inode.

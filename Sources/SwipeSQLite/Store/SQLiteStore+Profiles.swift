@@ -1,8 +1,8 @@
-import SwipeCSV
-import SwipeStore
 import CSQLite
 import Foundation
+import SwipeCSV
 import SwipeCore
+import SwipeStore
 
 extension SQLiteStore {
     /// SQLITE_CONSTRAINT_UNIQUE (SQLITE_CONSTRAINT | 8 << 8), a macro Swift does not import.
@@ -22,8 +22,11 @@ extension SQLiteStore {
     /// An existing profile gets only the `updating` columns (the ones an
     /// import file has; by default all), and keeps the others; when those
     /// already hold the new values nothing is written (`unchanged`).
-    func profileUpsert(updating: [SQLiteImporter.ProfileColumn] = SQLiteImporter.ProfileColumn.allCases) throws -> ProfileUpsert {
-        let insert = "INSERT INTO profiles (\(Self.profileColumns)) VALUES ("
+    func profileUpsert(updating: [SQLiteImporter.ProfileColumn] = SQLiteImporter.ProfileColumn.allCases) throws
+        -> ProfileUpsert
+    {
+        let insert =
+            "INSERT INTO profiles (\(Self.profileColumns)) VALUES ("
             + (1...Int(ProfileRow.parameterCount)).map { "?\($0)" }.joined(separator: ", ") + ")"
         // An upsert, not an UPDATE: it binds the same fourteen parameters
         // whichever columns it sets.
@@ -32,7 +35,8 @@ extension SQLiteStore {
         let set = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         let changed = columns.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
         let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set + (changed.isEmpty ? "" : " WHERE " + changed)
-        return try ProfileUpsert(connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
+        return try ProfileUpsert(
+            connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }
 
     /// Calls `body` with every profile in internal-key order, one row at a
@@ -51,14 +55,16 @@ extension SQLiteStore {
 
     /// `forEachProfileRow` with SQLite's own row.
     func forEachSQLiteRow(_ query: ProfileQuery, _ body: (Row) throws -> Void) throws {
-        try connection.statement("""
+        try connection.statement(
+            """
             SELECT \(Self.profileColumns) FROM profiles
             WHERE (?1 IS NULL OR city = ?1 COLLATE NOCASE) AND (?2 IS NULL OR age BETWEEN ?2 AND ?3)
             ORDER BY key LIMIT ?4 OFFSET ?5
-            """).bind(
-                .optionalText(query.city), query.ages.map { .int($0.lowerBound) } ?? .null,
-                query.ages.map { .int($0.upperBound) } ?? .null, .int(query.limit ?? -1), .int(query.offset)
-            ).forEachRow(body)
+            """
+        ).bind(
+            .optionalText(query.city), query.ages.map { .int($0.lowerBound) } ?? .null,
+            query.ages.map { .int($0.upperBound) } ?? .null, .int(query.limit ?? -1), .int(query.offset)
+        ).forEachRow(body)
     }
 }
 
@@ -87,4 +93,3 @@ struct ProfileUpsert {
         return sqlite3_changes(connection.handle) == 0 ? .unchanged : .updated
     }
 }
-

@@ -1,5 +1,5 @@
-import SwipeStore
 import SwipeCore
+import SwipeStore
 
 /// The SQLite file as a `SwipeDatabase`: the requirements the other
 /// extensions do not already meet.

@@ -1,6 +1,6 @@
-import SwipeStore
 import CSQLite
 import Foundation
+import SwipeStore
 
 /// The swipe database in one SQLite file, over one `SQLiteConnection`. The
 /// rules (recording, undo, quotas, blocks, settings, stats, queries) are
@@ -32,8 +32,10 @@ public final class SQLiteStore {
     ///
     /// - Throws: `DatabaseOpenError.cannotCreate`, `.missing`, `.notSwipeDatabase`,
     ///   `.permissionDenied`, `.newerSchema`, `.olderSchema`, `SQLiteError`.
-    public init(path: String, synchronous: SQLiteConnection.Synchronous = .normal, create: Bool = true,
-                readOnly: Bool = false) throws {
+    public init(
+        path: String, synchronous: SQLiteConnection.Synchronous = .normal, create: Bool = true,
+        readOnly: Bool = false
+    ) throws {
         var creation: DatabaseCreation?
         if access(path, F_OK) != 0, errno == ENOENT || errno == ENOTDIR {
             guard create && !readOnly else { throw DatabaseOpenError.missing(path: path) }
@@ -77,7 +79,8 @@ public final class SQLiteStore {
         do {
             return try open(path: path, synchronous: synchronous, readOnly: readOnly, immutable: false)
         } catch let error as SQLiteError
-            where readOnly && (error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_READONLY) {
+            where readOnly && (error.primaryCode == SQLITE_CANTOPEN || error.primaryCode == SQLITE_READONLY)
+        {
             let folder = DatabaseLocation.folder(of: path)
             guard access(folder, W_OK) != 0 else { throw error }
             guard errno == EROFS else {
@@ -95,7 +98,8 @@ public final class SQLiteStore {
         path: String, synchronous: SQLiteConnection.Synchronous, readOnly: Bool, immutable: Bool
     ) throws -> (SQLiteConnection, Schema.Identity) {
         let connection = try SQLiteConnection(
-            path: path, synchronous: synchronous, create: false, readOnly: readOnly, immutable: immutable, configure: false)
+            path: path, synchronous: synchronous, create: false, readOnly: readOnly, immutable: immutable,
+            configure: false)
         let identity = try Schema.identify(connection)
         if readOnly { try Schema.checkReadable(connection, identity: identity) }
         return (connection, identity)

@@ -1,6 +1,6 @@
-import SwipeStore
 import CSQLite
 import Foundation
+import SwipeStore
 
 /// The database schema, its versions, and how a swipe database is recognised.
 ///
@@ -46,12 +46,15 @@ public enum Schema {
         let application = try connection.scalarInt("PRAGMA application_id") ?? 0
         let found = try connection.scalarInt("PRAGMA user_version") ?? 0
         if application == Int(applicationID) {
-            if found > version { throw DatabaseOpenError.newerSchema(path: connection.path, found: found, supported: version) }
+            if found > version {
+                throw DatabaseOpenError.newerSchema(path: connection.path, found: found, supported: version)
+            }
             if found >= 1 { return .swipe(version: found) }
         } else if application == 0 && found == 1 {
-            let tables = Set(try connection.statement("SELECT name FROM sqlite_schema WHERE type = 'table'").bind().map {
-                $0.text(0)
-            })
+            let tables = Set(
+                try connection.statement("SELECT name FROM sqlite_schema WHERE type = 'table'").bind().map {
+                    $0.text(0)
+                })
             if legacyTables.isSubset(of: tables) { return .legacy }
         }
         throw DatabaseOpenError.notSwipeDatabase(path: connection.path)
@@ -81,7 +84,8 @@ public enum Schema {
             Int32(bitPattern: header[offset..<offset + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
         }
         let application = int32(at: 68), found = int32(at: 60)
-        let plausible = (application == applicationID && found >= 1) || (application == 0 && found == 1)
+        let plausible =
+            (application == applicationID && found >= 1) || (application == 0 && found == 1)
             || (create && application == 0 && found == 0)
         if !plausible { throw DatabaseOpenError.notSwipeDatabase(path: path) }
         return false
@@ -135,7 +139,9 @@ public enum Schema {
         case .legacy: found = 1
         case .swipe(let stored): found = stored
         }
-        if found < version { throw DatabaseOpenError.olderSchema(path: connection.path, found: found, supported: version) }
+        if found < version {
+            throw DatabaseOpenError.olderSchema(path: connection.path, found: found, supported: version)
+        }
     }
 
     /// The statements of schema.sql, each whole (comments before it included),

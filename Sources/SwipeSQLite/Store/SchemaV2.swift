@@ -1,5 +1,5 @@
-import SwipeStore
 import Foundation
+import SwipeStore
 
 /// Version 1 → 2: discovery (README "Discovery").
 ///
@@ -44,7 +44,8 @@ enum SchemaV2 {
     static var migration: String {
         let newDecisions = Schema.statement("CREATE TABLE decisions ")
             .replacingOccurrences(of: "CREATE TABLE decisions ", with: "CREATE TABLE decisions_v2 ")
-        return (profileColumns.map { "ALTER TABLE profiles ADD COLUMN \($0);\n" }
+        return
+            (profileColumns.map { "ALTER TABLE profiles ADD COLUMN \($0);\n" }
             + [
                 placesIndex,
                 "DROP VIEW missed_matches;\n",

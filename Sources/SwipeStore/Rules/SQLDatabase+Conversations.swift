@@ -27,7 +27,9 @@ extension SQLDatabase {
         let now = Timestamp.string(from: send.date ?? Date())
         return try write {
             let (me, them) = try lockedPair(send.viewer, send.profile, action: "message")
-            if let stored = try executor.first(StoredMessage.self, Self.messageByClientSQL, [.int(me), .text(send.clientID)]) {
+            if let stored = try executor.first(
+                StoredMessage.self, Self.messageByClientSQL, [.int(me), .text(send.clientID)])
+            {
                 guard stored.recipientKey == them, stored.message.text == text else {
                     throw StoreError.messageRefused(.clientIDReused(send.clientID))
                 }
@@ -44,13 +46,15 @@ extension SQLDatabase {
                 try checkFirstMessages(sender: me, at: now, rules: rules)
             }
             let seq = lastSeq + 1
-            let key = try executor.insertReturningKey("""
+            let key = try executor.insertReturningKey(
+                """
                 INSERT INTO messages (low, high, seq, sender, recipient, client_id, body, sent_at)
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-                """, [.int(low), .int(high), .int(seq), .int(me), .int(them), .text(send.clientID), .text(text), .text(now)])
+                """,
+                [.int(low), .int(high), .int(seq), .int(me), .int(them), .text(send.clientID), .text(text), .text(now)])
             let what = "\(send.viewer)'s message \(send.clientID) to \(send.profile) at \(now)"
             guard let key, let stored = try executor.first(StoredMessage.self, Self.messageByKeySQL, [.int(key)]),
-                  stored.message.seq == seq, stored.message.text == text, stored.message.sentAt == now
+                stored.message.seq == seq, stored.message.text == text, stored.message.sentAt == now
             else { throw StoreError.notStored(table: "messages", what: what) }
             return SentMessage(message: stored.message, isRetry: false)
         }
@@ -67,7 +71,8 @@ extension SQLDatabase {
             let (low, high) = (min(me, them), max(me, them))
             _ = try self.checkConversation(me: me, them: them, profile: query.profile, at: now)
             if query.markRead {
-                try self.executor.run("""
+                try self.executor.run(
+                    """
                     UPDATE messages SET read_at = $4
                     WHERE recipient = $3 AND low = $1 AND high = $2 AND read_at IS NULL
                     """, [.int(low), .int(high), .int(me), .text(now)])
@@ -88,7 +93,8 @@ extension SQLDatabase {
         let now = Timestamp.string(from: date ?? Date())
         return try read {
             let me = try requireKey(viewer)
-            return try executor.all("""
+            return try executor.all(
+                """
                 SELECT p.id AS other_id, p.name AS other_name, c.matched_at, c.expires_at,
                        (SELECT count(*) FROM messages AS u
                         WHERE u.recipient = $1 AND u.low = c.low AND u.high = c.high AND u.read_at IS NULL) AS unread,
@@ -104,7 +110,8 @@ extension SQLDatabase {
                 LEFT JOIN profiles AS s ON s.key = l.sender
                 LEFT JOIN profiles AS r ON r.key = l.recipient
                 ORDER BY coalesce(l.sent_at, c.matched_at) DESC, p.key
-                """, [.int(me)]) { row in
+                """, [.int(me)]
+            ) { row in
                 let last = try row.isNull("seq") ? nil : Message(row: row)
                 let deadline = last == nil ? try row.optionalText("expires_at") : nil
                 return ConversationSummary(
@@ -141,9 +148,10 @@ extension SQLDatabase {
     private func checkFirstMove(me: Int, them: Int, rules: Rules) throws {
         guard let gender = rules.firstMove else { return }
         func has(_ key: Int) throws -> Bool {
-            let stored = try executor.first("SELECT gender FROM profiles WHERE key = $1", [.int(key)]) {
-                try $0.optionalText("gender")
-            } ?? nil
+            let stored =
+                try executor.first("SELECT gender FROM profiles WHERE key = $1", [.int(key)]) {
+                    try $0.optionalText("gender")
+                } ?? nil
             return stored.map { $0.trimmed(newlines: true).lowercased() } == gender
         }
         let (mine, theirs) = (try has(me), try has(them))
@@ -168,8 +176,9 @@ extension SQLDatabase {
         guard let limit = rules.firstMessagesPerDay, let date = Timestamp.date(from: now) else { return }
         guard limit > 0 else { throw StoreError.messageRefused(.firstMessagesPerDay(limit: 0, freesAt: now)) }
         let windowStart = Timestamp.string(from: date.addingTimeInterval(-86_400))
-        guard let nth = try executor.first(
-            Self.firstMessagesSQL, [.int(sender), .text(windowStart), .int(limit - 1)], { try $0.text("sent_at") })
+        guard
+            let nth = try executor.first(
+                Self.firstMessagesSQL, [.int(sender), .text(windowStart), .int(limit - 1)], { try $0.text("sent_at") })
         else { return }
         let freesAt = Timestamp.date(from: nth).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? now
         throw StoreError.messageRefused(.firstMessagesPerDay(limit: limit, freesAt: freesAt))
@@ -181,7 +190,10 @@ extension SQLDatabase {
         guard let hours = rules.matchExpiryHours, let matched = Timestamp.date(from: matchedAt) else { return }
         try executor.run(
             "UPDATE matches SET expires_at = $3 WHERE low = $1 AND high = $2",
-            [.int(min(a, b)), .int(max(a, b)), .text(Timestamp.string(from: matched.addingTimeInterval(Double(hours) * 3600)))])
+            [
+                .int(min(a, b)), .int(max(a, b)),
+                .text(Timestamp.string(from: matched.addingTimeInterval(Double(hours) * 3600))),
+            ])
     }
 
     /// The text as stored: trimmed of surrounding whitespace, refused when
@@ -197,7 +209,7 @@ extension SQLDatabase {
 
     static func checkClientID(_ id: String) throws {
         guard (1...128).contains(id.unicodeScalars.count),
-              id.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
+            id.unicodeScalars.allSatisfy({ $0.properties.generalCategory != .control })
         else { throw StoreError.messageRefused(.badClientID(id)) }
     }
 

@@ -71,7 +71,8 @@ extension SQLDatabase {
         if decision.isPositive {
             let matchedAt = max(theirs.decidedAt, decidedAt)
             let made = try executor.run(
-                Self.makeMatchSQL, [.int(min(viewer.key, profile.key)), .int(max(viewer.key, profile.key)), .text(matchedAt)])
+                Self.makeMatchSQL,
+                [.int(min(viewer.key, profile.key)), .int(max(viewer.key, profile.key)), .text(matchedAt)])
             if made > 0 {
                 result.match = Match(profile: profile.id, name: try name(ofKey: profile.key), matchedAt: matchedAt)
             }
@@ -106,13 +107,15 @@ extension SQLDatabase {
                 throw StoreError.notDecided(viewer: viewer, profile: profile)
             }
             try checkRewind(viewer: viewerKey, standing: standing)
-            try executor.run("UPDATE decisions SET undone_at = $2 WHERE key = $1", [.int(standing.key), .text(undoneAt)])
+            try executor.run(
+                "UPDATE decisions SET undone_at = $2 WHERE key = $1", [.int(standing.key), .text(undoneAt)])
             // A match whose conversation began is ended, not deleted: its
             // messages stay (for reports, for the person's own data) and,
             // as after an unmatch, the pair never matches again.
             let pair: [SQLValue] = [.int(min(viewerKey, profileKey)), .int(max(viewerKey, profileKey))]
             let talked = try executor.exists("SELECT 1 FROM messages WHERE low = $1 AND high = $2 LIMIT 1", pair)
-            let unmatched = try talked
+            let unmatched =
+                try talked
                 ? executor.run(
                     "UPDATE matches SET unmatched_at = $3 WHERE low = $1 AND high = $2 AND unmatched_at IS NULL",
                     pair + [.text(undoneAt)]) > 0
@@ -132,13 +135,16 @@ extension SQLDatabase {
         try readRules().rewind.check(undoing: standing.decision) {
             try executor.first(
                 "SELECT key FROM decisions WHERE viewer = $1 ORDER BY decided_at DESC, key DESC LIMIT 1",
-                [.int(viewer)]) { try $0.int("key") } == standing.key
+                [.int(viewer)]
+            ) { try $0.int("key") } == standing.key
         }
     }
 
     /// The standing decision of `viewer` about `profile`, if any.
     func standingDecision(viewer: Int, profile: Int) throws -> StandingDecision? {
-        try executor.first(StandingDecision.self, """
+        try executor.first(
+            StandingDecision.self,
+            """
             SELECT key, decision, via, decided_at FROM decisions
             WHERE viewer = $1 AND profile = $2 AND undone_at IS NULL
             """, [.int(viewer), .int(profile)])
@@ -148,11 +154,13 @@ extension SQLDatabase {
     /// ignored it) and that the row is there as written (a trigger may have
     /// deleted or changed it after): otherwise the decision is not acknowledged.
     func checkStored(
-        key: Int?, viewer: (key: Int, id: String), profile: (key: Int, id: String), decision: Decision, decidedAt: String
+        key: Int?, viewer: (key: Int, id: String), profile: (key: Int, id: String), decision: Decision,
+        decidedAt: String
     ) throws {
         let what = "\(viewer.id)'s \(decision.rawValue) of \(profile.id) at \(decidedAt)"
         guard let key else { throw StoreError.notStored(table: "decisions", what: what) }
-        let stored = try executor.exists("""
+        let stored = try executor.exists(
+            """
             SELECT 1 FROM decisions
             WHERE key = $1 AND viewer = $2 AND profile = $3 AND decision = $4 AND decided_at = $5 AND undone_at IS NULL
             """, [.int(key), .int(viewer.key), .int(profile.key), .text(decision.rawValue), .text(decidedAt)])
@@ -191,7 +199,8 @@ extension SQLDatabase {
             Self.quotaSQL, [.int(viewer), .text(decision.rawValue), .text(windowStart), .int(limit - 1)]
         ) { try $0.text("decided_at") }
         guard let nth else { return }
-        let freesAt = Timestamp.date(from: nth).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? decidedAt
+        let freesAt =
+            Timestamp.date(from: nth).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? decidedAt
         throw StoreError.quotaExceeded(decision: decision, limit: limit, freesAt: freesAt)
     }
 

@@ -6,7 +6,8 @@ import SwipeCore
 extension SQLDatabase {
     /// Whether a block stands between the two keys, either way.
     func isBlocked(_ a: Int, _ b: Int) throws -> Bool {
-        try executor.exists("""
+        try executor.exists(
+            """
             SELECT 1 FROM blocks WHERE (blocker = $1 AND blocked = $2) OR (blocker = $2 AND blocked = $1) LIMIT 1
             """, [.int(a), .int(b)])
     }
@@ -27,9 +28,10 @@ extension SQLDatabase {
     }
 
     private func blockLocked(_ me: Int, _ them: Int, at now: String) throws -> BlockOutcome {
-        let newBlock = try executor.run(
-            "INSERT INTO blocks (blocker, blocked, blocked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-            [.int(me), .int(them), .text(now)]) > 0
+        let newBlock =
+            try executor.run(
+                "INSERT INTO blocks (blocker, blocked, blocked_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                [.int(me), .int(them), .text(now)]) > 0
         return BlockOutcome(endedMatch: try endMatch(me, them, at: now), newBlock: newBlock)
     }
 
@@ -47,12 +49,14 @@ extension SQLDatabase {
     public func unblock(viewer: String, profile: String) throws {
         try write {
             let (me, them) = try lockedPair(viewer, profile, action: "unblock")
-            guard try executor.run("DELETE FROM blocks WHERE blocker = $1 AND blocked = $2", [.int(me), .int(them)]) > 0
+            guard
+                try executor.run("DELETE FROM blocks WHERE blocker = $1 AND blocked = $2", [.int(me), .int(them)]) > 0
             else { throw StoreError.notBlocked(viewer: viewer, profile: profile) }
             try executor.run("DELETE FROM liker_cursors WHERE viewer IN ($1, $2)", [.int(me), .int(them)])
             for (a, b) in [(me, them), (them, me)] {
                 try executor.run(
-                    "UPDATE feed_cursors SET after_key = $2 - 1 WHERE viewer = $1 AND after_key >= $2", [.int(a), .int(b)])
+                    "UPDATE feed_cursors SET after_key = $2 - 1 WHERE viewer = $1 AND after_key >= $2",
+                    [.int(a), .int(b)])
             }
         }
     }
@@ -92,7 +96,9 @@ extension SQLDatabase {
     /// Every report, oldest first.
     public func reports() throws -> [Report] {
         try read {
-            try executor.all(Report.self, """
+            try executor.all(
+                Report.self,
+                """
                 SELECT a.id AS reporter, b.id AS reported, r.reason, r.reported_at
                 FROM reports AS r JOIN profiles AS a ON a.key = r.reporter JOIN profiles AS b ON b.key = r.reported
                 ORDER BY r.reported_at, r.key
@@ -106,7 +112,8 @@ extension SQLDatabase {
             try executor.all(
                 "SELECT p.id FROM blocks AS b JOIN profiles AS p ON p.key = b.blocked WHERE b.blocker = $1 ORDER BY p.id"
                     + executor.dialect.byteOrder,
-                [.int(try requireKey(viewer))]) { try $0.text("id") }
+                [.int(try requireKey(viewer))]
+            ) { try $0.text("id") }
         }
     }
 
@@ -118,7 +125,9 @@ extension SQLDatabase {
             let key = try requireKey(viewer)
             var result: [Liker] = []
             for kind in [Decision.superlike, .like] {
-                result += try executor.all(Liker.self, """
+                result += try executor.all(
+                    Liker.self,
+                    """
                     SELECT p.id, p.name, l.decision, l.decided_at, l.key
                     FROM decisions AS l CROSS JOIN profiles AS p
                     WHERE p.key = l.viewer AND l.profile = $1 AND l.decision = $2 AND l.undone_at IS NULL
@@ -145,7 +154,8 @@ extension Report: FetchableRow {
 extension Liker: FetchableRow {
     public init(row: some SQLRow) throws {
         self.init(
-            profile: try row.text("id"), name: try row.text("name"), decision: try row.decoded("decision", key: row.int("key")),
+            profile: try row.text("id"), name: try row.text("name"),
+            decision: try row.decoded("decision", key: row.int("key")),
             likedAt: try row.text("decided_at"))
     }
 }

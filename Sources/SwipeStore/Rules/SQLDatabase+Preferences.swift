@@ -17,9 +17,11 @@ extension SQLDatabase {
             let preferences = profile.preferences
             try executor.run(
                 "UPDATE profiles SET seeking = $2, age_min = $3, age_max = $4, max_km = $5, lat = $6, lon = $7 WHERE key = $1",
-                [.int(key), preferences.seeking.isEmpty ? .null : .text(preferences.seeking.joined(separator: ";")),
-                 .int(preferences.ageMin), .int(preferences.ageMax), .optionalReal(preferences.maxKm),
-                 .optionalReal(profile.location?.lat), .optionalReal(profile.location?.lon)])
+                [
+                    .int(key), preferences.seeking.isEmpty ? .null : .text(preferences.seeking.joined(separator: ";")),
+                    .int(preferences.ageMin), .int(preferences.ageMax), .optionalReal(preferences.maxKm),
+                    .optionalReal(profile.location?.lat), .optionalReal(profile.location?.lon),
+                ])
             try forgetFeedPositions(around: key)
             return profile
         }
@@ -32,7 +34,8 @@ extension SQLDatabase {
         try executor.run("DELETE FROM feed_cursors WHERE viewer = $1", [.int(key)])
         try executor.run("DELETE FROM liker_cursors WHERE viewer = $1", [.int(key)])
         // Those `key` likes may now find `key` eligible among their likers.
-        try executor.run("""
+        try executor.run(
+            """
             DELETE FROM liker_cursors WHERE viewer IN
                 (SELECT profile FROM decisions WHERE viewer = $1 AND undone_at IS NULL AND decision <> 'hate')
             """, [.int(key)])

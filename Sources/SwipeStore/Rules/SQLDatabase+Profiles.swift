@@ -62,13 +62,15 @@ extension Profile: FetchableRow {
         let lat = try row.optionalDouble("lat"), lon = try row.optionalDouble("lon")
         self.init(
             id: try row.text("id"), name: try row.text("name"), age: try row.int("age"),
-            gender: try row.optionalText("gender"), city: try row.optionalText("city"), bio: try row.optionalText("bio"),
+            gender: try row.optionalText("gender"), city: try row.optionalText("city"),
+            bio: try row.optionalText("bio"),
             photos: Self.strings(fromJSON: try row.text("photos")),
             interests: Self.strings(fromJSON: try row.text("interests")),
             location: lat.flatMap { lat in lon.map { Location(lat: lat, lon: $0) } },
             preferences: Preferences(
                 seeking: try row.optionalText("seeking").map { $0.split(separator: ";").map(String.init) } ?? [],
-                ageMin: try row.int("age_min"), ageMax: try row.int("age_max"), maxKm: try row.optionalDouble("max_km")))
+                ageMin: try row.int("age_min"), ageMax: try row.int("age_max"), maxKm: try row.optionalDouble("max_km"))
+        )
     }
 
     private static func strings(fromJSON text: String) -> [String] {

@@ -8,7 +8,9 @@ extension SQLDatabase {
         try read {
             let viewer = try requireKey(query.viewer)
             if let profile = query.profile, !executor.dialect.canHold(profile) { return [] }
-            return try executor.all(HistoryEntry.self, """
+            return try executor.all(
+                HistoryEntry.self,
+                """
                 SELECT p.id, p.name, d.decision, d.via, d.decided_at, d.undone_at, d.key
                 FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
                 WHERE d.viewer = $1 AND (CAST($2 AS TEXT) IS NULL OR d.decision = CAST($2 AS TEXT))
@@ -16,8 +18,11 @@ extension SQLDatabase {
                   AND (CAST($5 AS TEXT) IS NULL OR p.id = CAST($5 AS TEXT))
                 ORDER BY d.decided_at DESC, d.key DESC
                 LIMIT $4
-                """, [.int(viewer), .optionalText(query.decision?.rawValue), .optionalText(query.since),
-                      .int(query.limit ?? Int.max), .optionalText(query.profile)])
+                """,
+                [
+                    .int(viewer), .optionalText(query.decision?.rawValue), .optionalText(query.since),
+                    .int(query.limit ?? Int.max), .optionalText(query.profile),
+                ])
         }
     }
 
@@ -28,14 +33,17 @@ extension SQLDatabase {
             try executor.all(
                 "SELECT DISTINCT p.id" + executor.dialect.byteOrder
                     + " AS id FROM decisions AS d JOIN profiles AS p ON p.key = d.profile WHERE d.viewer = $1 ORDER BY 1",
-                [.int(try requireKey(viewer))]) { try $0.text("id") }
+                [.int(try requireKey(viewer))]
+            ) { try $0.text("id") }
         }
     }
 
     /// The viewer's current matches, newest first.
     public func matches(viewer: String) throws -> [Match] {
         try read {
-            try executor.all(Match.self, """
+            try executor.all(
+                Match.self,
+                """
                 SELECT p.id, p.name, m.matched_at
                 FROM (SELECT high AS other, matched_at FROM matches WHERE low = $1 AND unmatched_at IS NULL
                       UNION ALL
@@ -50,12 +58,14 @@ extension SQLDatabase {
     public func missedMatches(viewer: String) throws -> [MissedMatch] {
         try read {
             let key = try requireKey(viewer)
-            return try executor.all("""
+            return try executor.all(
+                """
                 SELECT p.id, p.name, mm.their_decision, mm.liked_at, mm.passed_at
                 FROM missed_matches AS mm JOIN profiles AS p ON p.key = mm.profile
                 WHERE mm.viewer = $1
                 ORDER BY mm.passed_at DESC, p.key
-                """, [.int(key)]) { row in
+                """, [.int(key)]
+            ) { row in
                 // The view yields only 'like' and 'superlike'; anything else is a changed view.
                 MissedMatch(
                     profile: try row.text("id"), name: try row.text("name"),

@@ -23,9 +23,10 @@ extension SQLDatabase {
 
     /// `rules` inside a transaction already running.
     func readRules() throws -> Rules {
-        Rules(settings: try executor.all("SELECT name, value FROM settings WHERE name LIKE 'rule.%'", []) {
-            (name: try $0.text("name"), value: try $0.text("value"))
-        })
+        Rules(
+            settings: try executor.all("SELECT name, value FROM settings WHERE name LIKE 'rule.%'", []) {
+                (name: try $0.text("name"), value: try $0.text("value"))
+            })
     }
 
     /// Sets rule `name` to `value`: a count from 0 to 1000000 or `off` for the
@@ -62,7 +63,8 @@ extension SQLDatabase {
         }.joined()
         try write {
             try executor.run(
-                "INSERT INTO settings (name, value) VALUES ('access_secret', $1) ON CONFLICT (name) DO NOTHING", [.text(hex)])
+                "INSERT INTO settings (name, value) VALUES ('access_secret', $1) ON CONFLICT (name) DO NOTHING",
+                [.text(hex)])
         }
         return try read { try setting("access_secret") }
     }

@@ -19,9 +19,10 @@ extension SQLDatabase {
         try write {
             if let viewer {
                 let name = "signin.generation." + viewer
-                let current = try executor.first("SELECT value FROM settings WHERE name = $1", [.text(name)]) {
-                    Int(try $0.text("value")) ?? 0
-                } ?? 0
+                let current =
+                    try executor.first("SELECT value FROM settings WHERE name = $1", [.text(name)]) {
+                        Int(try $0.text("value")) ?? 0
+                    } ?? 0
                 try executor.run(
                     "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
                     [.text(name), .text(String(current + 1))])

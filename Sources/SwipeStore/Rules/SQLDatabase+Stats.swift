@@ -3,7 +3,9 @@ extension SQLDatabase {
     /// Counts of profiles, decisions (standing ones by kind), matches.
     public func stats() throws -> StoreStats {
         try read {
-            try executor.first(StoreStats.self, """
+            try executor.first(
+                StoreStats.self,
+                """
                 SELECT
                   (SELECT count(*) FROM profiles) AS profiles,
                   (SELECT count(DISTINCT viewer) FROM decisions) AS viewers,
@@ -25,7 +27,8 @@ extension SQLDatabase {
     public func stats(viewer: String) throws -> ViewerStats {
         try read {
             let key = try requireKey(viewer)
-            return try executor.first("""
+            return try executor.first(
+                """
                 SELECT
                   (SELECT count(*) FROM decisions WHERE viewer = $1 AND undone_at IS NULL) AS decided,
                   (SELECT count(*) FROM decisions WHERE viewer = $1 AND undone_at IS NULL AND decision = 'like') AS likes_given,
@@ -38,11 +41,13 @@ extension SQLDatabase {
                     AS superlikes_received,
                   (SELECT count(*) FROM matches WHERE low = $1) + (SELECT count(*) FROM matches WHERE high = $1) AS matches,
                   (SELECT count(*) FROM decisions WHERE viewer = $1 AND undone_at IS NOT NULL) AS undone
-                """, [.int(key)]) { row in
+                """, [.int(key)]
+            ) { row in
                 ViewerStats(
                     viewer: viewer, decided: try row.int("decided"), likesGiven: try row.int("likes_given"),
                     superlikesGiven: try row.int("superlikes_given"), hatesGiven: try row.int("hates_given"),
-                    likesReceived: try row.int("likes_received"), superlikesReceived: try row.int("superlikes_received"),
+                    likesReceived: try row.int("likes_received"),
+                    superlikesReceived: try row.int("superlikes_received"),
                     matches: try row.int("matches"), undone: try row.int("undone"))
             }!
         }

@@ -26,7 +26,8 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
         case .null: "NULL"
         case .integer(let value): String(value)
         case .real(let value): String(value)
-        case .text(let value): "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        case .text(let value):
+            "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
         }
     }
 }

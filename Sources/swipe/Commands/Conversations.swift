@@ -36,9 +36,10 @@ struct Send: ParsableCommand {
     @OptionGroup var viewer: ViewerOptions
     @Argument(help: ArgumentHelp("The matched profile.", valueName: "PROFILE_ID")) var profile: String
     @Argument(help: ArgumentHelp("The message (words are joined by spaces).", valueName: "TEXT")) var text: [String]
-    @Option(help: ArgumentHelp(
-        "The send's id: a retry with the same id returns the stored message instead of sending again.",
-        valueName: "ID"))
+    @Option(
+        help: ArgumentHelp(
+            "The send's id: a retry with the same id returns the stored message instead of sending again.",
+            valueName: "ID"))
     var clientID: String?
     @OptionGroup var output: FormatOptions
 
@@ -46,8 +47,10 @@ struct Send: ParsableCommand {
         try ExitStatus.reporting {
             let store = try database.openExisting()
             let id = try viewer.resolve(in: store)
-            let sent = try store.send(MessageSend(
-                viewer: id, profile: profile, text: text.joined(separator: " "), clientID: clientID ?? UUID().uuidString))
+            let sent = try store.send(
+                MessageSend(
+                    viewer: id, profile: profile, text: text.joined(separator: " "),
+                    clientID: clientID ?? UUID().uuidString))
             try output.write(columns: StoreRecords.messageColumns + ["retry"], rows: [sent]) {
                 StoreRecords.cells($0.message) + [.text($0.isRetry ? "true" : "false")]
             }
@@ -69,7 +72,8 @@ struct Inbox: ParsableCommand {
         try ExitStatus.reporting {
             let store = try database.openReading()
             let id = try viewer.resolve(in: store)
-            try output.write(columns: StoreRecords.inboxColumns, rows: try store.inbox(viewer: id), cells: StoreRecords.cells)
+            try output.write(
+                columns: StoreRecords.inboxColumns, rows: try store.inbox(viewer: id), cells: StoreRecords.cells)
         }
     }
 }

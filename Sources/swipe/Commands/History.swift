@@ -20,7 +20,8 @@ struct History: ParsableCommand {
 
     func validate() throws {
         if let since, Timestamp.normalized(since) == nil {
-            throw ValidationError("--since takes a UTC time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(since)\"")
+            throw ValidationError(
+                "--since takes a UTC time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(since)\"")
         }
         if let limit, limit < 1 { throw ValidationError("--limit takes a positive whole number (got \(limit))") }
     }
@@ -31,7 +32,8 @@ struct History: ParsableCommand {
             let query = HistoryQuery(
                 viewer: try viewer.resolve(in: store), decision: decision,
                 since: since.flatMap(Timestamp.normalized), limit: limit)
-            try output.write(columns: StoreRecords.historyColumns, rows: try store.history(query), cells: StoreRecords.cells)
+            try output.write(
+                columns: StoreRecords.historyColumns, rows: try store.history(query), cells: StoreRecords.cells)
         }
     }
 }

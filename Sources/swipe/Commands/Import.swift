@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
-import SwipeStore
 import SwipeCSV
+import SwipeStore
 
 /// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.
 struct Import: ParsableCommand {
@@ -73,8 +73,11 @@ final class ProgressDrawer {
         lastDrawn = now
         let seconds = (now - start) / .seconds(1)
         var stderr = StandardError()
-        stderr.write("\r" + ProgressLine.render(
-            bytesRead: progress.bytesRead, totalBytes: progress.totalBytes, rows: progress.rows, seconds: seconds))
+        stderr.write(
+            "\r"
+                + ProgressLine.render(
+                    bytesRead: progress.bytesRead, totalBytes: progress.totalBytes, rows: progress.rows,
+                    seconds: seconds))
         drawn = true
     }
 

@@ -16,11 +16,13 @@ struct Matches: ParsableCommand {
             let store = try database.openReading()
             let id = try viewer.resolve(in: store)
             if missed {
-                try output.write(columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),
-                             cells: StoreRecords.cells)
+                try output.write(
+                    columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),
+                    cells: StoreRecords.cells)
             } else {
-                try output.write(columns: StoreRecords.matchColumns, rows: try store.matches(viewer: id),
-                             cells: StoreRecords.cells)
+                try output.write(
+                    columns: StoreRecords.matchColumns, rows: try store.matches(viewer: id),
+                    cells: StoreRecords.cells)
             }
         }
     }

@@ -17,7 +17,8 @@ struct Block: ParsableCommand {
             let store = try database.openExisting()
             let id = try viewer.resolve(in: store)
             let outcome = try store.block(viewer: id, profile: profile)
-            print(TerminalText.sanitized("\(id) blocked \(profile)" + (outcome.endedMatch ? "; their match ended" : "")))
+            print(
+                TerminalText.sanitized("\(id) blocked \(profile)" + (outcome.endedMatch ? "; their match ended" : "")))
         }
     }
 }

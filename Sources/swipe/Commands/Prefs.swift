@@ -18,7 +18,8 @@ struct Prefs: ParsableCommand {
     @Option(help: ArgumentHelp("Ages to see, 18–120.", valueName: "MIN-MAX")) var age: String?
     @Option(name: .customLong("max-km"), help: ArgumentHelp("Farthest distance in km, or off.", valueName: "KM|off"))
     var maxKm: String?
-    @Option(help: ArgumentHelp("Where the viewer is, in degrees, or none.", valueName: "LAT,LON|none")) var location: String?
+    @Option(help: ArgumentHelp("Where the viewer is, in degrees, or none.", valueName: "LAT,LON|none")) var location:
+        String?
     @OptionGroup var output: FormatOptions
 
     func run() throws {
@@ -44,7 +45,9 @@ struct Prefs: ParsableCommand {
                 .text(profile.id), .list(p.seeking), .int(p.ageMin), .int(p.ageMax), p.maxKm.map(Cell.real) ?? .null,
                 profile.location.map { .real($0.lat) } ?? .null, profile.location.map { .real($0.lon) } ?? .null,
             ]
-            try output.write(columns: ["id", "seeking", "age_min", "age_max", "max_km", "lat", "lon"], rows: [cells]) { $0 }
+            try output.write(columns: ["id", "seeking", "age_min", "age_max", "max_km", "lat", "lon"], rows: [cells]) {
+                $0
+            }
         }
     }
 }
@@ -62,7 +65,8 @@ struct Likes: ParsableCommand {
         try ExitStatus.reporting {
             let store = try database.openReading()
             let id = try viewer.resolve(in: store)
-            try output.write(columns: ["profile", "name", "decision", "decided_at"], rows: try store.likes(viewer: id)) {
+            try output.write(columns: ["profile", "name", "decision", "decided_at"], rows: try store.likes(viewer: id))
+            {
                 [.text($0.profile), .text($0.name), .text($0.decision.rawValue), .text($0.likedAt)]
             }
         }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import SwipeCLI
+import SwipeCSV
 import SwipeCore
 import SwipeStore
-import SwipeCSV
 
 /// `swipe profile ID`: one profile as the REPL's detail page shows it, or
 /// as data (`--format json|jsonl|csv`, keyed as `swipe profiles`).

@@ -35,7 +35,8 @@ struct Profiles: ParsableCommand {
             var out = StandardOutput()
             if Terminal.stdoutIsTerminal && output.format != .table {
                 // CSV and JSON on a terminal show control characters as escapes (RecordWriter).
-                var writer = RecordWriter(format: output.format, columns: StoreRecords.profileColumns, forTerminal: true)
+                var writer = RecordWriter(
+                    format: output.format, columns: StoreRecords.profileColumns, forTerminal: true)
                 try store.forEachProfile(query) {
                     writer.write(StoreRecords.cells($0), to: &out)
                     try out.throwIfFailed()

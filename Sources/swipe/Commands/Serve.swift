@@ -18,22 +18,28 @@ struct Serve: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-    @Option(help: ArgumentHelp("The address to listen on; anything but loopback is reachable from other machines.",
-                               valueName: "ADDRESS"))
+    @Option(
+        help: ArgumentHelp(
+            "The address to listen on; anything but loopback is reachable from other machines.",
+            valueName: "ADDRESS"))
     var host = "127.0.0.1"
     @Option(help: ArgumentHelp("The TCP port (0 picks a free one and prints it).", valueName: "PORT"))
     var port = 8080
-    @Option(name: .customLong("public-url"), help: ArgumentHelp(
-        "Where browsers reach this server behind a reverse proxy (https://… makes the sign-in cookie Secure).",
-        valueName: "URL"))
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "Where browsers reach this server behind a reverse proxy (https://… makes the sign-in cookie Secure).",
+            valueName: "URL"))
     var publicURL: String?
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0…65535, not \(port)") }
         if let publicURL {
             guard let url = URL(string: publicURL), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                  url.host != nil, url.path.isEmpty || url.path == "/"
-            else { throw ValidationError("--public-url must be http(s)://HOST[:PORT], as in https://swipe.example.org") }
+                url.host != nil, url.path.isEmpty || url.path == "/"
+            else {
+                throw ValidationError("--public-url must be http(s)://HOST[:PORT], as in https://swipe.example.org")
+            }
         }
     }
 
@@ -70,8 +76,9 @@ struct Serve: ParsableCommand {
         configuration.publicURL = publicURL.flatMap(URL.init(string:))
         var stderr = StandardError()
         if !configuration.isLoopback {
-            stderr.write("swipe: warning: listening on \(TerminalText.sanitized(host)), reachable from other machines; "
-                + "anyone holding a sign-in link acts as its viewer, over plain HTTP.\n")
+            stderr.write(
+                "swipe: warning: listening on \(TerminalText.sanitized(host)), reachable from other machines; "
+                    + "anyone holding a sign-in link acts as its viewer, over plain HTTP.\n")
         }
         let backend: DatabaseServerBackend
         do {
@@ -86,7 +93,9 @@ struct Serve: ParsableCommand {
             try await SwipeServer.run(backend: backend, configuration: configuration) { port in
                 let listening = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
                 let base = Self.linkBase(host: host, port: port, publicURL: publicURL)
-                print("swipe: serving \(listening)/ (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)")
+                print(
+                    "swipe: serving \(listening)/ (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)"
+                )
                 fflush(swipe_stdout())
             }
         } catch {
@@ -104,12 +113,15 @@ extension Serve {
     static func backend(_ database: DatabaseOptions) throws -> DatabaseServerBackend {
         let driver = database.driver
         let maintain = try driver.startMaintenance()
-        let writes: ServedWrites = switch driver.writePolicy {
-        case .oneAtATime: .oneAtATime
-        case .concurrent: .concurrent
-        }
-        return try DatabaseServerBackend(writes: writes, connections: SwipeServer.threadCount,
-                                         relay: driver.matchRelay()) {
+        let writes: ServedWrites =
+            switch driver.writePolicy {
+            case .oneAtATime: .oneAtATime
+            case .concurrent: .concurrent
+            }
+        return try DatabaseServerBackend(
+            writes: writes, connections: SwipeServer.threadCount,
+            relay: driver.matchRelay()
+        ) {
             let store = try driver.openExisting()
             maintain?(store)
             return store
@@ -128,13 +140,19 @@ struct Link: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-    @Option(name: .customLong("as"), help: ArgumentHelp(
-        "The viewer the link signs in as (default $SWIPE_AS).", valueName: "PROFILE_ID"))
+    @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp(
+            "The viewer the link signs in as (default $SWIPE_AS).", valueName: "PROFILE_ID"))
     var viewer: String?
     @Option(help: ArgumentHelp("How long the link works, in hours.", valueName: "N")) var hours = 24.0
-    @Flag(help: "Sign the viewer (--as) out everywhere: every link made for them so far stops working, open pages included.")
+    @Flag(
+        help:
+            "Sign the viewer (--as) out everywhere: every link made for them so far stops working, open pages included."
+    )
     var revoke = false
-    @Flag(name: .customLong("revoke-all"), help: "Sign everyone out: a new secret; every link made so far stops working.")
+    @Flag(
+        name: .customLong("revoke-all"), help: "Sign everyone out: a new secret; every link made so far stops working.")
     var revokeAll = false
     @Option(help: ArgumentHelp("Where swipe serve is reached.", valueName: "URL"))
     var base = "http://127.0.0.1:8080"
@@ -153,28 +171,35 @@ struct Link: ParsableCommand {
             if revokeAll {
                 let store = try database.openExisting()
                 try store.revokeSignIns(viewer: nil)
-                stderr.write("swipe: every sign-in link made so far stops working (open pages are signed out within seconds)\n")
+                stderr.write(
+                    "swipe: every sign-in link made so far stops working (open pages are signed out within seconds)\n")
                 return
             }
             let chosen = viewer ?? ProcessInfo.processInfo.environment["SWIPE_AS"]
-            guard let chosen, !chosen.isEmpty else { throw ValidationError("say who the link signs in as: --as PROFILE_ID") }
+            guard let chosen, !chosen.isEmpty else {
+                throw ValidationError("say who the link signs in as: --as PROFILE_ID")
+            }
             let store = try database.openExisting()
             guard try store.isProfile(chosen) else { throw ViewerError.notAProfile(chosen) }
             if revoke {
                 try store.revokeSignIns(viewer: chosen)
-                stderr.write("swipe: every sign-in link made for \(TerminalText.sanitized(chosen)) so far stops working "
-                    + "(open pages are signed out within seconds)\n")
+                stderr.write(
+                    "swipe: every sign-in link made for \(TerminalText.sanitized(chosen)) so far stops working "
+                        + "(open pages are signed out within seconds)\n")
                 return
             }
-            guard let secret = try store.accessSecret(create: true) else { throw DatabaseOpenError.missing(path: store.location) }
+            guard let secret = try store.accessSecret(create: true) else {
+                throw DatabaseOpenError.missing(path: store.location)
+            }
             let expiry = Date().addingTimeInterval(hours * 3600)
             let token = AccessTokens(secret: secret).issue(
                 viewer: chosen, expiry: expiry, generation: try store.signInGeneration(viewer: chosen))
             var trimmed = base
             while trimmed.hasSuffix("/") { trimmed.removeLast() }
             print("\(trimmed)/?token=\(token)")
-            stderr.write("swipe: this link acts as \(TerminalText.sanitized(chosen)) until "
-                + "\(ISO8601DateFormatter().string(from: expiry)); anyone holding it can.\n")
+            stderr.write(
+                "swipe: this link acts as \(TerminalText.sanitized(chosen)) until "
+                    + "\(ISO8601DateFormatter().string(from: expiry)); anyone holding it can.\n")
         }
     }
 }

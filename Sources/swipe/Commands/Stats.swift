@@ -1,7 +1,7 @@
 import ArgumentParser
 import SwipeCLI
-import SwipeStore
 import SwipeCSV
+import SwipeStore
 
 /// `swipe stats`: counts over the whole database, or with `--as` one viewer's.
 struct Stats: ParsableCommand {
@@ -16,8 +16,10 @@ struct Stats: ParsableCommand {
             """)
 
     @OptionGroup var database: DatabaseOptions
-    @Option(name: .customLong("as"), help: ArgumentHelp(
-        "Count this profile's decisions, likes received and matches.", valueName: "PROFILE_ID"))
+    @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp(
+            "Count this profile's decisions, likes received and matches.", valueName: "PROFILE_ID"))
     var viewer: String?
     @OptionGroup var output: FormatOptions
 
@@ -51,12 +53,14 @@ struct Stats: ParsableCommand {
                 // One name and value a line: a person reads down, not across.
                 let width = fields.map { $0.0.count }.max()! + 1
                 for (name, cell) in fields {
-                    let value = switch cell {
-                    case .int(let number): String(number)
-                    case .text(let text): TerminalText.oneLine(text)
-                    default: ""
-                    }
-                    out.write(TerminalText.padded(name.replacingOccurrences(of: "_", with: " "), to: width) + value + "\n")
+                    let value =
+                        switch cell {
+                        case .int(let number): String(number)
+                        case .text(let text): TerminalText.oneLine(text)
+                        default: ""
+                        }
+                    out.write(
+                        TerminalText.padded(name.replacingOccurrences(of: "_", with: " "), to: width) + value + "\n")
                 }
             case .json, .jsonl, .csv:
                 // One record: JSON as one object (not an array of one), CSV as a header and a row.

@@ -1,22 +1,26 @@
 import ArgumentParser
 import Foundation
 import SwipePostgres
-import SwipeStore
 import SwipeSQLite
+import SwipeStore
 
 /// `--db PATH` and `--sync normal|full`, shared by every subcommand.
 struct DatabaseOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: ArgumentHelp(
-        "The database: a SQLite file, or a PostgreSQL server as postgres://USER@HOST:PORT/DBNAME "
-            + "(passwords from PGPASSWORD or ~/.pgpass) (default $SWIPE_DB, else $XDG_DATA_HOME/swipe/swipe.sqlite).",
-        valueName: "PATH|URI"))
+    @Option(
+        name: .customLong("db"),
+        help: ArgumentHelp(
+            "The database: a SQLite file, or a PostgreSQL server as postgres://USER@HOST:PORT/DBNAME "
+                + "(passwords from PGPASSWORD or ~/.pgpass) (default $SWIPE_DB, else $XDG_DATA_HOME/swipe/swipe.sqlite).",
+            valueName: "PATH|URI"))
     var path: String?
 
-    @Option(name: .customLong("sync"), help: ArgumentHelp(
-        "normal: every commit survives a crash of swipe; full: also a crash of the machine or a power cut, "
-            + "at the cost of an fsync per commit (README, section What is durable when). On PostgreSQL "
-            + "normal is synchronous_commit=on, full is remote_apply (waits for synchronous standbys).",
-        valueName: "normal|full"))
+    @Option(
+        name: .customLong("sync"),
+        help: ArgumentHelp(
+            "normal: every commit survives a crash of swipe; full: also a crash of the machine or a power cut, "
+                + "at the cost of an fsync per commit (README, section What is durable when). On PostgreSQL "
+                + "normal is synchronous_commit=on, full is remote_apply (waits for synchronous standbys).",
+            valueName: "normal|full"))
     var synchronous: Durability = .normal
 
     /// The path `--db`, the environment and the XDG default resolve to.

@@ -5,9 +5,11 @@ import SwipeStore
 
 /// `--as PROFILE_ID`: who is swiping.
 struct ViewerOptions: ParsableArguments {
-    @Option(name: .customLong("as"), help: ArgumentHelp(
-        "The viewer's profile id (default $SWIPE_AS, else the last viewer used with this database).",
-        valueName: "PROFILE_ID"))
+    @Option(
+        name: .customLong("as"),
+        help: ArgumentHelp(
+            "The viewer's profile id (default $SWIPE_AS, else the last viewer used with this database).",
+            valueName: "PROFILE_ID"))
     var id: String?
 
     /// The viewer per `--as`, `$SWIPE_AS` or the database's memory (only the REPL remembers one).
@@ -19,8 +21,9 @@ struct ViewerOptions: ParsableArguments {
         let viewer = try store.resolveViewer(requested)
         if requested == nil && announce {
             var stderr = StandardError()
-            stderr.write("swipe: as \(TerminalText.oneLine(viewer)), the viewer last used with this database "
-                + "(--as chooses another)\n")
+            stderr.write(
+                "swipe: as \(TerminalText.oneLine(viewer)), the viewer last used with this database "
+                    + "(--as chooses another)\n")
         }
         return viewer
     }

@@ -22,7 +22,8 @@ enum HistoryFile {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            FileHandle.standardError.write(Data("swipe: history not saved: cannot create \(folder): \(error.localizedDescription)\n".utf8))
+            FileHandle.standardError.write(
+                Data("swipe: history not saved: cannot create \(folder): \(error.localizedDescription)\n".utf8))
             return nil
         }
         return file

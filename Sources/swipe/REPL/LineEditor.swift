@@ -196,7 +196,9 @@ final class LineEditor {
             let count = Foundation.read(STDIN_FILENO, &byte, 1)
             if count == 1 {
                 bytes.append(byte)
-                let expected = byte < 0x80 && bytes.count == 1 ? 1
+                let expected =
+                    byte < 0x80 && bytes.count == 1
+                    ? 1
                     : bytes[0] >= 0xF0 ? 4 : bytes[0] >= 0xE0 ? 3 : bytes[0] >= 0xC0 ? 2 : 1
                 guard bytes.count >= expected else { continue }
                 let scalar = String(decoding: bytes, as: UTF8.self).unicodeScalars.first ?? "\u{FFFD}"
@@ -251,8 +253,9 @@ final class LineEditor {
         guard let info = el_line(editLine)?.pointee, let buffer = info.buffer, let cursor = info.cursor else {
             return UInt8(CC_ERROR)
         }
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                        count: cursor - buffer)
+        let bytes = UnsafeBufferPointer(
+            start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
+            count: cursor - buffer)
         let completion = complete(String(decoding: bytes, as: UTF8.self))
         if completion.candidates.isEmpty { return UInt8(CC_ERROR) }
         let insertion = completion.insertion
