@@ -178,7 +178,7 @@ bench-serve: deps
 	$$bin/swipe-bench --swipe $$bin/swipe --only $(SERVE_ON) --sizes 10k --sessions $(SERVE_SESSIONS) \
 	  --postgres "$$SWIPE_TEST_PG" --output bench-data/serve.md
 
-# Does the feed match people (BENCHMARKS.md "Ranking", DESIGN §10): the
+# Does the feed match people (BENCHMARKS.md "Ranking"): the
 # speed-dating replay (precision@3) and the simulated town (matches per 100
 # swipes, exposure Gini), beside key order and random orders. SQLite, in
 # process; a couple of minutes in release. SPEED_DATING: the nights' folder.

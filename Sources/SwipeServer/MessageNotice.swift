@@ -2,7 +2,7 @@ import SwipeCLI
 import SwipeStore
 
 /// A message just stored, to be pushed to its recipient's open sockets
-/// (DESIGN §11): `{"event":"message","profile":…,"name":…,"seq":…,"text":…,"sent_at":…}`,
+/// (Documentation/REPL.md, "Conversations"): `{"event":"message","profile":…,"name":…,"seq":…,"text":…,"sent_at":…}`,
 /// where `profile` and `name` are the sender's (the conversation, as the
 /// recipient's inbox names it) and `seq` its place in the conversation, by
 /// which a page orders what arrives. The sender's client id is not told.

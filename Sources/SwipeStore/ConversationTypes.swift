@@ -1,6 +1,6 @@
 import Foundation
 
-/// One message of a conversation, as stored (DESIGN §11).
+/// One message of a conversation, as stored (Documentation/REPL.md, "Conversations").
 public struct Message: Hashable, Sendable {
     /// Its place in the conversation: 1, 2, 3…, given by the store.
     public var seq: Int
@@ -119,7 +119,7 @@ public struct ConversationSummary: Hashable, Sendable {
     }
 }
 
-/// Why the store refused a message, each naming the rule (DESIGN §11).
+/// Why the store refused a message, each naming the rule (Documentation/REPL.md, "Conversations").
 public enum MessageRefusal: Hashable, Sendable, CustomStringConvertible {
     /// The two have no match (only a match converses).
     case notMatched(profile: String)

@@ -60,7 +60,7 @@ extension Discovery {
     }
 }
 
-/// The order of the feed after the likers (README "Ranking", DESIGN §10),
+/// The order of the feed after the likers (README "Ranking"),
 /// the same arithmetic for every backend: each backend reads a bounded
 /// window of candidates by index and hands it here, so the same data at the
 /// same moment deals the same sequence everywhere.

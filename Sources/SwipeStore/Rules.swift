@@ -19,7 +19,7 @@ public struct Rules: Hashable, Sendable {
     /// Superlikes a viewer may make in any 24 hours; nil is no limit.
     public var superlikesPerDay: Int?
     public var rewind: RewindRule
-    /// Conversations (DESIGN §11), Bumble's rule: in a match where exactly
+    /// Conversations (Documentation/REPL.md, "Conversations"), Bumble's rule: in a match where exactly
     /// one of the two has this gender (compared trimmed and lower-cased),
     /// that one sends the first message. nil: anyone writes first.
     public var firstMove: String?

@@ -34,7 +34,7 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write that SQLite reported done but that did not store what it was
     /// asked to (a trigger or another program interfered).
     case notStored(table: String, what: String)
-    /// A message refused by a rule of conversations (DESIGN §11), which it names.
+    /// A message refused by a rule of conversations (Documentation/REPL.md, "Conversations"), which it names.
     case messageRefused(MessageRefusal)
 
     public var description: String {

@@ -138,7 +138,7 @@ public protocol SwipeImport: AnyObject {
     func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary
 }
 
-/// Conversations (DESIGN §11): a standing match's pair writes to each
+/// Conversations (Documentation/REPL.md, "Conversations"): a standing match's pair writes to each
 /// other; each conversation is ordered by the store, each send stored
 /// exactly once by its client id.
 public protocol SwipeConversations: AnyObject {

@@ -41,7 +41,7 @@ public protocol ViewerLedger {
     /// (nil: all present).
     func unknownGenders(_ seeking: [String]) throws -> String?
 
-    /// Conversations (DESIGN §11): sends `text` to `profile` under
+    /// Conversations (Documentation/REPL.md, "Conversations"): sends `text` to `profile` under
     /// `clientID` (a retry with the same id returns the stored message).
     func send(to profile: String, text: String, clientID: String) throws -> SentMessage
     /// The last `last` messages with `profile` (all when nil), oldest

@@ -1,7 +1,7 @@
 import Foundation
 import SwipeCore
 
-/// A brute-force model of README "Ranking" (DESIGN §10) for the feeds' model
+/// A brute-force model of README "Ranking" (Documentation/Discovery.md, "Ranking") for the feeds' model
 /// tests, written from the contract apart from `Ranking`: every count is
 /// taken by walking the scenario's ledger, every candidate is scored from
 /// those counts, and the feed's order after the likers is the sort of the

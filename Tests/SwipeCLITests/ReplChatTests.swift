@@ -7,7 +7,7 @@ import Testing
 
 @testable import SwipeCLI
 
-/// The REPL's conversations (DESIGN §11) in one session over a SQLite
+/// The REPL's conversations (Documentation/REPL.md, "Conversations") in one session over a SQLite
 /// store: the chat prompt, lines sent, `/back`, a chat that closes when the
 /// match ends elsewhere, Tab completion of match ids, parsing.
 @Suite final class ReplChatTests {

@@ -2,7 +2,7 @@ import Foundation
 import SwipeTestSupport
 import Testing
 
-/// Conversations end to end through the built binary (DESIGN §11), on each
+/// Conversations end to end through the built binary (Documentation/REPL.md, "Conversations"), on each
 /// backend: `swipe send`, `swipe messages`, `swipe inbox`, the REPL's
 /// `chat`, `say` and `inbox` as a script and in JSON mode, refusals naming
 /// their rule, and message text that cannot drive the terminal.

@@ -2,7 +2,7 @@ import Foundation
 import SwipeTestSupport
 import Testing
 
-/// Exactly once under kill -9 (DESIGN §11), on each backend: a REPL in JSON
+/// Exactly once under kill -9 (Documentation/REPL.md, "Conversations"), on each backend: a REPL in JSON
 /// mode sends messages, each with its client id; it is killed mid-flight;
 /// a new process sends every one of them again, with the same ids. Every
 /// message acknowledged before the kill is stored once, as acknowledged; the

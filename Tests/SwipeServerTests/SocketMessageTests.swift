@@ -9,7 +9,7 @@ import WSClient
 
 @testable import SwipeServer
 
-/// Conversations over the socket (DESIGN §11): `say` and `chat` answer as
+/// Conversations over the socket (Documentation/REPL.md, "Conversations"): `say` and `chat` answer as
 /// in the REPL's JSON mode, and the recipient's open socket gets
 /// `{"event":"message",…}` with the sender, the text and its place in the
 /// conversation.

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SwipeStore
 
-/// The rules of conversations (DESIGN §11) against a small independent
+/// The rules of conversations (Documentation/REPL.md, "Conversations") against a small independent
 /// model, over random sequences of likes, undos, unmatches, blocks, sends
 /// (retries with a used client id among them), reads and the passing of
 /// time, under random rules. After every step the store's answer (stored,

@@ -6,7 +6,7 @@ import Testing
 @testable import SwipeSQLite
 @testable import SwipeStore
 
-/// Conversations (DESIGN §11) on every backend, with times worked by hand:
+/// Conversations (Documentation/REPL.md, "Conversations") on every backend, with times worked by hand:
 /// who may write, the store's order, read state, exactly-once sends, and
 /// each rule's refusal naming the rule.
 @Suite struct ConversationTests {

@@ -1,4 +1,4 @@
-/// The REPL's conversation commands (DESIGN §11), parsed.
+/// The REPL's conversation commands (Documentation/REPL.md, "Conversations"), parsed.
 public enum ConversationInput: Hashable, Sendable {
     /// Enter the conversation with a match: its last 20 messages, then each
     /// line typed is sent, until `/back`.

@@ -19,7 +19,7 @@ public enum ReplInput: Hashable, Sendable {
     case quit
     /// prefs, likes, why, block, unblock, unmatch, report (README "Discovery", "Ranking").
     case discovery(DiscoveryInput)
-    /// chat, say, inbox (DESIGN §11).
+    /// chat, say, inbox (Documentation/REPL.md, "Conversations").
     case conversation(ConversationInput)
 }
 

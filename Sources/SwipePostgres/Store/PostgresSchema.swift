@@ -116,11 +116,11 @@ public enum PostgresSchema {
     /// Steps from version `from` to the next, in order.
     static var migrations: [(from: Int, sql: String)] { [(2, migrationToV3), (3, migrationToV4)] }
 
-    /// Version 3 → 4, conversations (DESIGN §11): matches gain expires_at;
+    /// Version 3 → 4, conversations (Documentation/REPL.md, "Conversations"): matches gain expires_at;
     /// messages and its indexes, exactly as schema.postgres.sql writes them
     /// (its "Conversations" section, up to the end marker); then the version.
     static var migrationToV4: String {
-        guard let start = sql.range(of: "\n-- Conversations (DESIGN §11, version 4)"),
+        guard let start = sql.range(of: "\n-- Conversations (version 4; Documentation/REPL.md)"),
             let end = sql.range(of: "-- End of conversations (version 4).", range: start.upperBound..<sql.endIndex)
         else { preconditionFailure("schema.postgres.sql has no Conversations section") }
         return "ALTER TABLE matches ADD COLUMN expires_at text;\n" + String(sql[start.lowerBound..<end.lowerBound])

@@ -215,7 +215,7 @@ CREATE INDEX profiles_cell_key ON profiles ((floor(lat + 90)::integer * 1000 + f
 -- then decision key): the likers' cursor is a row comparison on both.
 CREATE INDEX decisions_likers_key ON decisions (profile, decision, decided_at, key) WHERE undone_at IS NULL;
 
--- Conversations (DESIGN §11, version 4), as in schema.sql: one row per
+-- Conversations (version 4; Documentation/REPL.md), as in schema.sql: one row per
 -- message, ordered within its conversation (the pair low, high) by seq, given
 -- under the pair's lock; one message per sender and client id (exactly once).
 -- Every person column references profiles(key). The version-4 migration

@@ -1,4 +1,4 @@
-/// Version 3 → 4: conversations (DESIGN §11).
+/// Version 3 → 4: conversations (Documentation/REPL.md, "Conversations").
 ///
 /// - matches gain expires_at (ALTER TABLE ADD COLUMN: every existing match
 ///   takes NULL, no deadline);

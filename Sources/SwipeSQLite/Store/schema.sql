@@ -174,7 +174,7 @@ CREATE TABLE settings (
     value TEXT NOT NULL
 ) WITHOUT ROWID;
 
--- Ranking (README "Ranking", DESIGN §10): what the feed's ranking reads about
+-- Ranking (README "Ranking"): what the feed's ranking reads about
 -- each profile, kept up to date rather than counted from the ledger per card.
 -- A profile without a row has decided nothing, received nothing and never
 -- acted since it was imported.
@@ -234,7 +234,7 @@ BEGIN
     WHERE profile = NEW.profile;
 END;
 
--- Conversations (DESIGN §11, version 4). A match's pair (low, high, as in
+-- Conversations (version 4; Documentation/REPL.md). A match's pair (low, high, as in
 -- matches) writes here, one row per message, never changed but for read_at
 -- (stamped when the recipient reads it). seq is the store's order within the
 -- conversation (1, 2, 3…), given under the pair's lock: each conversation is

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Conversations (DESIGN §11), written once for every backend: who may
+/// Conversations (Documentation/REPL.md, "Conversations"), written once for every backend: who may
 /// write to whom and when, the store's order of each conversation, and
 /// exactly-once sends by client id.
 ///
