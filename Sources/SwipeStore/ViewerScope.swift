@@ -89,6 +89,11 @@ public struct ViewerScope: ViewerLedger {
         return try access.write { try $0.setPreferences(viewer: viewer, change) }
     }
 
+    public func editProfile(_ edit: ProfileEdit) throws -> Profile {
+        let viewer = viewer
+        return try access.write { try $0.editProfile(viewer: viewer, edit, at: nil) }
+    }
+
     public func eligible(among ids: [String]) throws -> Set<String> {
         try access.read { try $0.eligible(viewer: viewer, among: ids) }
     }
