@@ -172,6 +172,10 @@ public enum PersonalData {
         (Column("rank_stats", "profile"), .section("rank_stats")),
     ]
 
+    /// Tables that hold no person's key: `settings` names people by id
+    /// (`settingsNamingPerson`), `schema_version` nobody.
+    public static let tablesNamingNobody: Set<String> = ["settings", "schema_version"]
+
     /// Settings rows that name a person by id (not a key): the last viewer,
     /// the sign-in generation, and tombstoned reports they made.
     public static let settingsNamingPerson = ["last_viewer", "signin.generation.ID", "erased-report.* (reporter)"]
