@@ -63,6 +63,7 @@ extension ReplAnswer {
         if let discovery { members += Self.discoveryMembers(discovery) }
         if let conversation { members += Self.conversationMembers(conversation) }
         if let me { members += Self.meMembers(me) }
+        if let erased { members += Self.erasedMembers(erased) }
         return members
     }
 

@@ -16,6 +16,8 @@ struct ReplAnswer {
     var conversation: ConversationAnswer?
     /// `me`, `me set`.
     var me: MeAnswer?
+    /// `me erase`.
+    var erased: Erasure?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

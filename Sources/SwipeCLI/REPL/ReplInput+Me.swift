@@ -12,6 +12,9 @@ public enum MeInput: Hashable, Sendable {
     case show
     /// `me set FIELD VALUE…`: change one field.
     case set(MeField, String)
+    /// `me erase ID`: erase oneself, for good; the id typed again is the
+    /// confirmation (the session checks that it is the viewer's).
+    case erase(confirm: String)
 }
 
 /// A field `me set` changes: the profile's own columns, the place, and the
@@ -84,9 +87,17 @@ extension ReplInput {
             // Words after the field are one value (a bio, a city of two
             // words); quotes keep spacing as typed.
             return .me(.set(field, words.joined(separator: " ")))
+        case "erase":
+            guard rest.count == 1 else {
+                throw fail(
+                    "me erase takes your own id, typed again to confirm (got \(quoted(rest))), e.g. me erase m-3")
+            }
+            return .me(.erase(confirm: rest[0]))
         default:
-            let hint = didYouMean([sub], among: ["set"], verb: "me")
-            throw fail("me takes nothing, or set FIELD VALUE (got \(quoted(arguments)))\(hint), e.g. me, me set city Lyon")
+            let hint = didYouMean([sub], among: ["set", "erase"], verb: "me")
+            throw fail(
+                "me takes nothing, set FIELD VALUE or erase ID (got \(quoted(arguments)))\(hint), e.g. me, me set city Lyon"
+            )
         }
     }
 }

@@ -126,6 +126,18 @@ extension ReplSession {
             }
             answer.snapshot = snapshot
             answer.me = found
+        case .erase(let confirm):
+            guard confirm == ledger.viewer else {
+                throw ReplInputError(
+                    input: "me erase \(confirm)",
+                    message: "me erase takes your own id to confirm, \(ledger.viewer) (got \(confirm)); nothing was erased")
+            }
+            let erasure = try ledger.erase()
+            isFinished = true
+            answer.erased = erasure
+            answer.note =
+                "erased \(erasure.viewer): your profile and everything naming you (\(erasure.rowsRemoved) rows); "
+                + "this session ends"
         }
         return answer
     }
@@ -139,6 +151,20 @@ extension ReplAnswer {
         var page = DetailView(me.profile, style: style)
         page.showsActions = false
         return page.lines + preferenceLines(me.profile)
+    }
+
+    /// `me erase` in JSON: who, how many rows, whose matches ended (never
+    /// the tombstone: whether anyone reported the person is for moderators).
+    static func erasedMembers(_ erasure: Erasure) -> [(String, JSONValue)] {
+        [
+            (
+                "erased",
+                .object([
+                    ("viewer", .string(erasure.viewer)), ("rows", .number(Double(erasure.rowsRemoved))),
+                    ("unmatched", .array(erasure.unmatched.map(JSONValue.string))),
+                ])
+            )
+        ]
     }
 
     /// `me` in JSON: the whole profile (it is the viewer's own), and `notice`,

@@ -33,6 +33,10 @@ struct MeCommand: ParsableCommand {
                 let store = try database.openReading()
                 let id = try viewer.resolve(in: store)
                 answer = MeAnswer(profile: try store.viewerProfile(id))
+            case .erase:
+                throw ReplInputError(
+                    input: (["me"] + words).joined(separator: " "),
+                    message: "from the command line, erase is its own command: swipe erase --as ID (--yes for scripts)")
             case .set(let field, let value):
                 let change = try field.change(value)
                 let store = try database.openExisting()
