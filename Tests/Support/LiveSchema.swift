@@ -22,7 +22,7 @@ public struct LiveSchema {
         return try body(database)
     }
 
-    func rows<T>(_ sql: String, _ arguments: [SQLValue] = [], _ decode: @escaping (any SQLRow) throws -> T) throws
+    public func rows<T>(_ sql: String, _ arguments: [SQLValue] = [], _ decode: @escaping (any SQLRow) throws -> T) throws
         -> [T]
     {
         try Self.run(store) { database in try Self.rows(database, sql, arguments, decode) }
@@ -32,6 +32,19 @@ public struct LiveSchema {
         _ database: D, _ sql: String, _ arguments: [SQLValue], _ decode: (any SQLRow) throws -> T
     ) throws -> [T] {
         try database.executor.all(sql, arguments) { try decode($0) }
+    }
+
+    /// Runs one statement as is (test set-up: bulk rows made by the database).
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
+        try Self.run(store) { database in try Self.statement(database, sql, arguments) }
+    }
+
+    private static func statement<D: SQLDatabase>(_ database: D, _ sql: String, _ arguments: [SQLValue]) throws {
+        try database.write { try database.executor.run(sql, arguments) }
+    }
+
+    public func count(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
+        try rows(sql, arguments) { try $0.int("n") }.first ?? 0
     }
 
     /// Every table, by name.
