@@ -93,7 +93,7 @@ let package = Package(
         // Helpers shared by the test targets (temporary folders, a fresh database
         // per test on either backend); not a product.
         .target(
-            name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"],
+            name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres"],
             path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
@@ -105,6 +105,19 @@ let package = Package(
                 "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
             ]
+        ),
+        // The CSV reader on its own: bytes in, fields or a typed error out.
+        .testTarget(
+            name: "SwipeCSVTests",
+            dependencies: [
+                "SwipeCSV", "SwipeStore", "SwipeTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // SQLite itself: schema text and migrations, file checks, the checkpointer, query plans.
+        .testTarget(
+            name: "SwipeSQLiteTests",
+            dependencies: ["SwipeSQLite", "SwipeStore", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport"]
         ),
         .testTarget(
             name: "SwipeCLITests",
