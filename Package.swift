@@ -93,7 +93,8 @@ let package = Package(
         // Helpers shared by the test targets (temporary folders, a fresh database
         // per test on either backend); not a product.
         .target(
-            name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres"],
+            name: "SwipeTestSupport",
+            dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres"],
             path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",

@@ -19,7 +19,9 @@ public struct DatabaseImport {
     public let store: any SwipeDatabase
     public var options = ImportOptions()
 
-    public func importProfiles(path: String) throws -> ImportSummary { try store.importProfiles(path: path, options: options) }
+    public func importProfiles(path: String) throws -> ImportSummary {
+        try store.importProfiles(path: path, options: options)
+    }
     public func importDecisions(path: String) throws -> ImportSummary {
         try store.importDecisions(path: path, options: options)
     }

@@ -252,8 +252,7 @@ import Testing
 
     /// A database on a read-only file system: reads work (the file cannot
     /// change, so it is read as immutable); a writer is told what is missing.
-    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws
-    {
+    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws {
         let disk = try mountTmpfs("ro", size: "2m")
         defer { _ = HostileInputTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
