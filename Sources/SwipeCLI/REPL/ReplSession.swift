@@ -149,7 +149,7 @@ public struct ReplSession {
     /// the deck's rules, the store's rules), not a failure of the machinery.
     static func isRefusal(_ error: any Error) -> Bool {
         switch error {
-        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError:
+        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
             return true
         case let error as StoreError:
             switch error {
@@ -227,6 +227,8 @@ public struct ReplSession {
             return try executeDiscovery(command)
         case .conversation(let command):
             return try executeConversation(command)
+        case .me(let command):
+            return try executeMe(command)
         }
         return answer
     }
