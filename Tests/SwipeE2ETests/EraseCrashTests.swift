@@ -56,7 +56,7 @@ import Testing
         let wal = db + "-wal"
         func walSize() -> Int { (try? FileManager.default.attributesOfItem(atPath: wal)[.size] as? Int) ?? 0 }
         let before = walSize()
-        let child = try ReliabilityChild(["erase", "--db", db, "--as", "v", "--yes"], folder: temporary.path)
+        let child = try RunningSwipe(["erase", "--db", db, "--as", "v", "--yes"], folder: temporary.path)
         let inside = child.waitUntil { walSize() > before + 1_000_000 }
         #expect(inside, "the erase never spilled 1 MB into the WAL before it ended: \(child.stderr)")
         child.signal(SIGKILL)
@@ -80,7 +80,7 @@ import Testing
         try holder.execute("BEGIN")
         try holder.execute("SELECT value FROM settings WHERE name = 'last_viewer' FOR UPDATE")
         let watcher = try PGConnection(uri: db)
-        let child = try ReliabilityChild(["erase", "--db", db, "--as", "v", "--yes"], folder: temporary.path)
+        let child = try RunningSwipe(["erase", "--db", db, "--as", "v", "--yes"], folder: temporary.path)
         let waiting = child.waitUntil {
             let rows = try? watcher.query(
                 """
