@@ -90,7 +90,8 @@ import Testing
 
     // MARK: export
 
-    @Test(arguments: TestBackend.all) func exportHoldsWhatThePersonMadeAndNothingOfOthers(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func exportHoldsWhatThePersonMadeAndNothingOfOthers(_ backend: TestBackend) throws
+    {
         let store = try world(backend)
         let export = try store.exportPersonalData(viewer: "v", at: Self.t0)
         #expect(export.section("profile").first?["id"] == .text("v"))
@@ -151,7 +152,8 @@ import Testing
         #expect(try store.profile(id: "v") == nil)
         // Others keep what is theirs: a's like of b, a's message to b, their match.
         let aKey = try #require(try live.key(of: "a"))
-        #expect(try live.rowsNaming(key: aKey, id: "a") == before - 3, "a loses only its decisions with v and their match")
+        #expect(
+            try live.rowsNaming(key: aKey, id: "a") == before - 3, "a loses only its decisions with v and their match")
         #expect(try store.messages(MessageQuery(viewer: "a", profile: "b", last: nil)).map(\.text) == ["not about v"])
         // The report about v keeps its reason under a tombstone id.
         let tombstone = try #require(erasure.tombstone)
@@ -163,7 +165,8 @@ import Testing
         for id in ["a", "b", "f", "g"] { try live.expectRankStatsMatchTheLedger(id) }
     }
 
-    @Test(arguments: TestBackend.all) func erasingAReporterRemovesTheirTombstonedReports(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func erasingAReporterRemovesTheirTombstonedReports(_ backend: TestBackend) throws
+    {
         let store = try world(backend)
         _ = try store.erase(viewer: "v", at: Self.t0)
         #expect(try store.reports().count == 1)
