@@ -12,12 +12,12 @@ public struct LiveSchema {
 
     public init(_ store: any SwipeDatabase) throws {
         self.store = store
-        dialect = try Self.run(store) { $0.executor.dialect.name }
+        dialect = try Self.opened(store) { $0.executor.dialect.name }
     }
 
     public struct NotSQL: Error {}
 
-    static func run<T>(_ store: any SwipeDatabase, _ body: (any SQLDatabase) throws -> T) throws -> T {
+    static func opened<T>(_ store: any SwipeDatabase, _ body: (any SQLDatabase) throws -> T) throws -> T {
         guard let database = store as? any SQLDatabase else { throw NotSQL() }
         return try body(database)
     }
@@ -26,7 +26,7 @@ public struct LiveSchema {
         throws
         -> [T]
     {
-        try Self.run(store) { database in try Self.rows(database, sql, arguments, decode) }
+        try Self.opened(store) { database in try Self.rows(database, sql, arguments, decode) }
     }
 
     private static func rows<D: SQLDatabase, T>(
@@ -37,10 +37,10 @@ public struct LiveSchema {
 
     /// Runs one statement as is (test set-up: bulk rows made by the database).
     public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
-        try Self.run(store) { database in try Self.statement(database, sql, arguments) }
+        try Self.opened(store) { database in try Self.perform(database, sql, arguments) }
     }
 
-    private static func statement<D: SQLDatabase>(_ database: D, _ sql: String, _ arguments: [SQLValue]) throws {
+    private static func perform<D: SQLDatabase>(_ database: D, _ sql: String, _ arguments: [SQLValue]) throws {
         try database.write { try database.executor.run(sql, arguments) }
     }
 
