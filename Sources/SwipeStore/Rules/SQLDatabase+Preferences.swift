@@ -7,10 +7,11 @@ extension SQLDatabase {
     /// (the viewer's, and every feed that judged the viewer by them) look again.
     ///
     /// - Throws: `StoreError.unknownProfile`, `StoreError.invalidValue`.
+    /// Changing one's preferences is using the app: it stamps the viewer's
+    /// `last_active_at` (Documentation/PersonalData.md), as `me set` does.
     @discardableResult
     public func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
-        try change.validate()
-        return try write { try applyPreferences(viewer: viewer, change) }
+        try editPreferences(viewer: viewer, change, at: nil)
     }
 
     /// `setPreferences` inside a write transaction already open.
