@@ -53,28 +53,6 @@ public enum ProfileEdit: Hashable, Sendable {
         }
     }
 
-    /// The statement that writes it: `$1` the key, `$2` the value.
-    var updateSQL: String {
-        switch self {
-        case .name: "UPDATE profiles SET name = $2 WHERE key = $1"
-        case .age: "UPDATE profiles SET age = $2 WHERE key = $1"
-        case .gender: "UPDATE profiles SET gender = $2 WHERE key = $1"
-        case .city: "UPDATE profiles SET city = $2 WHERE key = $1"
-        case .bio: "UPDATE profiles SET bio = $2 WHERE key = $1"
-        case .interests: "UPDATE profiles SET interests = $2 WHERE key = $1"
-        }
-    }
-
-    /// The value bound to the UPDATE.
-    var value: SQLValue {
-        switch self {
-        case .name(let text): .text(text)
-        case .age(let age): .int(age)
-        case .gender(let text), .city(let text), .bio(let text): .optionalText(text)
-        case .interests(let items): .text(JSONText.array(items))
-        }
-    }
-
     /// Whether others' feeds may judge the person differently after it
     /// (their age and gender are what preferences select on).
     var changesEligibility: Bool {
@@ -128,6 +106,15 @@ public struct PersonalExport: Sendable {
     public struct Section: Sendable {
         public var name: String
         public var rows: [[(String, Value)]]
+    }
+
+    /// One value of the document.
+    public enum Value: Hashable, Sendable {
+        case null
+        case int(Int)
+        case real(Double)
+        case text(String)
+        case strings([String])
     }
 
     /// The export format's version: raised whenever a section or a

@@ -153,12 +153,4 @@ extension PersonalExport {
         }
     }
 
-    /// One value of the document.
-    public enum Value: Hashable, Sendable {
-        case null
-        case int(Int)
-        case real(Double)
-        case text(String)
-        case strings([String])
-    }
 }

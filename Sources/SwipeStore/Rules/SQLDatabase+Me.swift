@@ -46,3 +46,27 @@ extension SQLDatabase {
         }
     }
 }
+
+extension ProfileEdit {
+    /// The statement that writes it: `$1` the key, `$2` the value.
+    var updateSQL: String {
+        switch self {
+        case .name: "UPDATE profiles SET name = $2 WHERE key = $1"
+        case .age: "UPDATE profiles SET age = $2 WHERE key = $1"
+        case .gender: "UPDATE profiles SET gender = $2 WHERE key = $1"
+        case .city: "UPDATE profiles SET city = $2 WHERE key = $1"
+        case .bio: "UPDATE profiles SET bio = $2 WHERE key = $1"
+        case .interests: "UPDATE profiles SET interests = $2 WHERE key = $1"
+        }
+    }
+
+    /// The value bound to the UPDATE.
+    var value: SQLValue {
+        switch self {
+        case .name(let text): .text(text)
+        case .age(let age): .int(age)
+        case .gender(let text), .city(let text), .bio(let text): .optionalText(text)
+        case .interests(let items): .text(JSONText.array(items))
+        }
+    }
+}
