@@ -77,7 +77,10 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css"),
+                .embedInCode("Page/me.js"),
+            ]
         ),
         .executableTarget(
             name: "swipe",

@@ -31,6 +31,8 @@ public protocol ViewerLedger {
     func setPreferences(_ change: PreferencesChange) throws -> Profile
     /// Changes one field of the viewer's own profile (`me set`).
     func editProfile(_ edit: ProfileEdit) throws -> Profile
+    /// Changes the viewer's preferences as their own edit (`me set`): activity too.
+    func editPreferences(_ change: PreferencesChange) throws -> Profile
     /// Erases the viewer and every row naming them (`me erase`).
     func erase() throws -> Erasure
     /// Which of these ids the viewer may still be shown (the cards in the deck).

@@ -104,6 +104,11 @@ public struct ViewerScope: ViewerLedger {
         return try access.write { try $0.editProfile(viewer: viewer, edit, at: nil) }
     }
 
+    public func editPreferences(_ change: PreferencesChange) throws -> Profile {
+        let viewer = viewer
+        return try access.write { try $0.editPreferences(viewer: viewer, change, at: nil) }
+    }
+
     public func erase() throws -> Erasure {
         let viewer = viewer
         let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }

@@ -95,7 +95,7 @@ extension ViewerLedger {
     public func apply(_ change: MeChange) throws -> Profile {
         switch change {
         case .profile(let edit): try editProfile(edit)
-        case .preferences(let preferences): try setPreferences(preferences)
+        case .preferences(let preferences): try editPreferences(preferences)
         }
     }
 }
@@ -130,7 +130,8 @@ extension ReplSession {
             guard confirm == ledger.viewer else {
                 throw ReplInputError(
                     input: "me erase \(confirm)",
-                    message: "me erase takes your own id to confirm, \(ledger.viewer) (got \(confirm)); nothing was erased")
+                    message:
+                        "me erase takes your own id to confirm, \(ledger.viewer) (got \(confirm)); nothing was erased")
             }
             let erasure = try ledger.erase()
             isFinished = true

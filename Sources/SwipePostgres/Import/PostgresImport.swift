@@ -63,6 +63,13 @@ public enum PostgresImport {
                 let counts = try loader?.finish(checking: interrupted) ?? (0, 0, 0)
                 try interrupted()
                 return counts
+            },
+            lateIssues: { doomed in
+                // A partial file: its new ids are refused, by line, once the COPY ended.
+                guard !doomed, let loader, !loader.missing.isEmpty else { return [] }
+                return try loader.newIDs().map {
+                    (line: $0.line, issue: ProfileCSV.newProfileIssue(id: $0.id, missing: loader.missing))
+                }
             })
     }
 

@@ -26,6 +26,9 @@ extension SQLiteImporter {
         // the end, sorted: a quarter of the cost of an index insert per row.
         var rebuildPlaces = false
         let seen = SeenIDs(fileSize: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        // A file without name or age (a partial re-import): each row's id
+        // must exist; a new one is refused, naming its line.
+        var missing: [String]?
         return try run(
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
             rollbackJournal: true, makeRow: ProfileRow.init,
@@ -34,6 +37,10 @@ extension SQLiteImporter {
                 try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
             },
             write: { slot, index, dryRun in
+                if missing == nil { missing = ProfileColumn.missing(fromFileWith: Set(index.keys)) }
+                if !missing!.isEmpty, let id = slot.row.text(.id), try store.profileKey(id: id) == nil {
+                    throw ProfileCSV.newProfileIssue(id: id, missing: missing!)
+                }
                 if dryRun { return .inserted }
                 if writer == nil {
                     if try store.connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM profiles LIMIT 1)") == 0 {
