@@ -53,6 +53,20 @@ import Testing
                 == .text("2026-11-18T11:06:41.000Z"), "an older act does not move it back")
     }
 
+    /// `me set place|seeking|ages|km` is activity; `prefs` leaves the ranking as it was.
+    @Test(arguments: TestBackend.all) func preferencesSetThroughMeCountAsActivityAndPrefsDoNot(_ backend: TestBackend)
+        throws
+    {
+        let store = try stores.store(backend, profiles: ["v", "w"])
+        _ = try store.setPreferences(viewer: "w", PreferencesChange(ages: 20...40))
+        #expect(try store.exportPersonalData(viewer: "w", at: nil).section("rank_stats").isEmpty)
+        _ = try store.editPreferences(viewer: "v", PreferencesChange(ages: 20...40), at: Self.t0)
+        #expect(
+            try store.exportPersonalData(viewer: "v", at: nil).section("rank_stats").first?["last_active_at"]
+                == .text("2026-11-18T11:06:40.000Z"))
+        #expect(try store.profile(id: "v")?.preferences.ageMin == 20)
+    }
+
     @Test(arguments: TestBackend.all) func aChangedAgeIsSeenByTheNextFeed(_ backend: TestBackend) throws {
         let store = try stores.store(backend, profiles: ["v", "w"])
         _ = try store.setPreferences(viewer: "w", PreferencesChange(ages: 25...35))

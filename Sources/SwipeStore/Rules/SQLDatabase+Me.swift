@@ -19,8 +19,8 @@ extension SQLDatabase {
         }
     }
 
-    /// `setPreferences` at a given time (`me set place|seeking|ages|km`, `prefs`):
-    /// in the same transaction, it counts as the viewer's activity.
+    /// `setPreferences` as the person's own edit (`me set place|seeking|ages|km`):
+    /// in the same transaction, it counts as their activity, as any `me set` does.
     @discardableResult
     public func editPreferences(viewer: String, _ change: PreferencesChange, at date: Date? = nil) throws -> Profile {
         try change.validate()

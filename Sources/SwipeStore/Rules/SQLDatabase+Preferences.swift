@@ -7,11 +7,12 @@ extension SQLDatabase {
     /// (the viewer's, and every feed that judged the viewer by them) look again.
     ///
     /// - Throws: `StoreError.unknownProfile`, `StoreError.invalidValue`.
-    /// Changing one's preferences is using the app: it stamps the viewer's
-    /// `last_active_at` (Documentation/PersonalData.md), as `me set` does.
+    /// It leaves the ranking's activity as it was; `me set` (`editPreferences`)
+    /// counts as activity (Documentation/PersonalData.md).
     @discardableResult
     public func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
-        try editPreferences(viewer: viewer, change, at: nil)
+        try change.validate()
+        return try write { try applyPreferences(viewer: viewer, change) }
     }
 
     /// `setPreferences` inside a write transaction already open.
