@@ -115,6 +115,20 @@ public final class DatabaseServerBackend: Sendable {
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
     }
 
+    /// The change log (`SwipeChangeLog`) on a borrowed connection: what
+    /// `ChangeWatcher` reads to push what other processes stored.
+    public func changeMarks() throws -> ChangeMarks {
+        try pool.withDatabase { try $0.changeMarks() }
+    }
+
+    public func decisions(after key: Int, limit: Int) throws -> [ChangedDecision] {
+        try pool.withDatabase { try $0.decisions(after: key, limit: limit) }
+    }
+
+    public func messages(after key: Int, limit: Int) throws -> [ChangedMessage] {
+        try pool.withDatabase { try $0.messages(after: key, limit: limit) }
+    }
+
     /// Starts calling `deliver` with each match another process makes
     /// (`MatchRelay`), until `stopRelay`.
     public func startRelay(deliver: @escaping @Sendable (MatchNotice) -> Void) throws {

@@ -39,6 +39,7 @@ extension SwipeServer {
                 ])
         }
         let hub = hub
+        let watcher = watcher
         let backend = backend
         let budgets = preferenceChanges
         let logger = logger
@@ -46,14 +47,21 @@ extension SwipeServer {
         do {
             session = try await threadPool.runIfActive {
                 try backend.openSession(
-                    viewer: viewer, onMatch: { notice in hub.send(notice.json, to: notice.recipient) },
+                    viewer: viewer,
+                    onMatch: { notice in
+                        if watcher.claim(ChangeWatcher.key(notice)) { hub.send(notice.json, to: notice.recipient) }
+                    },
                     onBlock: { other in
                         // Both sides' open decks let the card go: the other
                         // person's, and this viewer's other sockets.
                         hub.withdraw(viewer, from: other)
                         hub.withdraw(other, from: viewer)
                     },
-                    onMessage: { notice in hub.send(notice.json, to: notice.message.recipient) },
+                    onMessage: { notice in
+                        if watcher.claim(ChangeWatcher.key(notice.message)) {
+                            hub.send(notice.json, to: notice.message.recipient)
+                        }
+                    },
                     mayChangePreferences: { budgets.spend(viewer) },
                     internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
             }
