@@ -51,6 +51,13 @@ public protocol ViewerLedger {
     func inbox() throws -> [ConversationSummary]
     /// The name of the profile with id `id`, nil when there is none.
     func name(of id: String) throws -> String?
+    /// The profile with id `id`, nil when there is none (`open ID`).
+    func profile(_ id: String) throws -> Profile?
+}
+
+extension ViewerLedger {
+    /// A ledger that cannot look profiles up finds none.
+    public func profile(_ id: String) throws -> Profile? { nil }
 }
 
 /// The refusal a ledger throws when the viewer already holds a decision on

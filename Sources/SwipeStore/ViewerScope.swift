@@ -149,4 +149,8 @@ public struct ViewerScope: ViewerLedger {
     public func name(of id: String) throws -> String? {
         try access.read { try $0.profile(id: id)?.name }
     }
+
+    public func profile(_ id: String) throws -> Profile? {
+        try access.read { try $0.profile(id: id) }
+    }
 }

@@ -25,6 +25,12 @@ extension ReplAnswer {
         if let matches { lines += Self.matchLines(matches, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }
         if let conversation { lines += Self.conversationLines(conversation, style: style) }
+        if let opened {
+            var page = DetailView(opened, style: style)
+            page.width = min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
+            lines.append("→ opened the profile of " + Self.who(opened))
+            lines += page.lines
+        }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
         guard layout.pictures || asked else {

@@ -14,6 +14,8 @@ struct ReplAnswer {
     var help: String?
     var discovery: DiscoveryAnswer?
     var conversation: ConversationAnswer?
+    /// The detail page `open ID` opened.
+    var opened: Profile?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

@@ -21,6 +21,9 @@ public struct ReplSession {
     public internal(set) var isFinished = false
     /// The match whose conversation is open (`chat ID`): typed lines are sent to them.
     public internal(set) var chat: ChatPartner?
+    /// The person whose detail page `open ID` shows: `like`, `hate`,
+    /// `superlike` and `block` act on them, `back` closes it.
+    public internal(set) var viewing: Profile?
     /// How a failure that is not a refusal of the rules (the store's own
     /// failures: SQL, connections, files) is worded; nil words it as it
     /// describes itself, for the database's owner at their terminal. A
@@ -197,8 +200,11 @@ public struct ReplSession {
 
     /// Performs `input` and gathers what the answer shows.
     mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
+        if viewing != nil, let answer = try actOnViewed(input) { return answer }
         var answer = ReplAnswer(snapshot: snapshot)
         switch input {
+        case .listed(let command):
+            return try executeListed(command)
         case .event(let event):
             return try send(event)
         case .deck:
