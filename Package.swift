@@ -72,7 +72,10 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css"),
+                .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
+            ]
         ),
         .executableTarget(
             name: "swipe",

@@ -85,7 +85,7 @@ public final class DatabaseServerBackend: Sendable {
     /// thread) when one of its decisions completes a match, so the server can
     /// tell the other viewer; the match is also published on the relay.
     /// `onBlock` is called with the other person's id after a block or a
-    /// report; `onMessage` with each message the viewer sends (not a retry
+    /// report; `onUnmatch` with the other person's id after an unmatch; `onMessage` with each message the viewer sends (not a retry
     /// that found it stored), so the server can tell the recipient. `mayChangePreferences` rations the viewer's changes of
     /// preferences; `internalFailure` words a failure of the store for the
     /// client (and logs it), nil to tell it as it is.
@@ -93,6 +93,7 @@ public final class DatabaseServerBackend: Sendable {
         viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void,
         onBlock: @escaping @Sendable (String) -> Void = { _ in },
         onMessage: @escaping @Sendable (MessageNotice) -> Void = { _ in },
+        onUnmatch: @escaping @Sendable (String) -> Void = { _ in },
         mayChangePreferences: @escaping @Sendable () -> Bool = { true },
         internalFailure: (@Sendable (any Error) -> String)? = nil
     ) throws -> SocketSession {
@@ -109,7 +110,7 @@ public final class DatabaseServerBackend: Sendable {
             }, onBlock: onBlock,
             onMessage: { message in
                 onMessage(MessageNotice(message: message, senderName: me.name))
-            })
+            }, onUnmatch: onUnmatch)
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)

@@ -2,7 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// `/`, `/app.js`, `/app.css`: the page, embedded in the binary. Every one of
+/// `/`, `/app.js`, `/app.css`, `/chat.js`, `/chat.css`: the page, embedded in the binary. Every one of
 /// them needs a valid token (from `?token=` or the cookie) and answers 401
 /// with a line saying how to get a link otherwise.
 extension SwipeServer {
@@ -12,6 +12,12 @@ extension SwipeServer {
         }
         router.get("/app.js") { request, _ in
             try await asset(PageAssets.script, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/chat.js") { request, _ in
+            try await asset(PageAssets.chat, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/chat.css") { request, _ in
+            try await asset(PageAssets.chatStyle, type: "text/css; charset=utf-8", request: request)
         }
         router.get("/app.css") { request, _ in
             try await asset(PageAssets.style, type: "text/css; charset=utf-8", request: request)
@@ -154,4 +160,7 @@ enum PageAssets {
     static let html = PackageResources.index_html
     static let script = PackageResources.app_js
     static let style = PackageResources.app_css
+    /// The inbox and conversations (Page/chat.js).
+    static let chat = PackageResources.chat_js
+    static let chatStyle = PackageResources.chat_css
 }

@@ -56,12 +56,17 @@ extension SwipeServer {
                         // person's, and this viewer's other sockets.
                         hub.withdraw(viewer, from: other)
                         hub.withdraw(other, from: viewer)
+                        // The blocked person is told nothing more than that
+                        // their deck changed (their page then finds the
+                        // conversation gone); this viewer's other pages close it.
+                        hub.send(ViewerHub.matchEnded(other), to: viewer)
                     },
                     onMessage: { notice in
                         if watcher.claim(ChangeWatcher.key(notice.message)) {
                             hub.send(notice.json, to: notice.message.recipient)
                         }
                     },
+                    onUnmatch: { other in hub.matchEnded(between: viewer, and: other) },
                     mayChangePreferences: { budgets.spend(viewer) },
                     internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
             }

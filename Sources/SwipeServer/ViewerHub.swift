@@ -1,3 +1,4 @@
+import SwipeCLI
 import HummingbirdWebSocket
 import Synchronization
 
@@ -63,6 +64,19 @@ final class ViewerHub: Sendable {
         let outboxes = sockets(of: viewer).map(\.outbox)
         for outbox in outboxes { outbox.send(text) }
         return outboxes.count
+    }
+
+    /// Tells both people's open sockets that their match (and its
+    /// conversation) ended: `{"event":"match-ended","profile":OTHER}`, so
+    /// an open chat closes on every page. Sent after an unmatch or a block
+    /// (also when they had no match: a page closes nothing then).
+    func matchEnded(between viewer: String, and other: String) {
+        send(Self.matchEnded(other), to: viewer)
+        send(Self.matchEnded(viewer), to: other)
+    }
+
+    static func matchEnded(_ profile: String) -> String {
+        JSONValue.object([("event", "match-ended"), ("profile", .string(profile))]).serialized
     }
 
     /// Takes `profile`'s card out of every open deck of `viewer` (before

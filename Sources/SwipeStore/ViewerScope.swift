@@ -16,16 +16,21 @@ public struct ViewerScope: ViewerLedger {
     /// Called after a message is stored (not for a retry that found it),
     /// so that the recipient's open sockets hear of it.
     let onMessage: ((Message) -> Void)?
+    /// Called with the other person's id after an unmatch is stored, so
+    /// that an open conversation with them closes on their side too.
+    let onUnmatch: ((String) -> Void)?
 
     public init(
         viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
-        onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil
+        onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil,
+        onUnmatch: ((String) -> Void)? = nil
     ) {
         self.viewer = viewer
         self.access = access
         self.onMatch = onMatch
         self.onBlock = onBlock
         self.onMessage = onMessage
+        self.onUnmatch = onUnmatch
     }
 
     /// The scope over one database the caller holds.
@@ -108,6 +113,7 @@ public struct ViewerScope: ViewerLedger {
     public func unmatch(_ id: String) throws {
         let viewer = viewer
         try access.write { try $0.unmatch(viewer: viewer, profile: id) }
+        onUnmatch?(id)
     }
 
     public func report(_ id: String, reason: String) throws -> BlockOutcome {
