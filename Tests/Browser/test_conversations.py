@@ -16,6 +16,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from conftest import ROOT, Served, screenshot, wait_for
+from test_accessibility import violations
 
 # alice and bob match (each liked the other); carol likes alice and waits.
 DECISIONS = """viewer,profile,decision,decided_at
@@ -70,6 +71,7 @@ def test_the_inbox_shows_a_match_and_two_viewers_talk(matched, browsers):
     signed_in(bob, matched, "bob")
 
     row = open_inbox_row(alice, "Bob Builder")
+    assert violations(alice, "inbox") == []
     assert "New match: say hello" in row.text
     # A relative time, not a raw timestamp.
     time = row.find_element(By.TAG_NAME, "time")
@@ -102,6 +104,7 @@ def test_the_inbox_shows_a_match_and_two_viewers_talk(matched, browsers):
     bob.find_element(By.ID, "chat-input").send_keys("hello alice" + Keys.ENTER)
     wait_for(lambda: chat_texts(alice) == [text, "hello alice"], "bob's answer pushed to alice")
     wait_for(lambda: [m[4] for m in messages_in_db(matched)] == [1, 1], "alice's open chat read it")
+    assert violations(alice, "conversation") == []
     screenshot(alice, "serve-chat.png")
     if os.environ.get("SWIPE_UPDATE_DOCS"):
         shutil.copy(screenshot(alice, "serve-chat.png"), ROOT / "docs" / "serve-chat.png")
@@ -192,6 +195,7 @@ def test_a_liker_opens_from_likes_you_and_is_liked_back(matched, browsers):
     panel = wait_for(lambda: alice.find_element(By.ID, "person-panel").is_displayed()
                      and alice.find_element(By.ID, "person-panel"), "carol's page")
     assert panel.find_element(By.ID, "person-name").text == "Carol Singer"
+    assert violations(alice, "person") == []
     assert "Sings." in panel.text
     # Keys do not reach the deck behind her page either.
     alice.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_LEFT)

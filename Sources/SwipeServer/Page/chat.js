@@ -88,12 +88,14 @@
   const profileButton = el("button", { type: "button", id: "chat-profile", text: "Profile" });
   const unmatch = el("button", { type: "button", id: "chat-unmatch", text: "Unmatch" });
   const head = el("div", { class: "chat-head" }, back, photo, title, profileButton, unmatch);
-  const log = el("ol", { id: "chat-log", role: "log", "aria-live": "polite", "aria-label": "Messages" });
+  const list = el("ol", { class: "chat-list" });
+  const log = el("div", { id: "chat-log", role: "log", "aria-live": "polite", "aria-label": "Messages" }, list);
   const notice = el("p", { id: "chat-notice", role: "status" });
   const input = el("input", { id: "chat-input", type: "text", maxLength: 2000, autocomplete: "off" });
-  const label = el("label", { for: "chat-input", class: "visually-hidden", text: "Message" });
+  input.placeholder = "Message";
+  input.setAttribute("aria-label", "Message");
   const sendButton = el("button", { type: "submit", id: "chat-send", text: "Send" });
-  const form = el("form", { id: "chat-form" }, label, input, sendButton);
+  const form = el("form", { id: "chat-form", "aria-label": "Write a message" }, input, sendButton);
   panel.append(head, log, notice, form);
   $("stage").append(panel);
 
@@ -111,7 +113,7 @@
     photo.replaceChildren();
     page.fillPhoto(photo, { name: chat.name, photos: profile.photos || [] });
     title.textContent = chat.name;
-    label.textContent = `Message to ${chat.name}`;
+    input.setAttribute("aria-label", `Message to ${chat.name}`);
     notice.textContent = "";
     unmatch.dataset.armed = "";
     unmatch.textContent = "Unmatch";
@@ -183,7 +185,7 @@
       rows.push(li);
     }
     if (!rows.length) rows.push(el("li", { class: "empty", text: chat.ended ? "" : "No messages yet: say hello." }));
-    log.replaceChildren(...rows);
+    list.replaceChildren(...rows);
     log.scrollTop = log.scrollHeight;
   }
 
