@@ -18,6 +18,8 @@ public protocol ViewerLedger {
     func record(_ decision: DeckDecision) throws -> RecordedDecision
     /// Stamps the viewer's latest un-undone decision about `decision.profile` as undone.
     func undo(_ decision: DeckDecision) throws
+    /// `undo`, saying whether it ended a match.
+    func undoEndingMatch(_ decision: DeckDecision) throws -> Bool
     /// The viewer's decisions, newest first; only about `profile` when given.
     func history(about profile: String?) throws -> [HistoryEntry]
     /// The viewer's current matches, newest first.
@@ -56,6 +58,14 @@ public protocol ViewerLedger {
 }
 
 extension ViewerLedger {
+    /// Undoes as `undo` does and says whether the undo ended a match (a like
+    /// that had made one): the session then says so. A ledger that cannot
+    /// tell says no.
+    public func undoEndingMatch(_ decision: DeckDecision) throws -> Bool {
+        try undo(decision)
+        return false
+    }
+
     /// A ledger that cannot look profiles up finds none.
     public func profile(_ id: String) throws -> Profile? { nil }
 }

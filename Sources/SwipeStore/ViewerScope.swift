@@ -64,9 +64,17 @@ public struct ViewerScope: ViewerLedger {
     }
 
     public func undo(_ decision: DeckDecision) throws {
+        _ = try undoEndingMatch(decision)
+    }
+
+    /// An undo that dissolves a match ends it for both, as an unmatch does
+    /// (`onUnmatch`: the other person's open chat closes).
+    public func undoEndingMatch(_ decision: DeckDecision) throws -> Bool {
         let viewer = viewer
         let id = decision.profile.id
-        _ = try access.write { try $0.undo(viewer: viewer, profile: id) }
+        let undone = try access.write { try $0.undo(viewer: viewer, profile: id) }
+        if undone.unmatched { onUnmatch?(id) }
+        return undone.unmatched
     }
 
     /// - Throws: `StoreError.unknownProfile` when `profile` names no profile

@@ -96,3 +96,53 @@ import Testing
         #expect(try store.history(HistoryQuery(viewer: "v")).filter { $0.profile == "e" }.isEmpty)
     }
 }
+
+/// Undoing the like that made a match says the match ended, with its
+/// conversation (issue 21), in text and in JSON mode.
+@Suite final class ReplUndoMatchTests {
+    let temporary = TemporaryFolder("swipe-repl-undo-match")
+    var path: String { temporary.path + "/undo.sqlite" }
+
+    init() throws {
+        let store = try SQLiteStore(path: path)
+        for id in ["w", "x"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        _ = try store.record(viewer: "x", profile: "w", decision: .like, via: .drag)
+    }
+
+    func session(_ format: ReplFormat) throws -> ReplSession {
+        let store = try SQLiteStore(path: path)
+        var session = try ReplSession(
+            feed: try SQLiteFeed(store: store, viewer: "w"), ledger: ViewerScope(store: store, viewer: "w"),
+            format: format)
+        session.layout = ReplLayout(pictures: false)
+        return session
+    }
+
+    @Test func undoingTheLikeThatMatchedSaysTheMatchEnded() throws {
+        var session = try session(.text(ReplStyle(color: false)))
+        var out = ""
+        #expect(session.run("superlike", into: &out))
+        #expect(out.contains("It's a match!"))
+        out = ""
+        #expect(session.run("undo", into: &out))
+        #expect(out.contains("↶ took back superlike of Name x (x); your match with Name x ended"), "\(out)")
+        #expect(try SQLiteStore(path: path).matches(viewer: "w").isEmpty)
+    }
+
+    @Test func inJSONModeTheUndoneDecisionSaysSo() throws {
+        var session = try session(.json)
+        var out = ""
+        #expect(session.run("like", into: &out))
+        out = ""
+        #expect(session.run("undo", into: &out))
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect((answer["undone"] as? [String: Any])?["match_ended"] as? Bool == true)
+        out = ""
+        // An undo that ended no match says false.
+        #expect(session.run("hate", into: &out))
+        out = ""
+        #expect(session.run("undo", into: &out))
+        let plain = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        #expect((plain["undone"] as? [String: Any])?["match_ended"] as? Bool == false)
+    }
+}

@@ -21,6 +21,7 @@ extension ReplAnswer {
                     .object([
                         ("profile", .string(undone.profile.id)), ("decision", .string(undone.decision.rawValue)),
                         ("via", .string(undone.via.rawValue)),
+                        ("match_ended", .bool(endedMatches.contains(undone.profile.id))),
                     ])
                 ))
         }

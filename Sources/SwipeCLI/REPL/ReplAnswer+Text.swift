@@ -64,7 +64,11 @@ extension ReplAnswer {
             }
             return line
         case .unrecord(let decision):
-            return "↶ took back " + decision.decision.rawValue + " of " + Self.who(decision.profile)
+            let ended =
+                endedMatches.contains(decision.profile.id)
+                ? "; your match with " + TerminalText.oneLine(decision.profile.name)
+                    + " ended, and its conversation with it" : ""
+            return "↶ took back " + decision.decision.rawValue + " of " + Self.who(decision.profile) + ended
         case .animate(let timeline):
             return style.paint("↷ " + timeline.summary, .accent)
         case .showDetail(let profile):

@@ -9,6 +9,8 @@ struct ReplAnswer {
     var actions: [DeckAction] = []
     var decisions: [(DeckDecision, RecordedDecision)] = []
     var undone: [DeckDecision] = []
+    /// The ids whose match an undo here ended (with its conversation).
+    var endedMatches: Set<String> = []
     var history: [HistoryEntry]?
     var matches: [Match]?
     var help: String?

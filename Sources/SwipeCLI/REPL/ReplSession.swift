@@ -244,6 +244,7 @@ public struct ReplSession {
     private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
         var receipts: [RecordedDecision] = []
         var recorded: [DeckDecision] = []
+        var endedMatches: Set<String> = []
         let ledger = self.ledger
         let outcome: DeckOutcome
         do {
@@ -252,7 +253,8 @@ public struct ReplSession {
                 case .record(let decision):
                     receipts.append(try ledger.record(decision))
                     recorded.append(decision)
-                case .unrecord(let decision): try ledger.undo(decision)
+                case .unrecord(let decision):
+                    if try ledger.undoEndingMatch(decision) { endedMatches.insert(decision.profile.id) }
                 default: break
                 }
             }
@@ -278,6 +280,7 @@ public struct ReplSession {
         answer.actions = outcome.actions
         answer.decisions = Array(zip(outcome.decisions, receipts))
         answer.undone = outcome.undone
+        answer.endedMatches = endedMatches
         answer.showsDeck = true
         answer.note = Self.note(for: event, actions: outcome.actions)
         return answer
