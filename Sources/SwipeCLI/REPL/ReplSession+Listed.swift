@@ -42,8 +42,14 @@ extension ReplSession {
     }
 
     /// Records `decision` about `profile` (from its detail page) and takes
-    /// its card out of the deck if it is there.
+    /// its card out of the deck if it is there; the top card goes as the
+    /// deck's button sends it.
     private mutating func decide(_ profile: Profile, _ decision: Decision) throws -> ReplAnswer {
+        // The top card is decided by the deck's own button: its animation,
+        // and `undo` brings it back.
+        if case .deck = snapshot.mode, snapshot.top?.id == profile.id, snapshot.dragging == nil {
+            return try execute(.event(.button(decision)))
+        }
         let made = DeckDecision(profile: profile, decision: decision, via: .detail)
         let receipt: RecordedDecision
         do {
