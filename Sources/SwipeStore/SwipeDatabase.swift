@@ -110,6 +110,10 @@ public protocol SwipeModeration: AnyObject {
     func unmatch(viewer: String, profile: String, at date: Date?) throws
     func report(viewer: String, profile: String, reason: String, at date: Date?) throws -> BlockOutcome
     func reports() throws -> [Report]
+    /// What a report keeps of the pair's conversation: its last `limit`
+    /// messages sent before `report` was made, oldest first. (Messages are
+    /// never deleted, and a report blocks, so nothing is sent after it.)
+    func transcript(of report: Report, limit: Int) throws -> [Message]
     func blocked(viewer: String) throws -> [String]
 }
 
