@@ -98,7 +98,8 @@ public final class DatabaseServerBackend: Sendable {
         onMessage: @escaping @Sendable (MessageNotice) -> Void = { _ in },
         onUnmatch: @escaping @Sendable (String) -> Void = { _ in },
         mayChangePreferences: @escaping @Sendable () -> Bool = { true },
-        internalFailure: (@Sendable (any Error) -> String)? = nil
+        internalFailure: (@Sendable (any Error) -> String)? = nil,
+        onErase: @escaping @Sendable (Erasure) -> Void = { _ in }
     ) throws -> SocketSession {
         let me = try pool.withDatabase { try $0.viewerProfile(viewer) }
         let relay = relay
@@ -113,7 +114,7 @@ public final class DatabaseServerBackend: Sendable {
             }, onBlock: onBlock,
             onMessage: { message in
                 onMessage(MessageNotice(message: message, senderName: me.name))
-            }, onUnmatch: onUnmatch)
+            }, onUnmatch: onUnmatch, onErase: onErase)
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)

@@ -20,7 +20,7 @@ import SwipeCore
 /// Not `Sendable`: a value is used from one thread at a time.
 public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations,
     SwipeChangeLog, SwipeSettings,
-    SwipeImport
+    SwipeImport, SwipePersonalData
 {
     /// Where the data is, for messages: a file path, or a URI without its password.
     var location: String { get }
@@ -69,6 +69,9 @@ public protocol SwipeLedger: AnyObject {
     func undo(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision
     /// The viewer's decisions, newest first.
     func history(_ query: HistoryQuery) throws -> [HistoryEntry]
+    /// The viewer's most recent standing (not undone) decision, with the
+    /// profile it was about: what `undo` reaches back to past a session.
+    func latestStandingDecision(viewer: String) throws -> DeckDecision?
     /// The ids the viewer holds a standing decision about.
     func decidedProfileIDs(viewer: String) throws -> [String]
     /// The viewer's standing matches, newest first.
@@ -176,8 +179,9 @@ public protocol SwipeChangeLog: AnyObject {
     func messages(after key: Int, limit: Int) throws -> [ChangedMessage]
 }
 
-// Room for the next roles (a person's data): each a protocol of its own,
-// its rules in `SQLDatabase` extensions, added to `SwipeDatabase`.
+// A person's data is `SwipePersonalData` (PersonalData.swift). The next
+// roles: each a protocol of its own, its rules in `SQLDatabase` extensions,
+// added to `SwipeDatabase`.
 
 /// What an upsert did. `unchanged`: the profile was already stored exactly so.
 public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }

@@ -20,6 +20,9 @@ public protocol ViewerLedger {
     func undo(_ decision: DeckDecision) throws
     /// `undo`, saying whether it ended a match.
     func undoEndingMatch(_ decision: DeckDecision) throws -> Bool
+    /// The viewer's most recent standing decision, from any session: what
+    /// `undo` reaches back to once the deck's own decisions are taken back.
+    func latestStandingDecision() throws -> DeckDecision?
     /// The viewer's decisions, newest first; only about `profile` when given.
     func history(about profile: String?) throws -> [HistoryEntry]
     /// The viewer's current matches, newest first.
@@ -28,6 +31,10 @@ public protocol ViewerLedger {
     /// The viewer's profile, preferences included.
     func viewerProfile() throws -> Profile
     func setPreferences(_ change: PreferencesChange) throws -> Profile
+    /// Changes one field of the viewer's own profile (`me set`).
+    func editProfile(_ edit: ProfileEdit) throws -> Profile
+    /// Erases the viewer and every row naming them (`me erase`).
+    func erase() throws -> Erasure
     /// Which of these ids the viewer may still be shown (the cards in the deck).
     func eligible(among ids: [String]) throws -> Set<String>
     func block(_ id: String) throws -> BlockOutcome

@@ -19,11 +19,14 @@ public struct ViewerScope: ViewerLedger {
     /// Called with the other person's id after an unmatch is stored, so
     /// that an open conversation with them closes on their side too.
     let onUnmatch: ((String) -> Void)?
+    /// Called after the viewer erased themself, so that their matches'
+    /// open sockets hear the match ended.
+    let onErase: ((Erasure) -> Void)?
 
     public init(
         viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
         onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil,
-        onUnmatch: ((String) -> Void)? = nil
+        onUnmatch: ((String) -> Void)? = nil, onErase: ((Erasure) -> Void)? = nil
     ) {
         self.viewer = viewer
         self.access = access
@@ -31,6 +34,7 @@ public struct ViewerScope: ViewerLedger {
         self.onBlock = onBlock
         self.onMessage = onMessage
         self.onUnmatch = onUnmatch
+        self.onErase = onErase
     }
 
     /// The scope over one database the caller holds.
@@ -77,6 +81,11 @@ public struct ViewerScope: ViewerLedger {
         return undone.unmatched
     }
 
+    public func latestStandingDecision() throws -> DeckDecision? {
+        let viewer = viewer
+        return try access.read { try $0.latestStandingDecision(viewer: viewer) }
+    }
+
     /// - Throws: `StoreError.unknownProfile` when `profile` names no profile
     ///   (a typo must not read as "no decisions yet").
     public func history(about profile: String?) throws -> [HistoryEntry] {
@@ -100,6 +109,18 @@ public struct ViewerScope: ViewerLedger {
     public func setPreferences(_ change: PreferencesChange) throws -> Profile {
         let viewer = viewer
         return try access.write { try $0.setPreferences(viewer: viewer, change) }
+    }
+
+    public func editProfile(_ edit: ProfileEdit) throws -> Profile {
+        let viewer = viewer
+        return try access.write { try $0.editProfile(viewer: viewer, edit, at: nil) }
+    }
+
+    public func erase() throws -> Erasure {
+        let viewer = viewer
+        let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }
+        onErase?(erasure)
+        return erasure
     }
 
     public func eligible(among ids: [String]) throws -> Set<String> {

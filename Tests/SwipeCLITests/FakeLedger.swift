@@ -61,6 +61,8 @@ final class FakeLedger: ViewerLedger {
 
     func viewerProfile() throws -> Profile { throw NoDiscovery() }
     func setPreferences(_ change: PreferencesChange) throws -> Profile { throw NoDiscovery() }
+    func editProfile(_ edit: ProfileEdit) throws -> Profile { throw NoDiscovery() }
+    func erase() throws -> Erasure { throw NoDiscovery() }
     func eligible(among ids: [String]) throws -> Set<String> { throw NoDiscovery() }
     func block(_ id: String) throws -> BlockOutcome { throw NoDiscovery() }
     func unblock(_ id: String) throws { throw NoDiscovery() }
@@ -68,6 +70,8 @@ final class FakeLedger: ViewerLedger {
     func report(_ id: String, reason: String) throws -> BlockOutcome { throw NoDiscovery() }
     func likes() throws -> [Liker] { throw NoDiscovery() }
     func reasons(about id: String) throws -> [String] { throw NoDiscovery() }
+    /// Earlier sessions: none (a session's own decisions are the deck's).
+    func latestStandingDecision() throws -> DeckDecision? { nil }
     func unknownGenders(_ seeking: [String]) throws -> String? { throw NoDiscovery() }
     func send(to profile: String, text: String, clientID: String) throws -> SentMessage { throw NoDiscovery() }
     func read(with profile: String, last: Int?) throws -> [Message] { throw NoDiscovery() }

@@ -31,6 +31,7 @@ extension ReplAnswer {
             lines.append("→ opened the profile of " + Self.who(opened))
             lines += page.lines
         }
+        if let me { lines += Self.meLines(me, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
         guard layout.pictures || asked else {

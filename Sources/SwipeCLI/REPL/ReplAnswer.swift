@@ -18,6 +18,10 @@ struct ReplAnswer {
     var conversation: ConversationAnswer?
     /// The detail page `open ID` opened.
     var opened: Profile?
+    /// `me`, `me set`.
+    var me: MeAnswer?
+    /// `me erase`.
+    var erased: Erasure?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

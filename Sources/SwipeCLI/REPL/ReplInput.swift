@@ -23,6 +23,8 @@ public enum ReplInput: Hashable, Sendable {
     case conversation(ConversationInput)
     /// open ID, like ID… (Documentation/REPL.md, "Lists that act").
     case listed(ListedInput)
+    /// me, me set (Documentation/PersonalData.md): one's own profile.
+    case me(MeInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`,
@@ -30,7 +32,7 @@ public enum ReplInput: Hashable, Sendable {
 /// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit
+        physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

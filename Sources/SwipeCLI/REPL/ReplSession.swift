@@ -152,7 +152,7 @@ public struct ReplSession {
     /// the deck's rules, the store's rules), not a failure of the machinery.
     static func isRefusal(_ error: any Error) -> Bool {
         switch error {
-        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError:
+        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
             return true
         case let error as StoreError:
             switch error {
@@ -233,6 +233,8 @@ public struct ReplSession {
             return try executeDiscovery(command)
         case .conversation(let command):
             return try executeConversation(command)
+        case .me(let command):
+            return try executeMe(command)
         }
         return answer
     }
@@ -242,6 +244,11 @@ public struct ReplSession {
     /// leaves the deck as it was: the controller rolls back (the one place
     /// that does).
     private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
+        if case .undo = event, controller.deck.undoable.isEmpty, let earlier = try ledger.latestStandingDecision() {
+            // Past the session: the viewer's latest standing decision, from
+            // an earlier session or another process; the rewind rule decides.
+            controller.rememberEarlier(earlier)
+        }
         var receipts: [RecordedDecision] = []
         var recorded: [DeckDecision] = []
         var endedMatches: Set<String> = []

@@ -479,7 +479,7 @@
       }
     } else if (event.event === "match") {
       if (inboxShown && !$("list-panel").hidden) page.send("inbox");
-    } else if (event.event === "match-ended") {
+    } else if (event.event === "match-ended" || event.event === "unmatched") {
       if (chat && event.profile === chat.id) endChat(`The match with ${chat.name} has ended.`);
       page.send("inbox");
     } else if (event.event === "deck-changed" && chat) {
