@@ -176,7 +176,8 @@ final class ChangeWatcher: @unchecked Sendable {
                 if !failing { logger.warning("change check failed (retrying): \(error)") }
                 failing = true
             }
-            let seconds = Double(Self.interval.components.attoseconds) * 1e-18
+            let seconds =
+                Double(Self.interval.components.attoseconds) * 1e-18
                 + Double(Self.interval.components.seconds)
             wake.withLock {
                 if running && !poked { _ = wake.wait(until: Date().addingTimeInterval(seconds)) }

@@ -1,5 +1,5 @@
-import SwipeCLI
 import HummingbirdWebSocket
+import SwipeCLI
 import Synchronization
 
 /// The sockets open right now, by viewer, so that what one session does

@@ -91,7 +91,9 @@ import Testing
         let stranger = out
         out = ""
         #expect(!session.run("open nosuch", into: &out))
-        #expect(stranger.replacingOccurrences(of: "open e", with: "open X") == out.replacingOccurrences(of: "open nosuch", with: "open X"))
+        #expect(
+            stranger.replacingOccurrences(of: "open e", with: "open X")
+                == out.replacingOccurrences(of: "open nosuch", with: "open X"))
         #expect(!session.run("like e", into: &out))
         #expect(try store.history(HistoryQuery(viewer: "v")).filter { $0.profile == "e" }.isEmpty)
     }

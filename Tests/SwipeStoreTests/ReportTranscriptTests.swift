@@ -27,7 +27,8 @@ import Testing
                     at: Self.t0.addingTimeInterval(Double(index))))
         }
         _ = try store.send(
-            MessageSend(viewer: "c", profile: "a", text: "other pair", clientID: "x", at: Self.t0.addingTimeInterval(30)))
+            MessageSend(
+                viewer: "c", profile: "a", text: "other pair", clientID: "x", at: Self.t0.addingTimeInterval(30)))
         _ = try store.report(viewer: "b", profile: "a", reason: "rude", at: Self.t0.addingTimeInterval(100))
         let report = try #require(try store.reports().first)
         let kept = try store.transcript(of: report, limit: Report.transcriptLength)
@@ -36,7 +37,8 @@ import Testing
         #expect(kept.first?.sender == "a" && kept.first?.recipient == "b")
         // A report made before the last messages keeps only what came before it.
         let earlier = Report(
-            reporter: "a", reported: "b", reason: "r", reportedAt: Timestamp.string(from: Self.t0.addingTimeInterval(5)))
+            reporter: "a", reported: "b", reason: "r", reportedAt: Timestamp.string(from: Self.t0.addingTimeInterval(5))
+        )
         #expect(try store.transcript(of: earlier, limit: 50).map(\.text) == ["m1", "m2", "m3", "m4", "m5"])
     }
 }
