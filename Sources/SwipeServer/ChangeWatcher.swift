@@ -75,9 +75,10 @@ final class ChangeWatcher: @unchecked Sendable {
         told.withLock { $0.insert(key) }
     }
 
+    /// A match as told to its recipient. When both likes carry the match's
+    /// moment (an import, two likes in one millisecond), each side is told.
     static func key(_ notice: MatchNotice) -> String {
-        let pair = [notice.recipient, notice.liker].sorted()
-        return "match\u{0}\(pair[0])\u{0}\(pair[1])\u{0}\(notice.matchedAt)"
+        "match\u{0}\(notice.recipient)\u{0}\(notice.liker)\u{0}\(notice.matchedAt)"
     }
 
     static func key(_ message: Message) -> String {
@@ -104,6 +105,10 @@ final class ChangeWatcher: @unchecked Sendable {
         }
         let wanted = state.withLock { state in
             defer { state.marks = marks }
+            // A log whose newest rows were deleted (`swipe me erase`) hands
+            // their keys out again (SQLite): read from its newest key now.
+            if marks.decision < state.decisions.newest { state.decisions = KeyTrail(newest: marks.decision) }
+            if marks.message < state.messages.newest { state.messages = KeyTrail(newest: marks.message) }
             return wasPoked || state.marks != marks || !state.decisions.gaps.isEmpty || !state.messages.gaps.isEmpty
         }
         guard wanted else { return 0 }

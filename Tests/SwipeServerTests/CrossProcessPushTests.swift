@@ -134,6 +134,29 @@ import WSClient
         #expect(total == 0)
     }
 
+    /// Rows deleted from the end of a log (a person erased) give their keys
+    /// out again on SQLite: a match made with a reused key is still pushed.
+    @Test func aMatchWithAKeyReusedAfterADeletionIsPushed() throws {
+        let store = try stores.store(.sqlite, profiles: ["a", "b", "c"])
+        _ = try store.record(viewer: "c", profile: "a", decision: .hate, via: .button)
+        _ = try store.record(viewer: "c", profile: "b", decision: .hate, via: .button)
+        let backend = try backend(.sqlite)
+        let pushed = Mutex<[MatchNotice]>([])
+        let watcher = ChangeWatcher(
+            backend: backend, logger: Self.quiet, pushMatch: { notice in pushed.withLock { $0.append(notice) } },
+            pushMessage: { _ in })
+        try watcher.prime()
+        let raw = try SQLiteStore(path: try stores.location(.sqlite), create: false)
+        try raw.connection.execute("DELETE FROM decisions")
+        #expect(try watcher.check() == 0)
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .button, at: start)
+        _ = try store.record(viewer: "b", profile: "a", decision: .like, via: .button, at: start + 1)
+        #expect(try watcher.check() == 1)
+        let got = pushed.withLock { $0 }
+        #expect(got.map(\.recipient) == ["a"] && got.map(\.liker) == ["b"])
+    }
+
     /// PostgreSQL keys need not commit in their order: a key skipped over
     /// (its transaction still open) is read again until it shows up.
     @Test func aKeyCommittedAfterANewerOneIsStillRead() {
