@@ -234,3 +234,19 @@ def test_an_unmatch_closes_the_conversation_on_the_other_page(matched, browsers)
     wait_for(lambda: not bob.find_element(By.ID, "chat-input").is_enabled(), "bob's composer closed")
     assert "ended" in bob.find_element(By.ID, "chat-notice").text
     assert not alice.find_element(By.ID, "chat-input").is_enabled()
+
+
+def test_a_match_made_by_a_repl_in_another_process_reaches_the_open_page(served, browsers):
+    """The issue's case: the page open as bob on `swipe serve --db x.sqlite`, and
+    `printf 'like\\n' | swipe --db x.sqlite --as alice` in another process."""
+    bob = browsers()
+    signed_in(bob, served, "bob")
+    bob.find_element(By.ID, "like").click()  # bob likes alice, his top card
+    wait_for(lambda: served.decisions("bob") == [("alice", "like", "button", None)], "bob's like stored")
+    out = subprocess.run([served.binary, "--db", served.db, "--as", "alice"], input="like\n",
+                         capture_output=True, text=True, check=True)
+    assert "It's a match!" in out.stdout, out.stdout
+    banner = wait_for(lambda: bob.find_element(By.ID, "match-banner").is_displayed()
+                      and bob.find_element(By.ID, "match-banner"), "the match pushed to bob's page")
+    assert banner.get_attribute("data-profile") == "alice"
+    assert "Alice Example" in banner.text
