@@ -51,12 +51,14 @@ import Testing
     static let allowedInterpolations: Set<String> = [
         "Self.profileColumns",  // a fixed column list, SQLiteStore+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
+        "edit.column",  // SQLDatabase+Me: a profile column named by ProfileEdit's closed enum
         "SQLiteStore.profileColumns",  // the same list, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
+        "query.sql",  // SQLDatabase+Export's exportQueries: one constant statement per section
         "step.sql",  // Schema.migrations, constant steps
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // SQLiteConnection.bulkWrite's two constant journal_mode pragmas
