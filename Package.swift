@@ -80,6 +80,7 @@ let package = Package(
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css"),
                 .embedInCode("Page/me.js"),
+                .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
             ]
         ),
         .executableTarget(

@@ -88,7 +88,7 @@ public final class DatabaseServerBackend: Sendable {
     /// thread) when one of its decisions completes a match, so the server can
     /// tell the other viewer; the match is also published on the relay.
     /// `onBlock` is called with the other person's id after a block or a
-    /// report; `onMessage` with each message the viewer sends (not a retry
+    /// report; `onUnmatch` with the other person's id after an unmatch; `onMessage` with each message the viewer sends (not a retry
     /// that found it stored), so the server can tell the recipient. `mayChangePreferences` rations the viewer's changes of
     /// preferences; `internalFailure` words a failure of the store for the
     /// client (and logs it), nil to tell it as it is.
@@ -96,6 +96,7 @@ public final class DatabaseServerBackend: Sendable {
         viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void,
         onBlock: @escaping @Sendable (String) -> Void = { _ in },
         onMessage: @escaping @Sendable (MessageNotice) -> Void = { _ in },
+        onUnmatch: @escaping @Sendable (String) -> Void = { _ in },
         mayChangePreferences: @escaping @Sendable () -> Bool = { true },
         internalFailure: (@Sendable (any Error) -> String)? = nil,
         onErase: @escaping @Sendable (Erasure) -> Void = { _ in }
@@ -113,10 +114,24 @@ public final class DatabaseServerBackend: Sendable {
             }, onBlock: onBlock,
             onMessage: { message in
                 onMessage(MessageNotice(message: message, senderName: me.name))
-            }, onErase: onErase)
+            }, onUnmatch: onUnmatch, onErase: onErase)
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
+    }
+
+    /// The change log (`SwipeChangeLog`) on a borrowed connection: what
+    /// `ChangeWatcher` reads to push what other processes stored.
+    public func changeMarks() throws -> ChangeMarks {
+        try pool.withDatabase { try $0.changeMarks() }
+    }
+
+    public func decisions(after key: Int, limit: Int) throws -> [ChangedDecision] {
+        try pool.withDatabase { try $0.decisions(after: key, limit: limit) }
+    }
+
+    public func messages(after key: Int, limit: Int) throws -> [ChangedMessage] {
+        try pool.withDatabase { try $0.messages(after: key, limit: limit) }
     }
 
     /// Starts calling `deliver` with each match another process makes

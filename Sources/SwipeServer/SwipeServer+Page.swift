@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// `/`, `/app.js`, `/app.css`: the page, embedded in the binary. Every one of
+/// `/`, `/app.js`, `/app.css`, `/chat.js`, `/chat.css`: the page, embedded in the binary. Every one of
 /// them needs a valid token (from `?token=` or the cookie) and answers 401
 /// with a line saying how to get a link otherwise.
 extension SwipeServer {
@@ -16,6 +16,12 @@ extension SwipeServer {
         }
         router.get("/me.js") { request, _ in
             try await asset(PageAssets.meScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/chat.js") { request, _ in
+            try await asset(PageAssets.chat, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/chat.css") { request, _ in
+            try await asset(PageAssets.chatStyle, type: "text/css; charset=utf-8", request: request)
         }
         router.get("/app.css") { request, _ in
             try await asset(PageAssets.style, type: "text/css; charset=utf-8", request: request)
@@ -222,4 +228,7 @@ enum PageAssets {
     /// The "Me" view (Documentation/PersonalData.md).
     static let meScript = PackageResources.me_js
     static let style = PackageResources.app_css
+    /// The inbox and conversations (Page/chat.js).
+    static let chat = PackageResources.chat_js
+    static let chatStyle = PackageResources.chat_css
 }

@@ -39,6 +39,7 @@ extension SwipeServer {
                 ])
         }
         let hub = hub
+        let watcher = watcher
         let backend = backend
         let budgets = preferenceChanges
         let logger = logger
@@ -49,16 +50,27 @@ extension SwipeServer {
                 try backend.openSession(
                     viewer: viewer,
                     onMatch: { notice in
-                        hub.send(notice.json, to: notice.recipient)
-                        metrics.pushLag(matchedAt: notice.matchedAt)
+                        if watcher.claim(ChangeWatcher.key(notice)) {
+                            hub.send(notice.json, to: notice.recipient)
+                            metrics.pushLag(matchedAt: notice.matchedAt)
+                        }
                     },
                     onBlock: { other in
                         // Both sides' open decks let the card go: the other
                         // person's, and this viewer's other sockets.
                         hub.withdraw(viewer, from: other)
                         hub.withdraw(other, from: viewer)
+                        // The blocked person is told nothing more than that
+                        // their deck changed (their page then finds the
+                        // conversation gone); this viewer's other pages close it.
+                        hub.send(ViewerHub.matchEnded(other), to: viewer)
                     },
-                    onMessage: { notice in hub.send(notice.json, to: notice.message.recipient) },
+                    onMessage: { notice in
+                        if watcher.claim(ChangeWatcher.key(notice.message)) {
+                            hub.send(notice.json, to: notice.message.recipient)
+                        }
+                    },
+                    onUnmatch: { other in hub.matchEnded(between: viewer, and: other) },
                     mayChangePreferences: { budgets.spend(viewer) },
                     internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) },
                     onErase: { erasure in

@@ -19,6 +19,8 @@ public struct SwipeServer: Sendable {
     let threadPool: NIOThreadPool
     let signIns: SignIns
     let hub = ViewerHub()
+    /// Pushes what other processes store (`ChangeWatcher`).
+    let watcher: ChangeWatcher
     let gate: ConnectionGate
     let preferenceChanges: ViewerBudgets
     let commandBudgets: ViewerBudgets
@@ -46,18 +48,31 @@ public struct SwipeServer: Sendable {
         signIns = SignIns(secret: try await threadPool.runIfActive { try backend.accessSecret() })
         let hub = hub
         let metrics = metrics
-        try await threadPool.runIfActive {
-            try backend.startRelay { notice in
+        let watcher = ChangeWatcher(
+            backend: backend, logger: logger,
+            pushMatch: { notice in
                 hub.send(notice.json, to: notice.recipient)
                 metrics.pushLag(matchedAt: notice.matchedAt)
-            }
+            },
+            pushMessage: { notice in hub.send(notice.json, to: notice.message.recipient) })
+        self.watcher = watcher
+        try await threadPool.runIfActive {
+            try watcher.prime()
+            // What another serve process relays is a hint to look now; what
+            // is pushed is read from the tables (`ChangeWatcher`).
+            try backend.startRelay { _ in watcher.poke() }
         }
+        watcher.start()
     }
 
-    /// Stops the match relay (after the application has stopped).
+    /// Stops the match relay and the change watcher (after the application has stopped).
     public func stop() async {
         let backend = backend
-        try? await threadPool.runIfActive { backend.stopRelay() }
+        let watcher = watcher
+        try? await threadPool.runIfActive {
+            backend.stopRelay()
+            watcher.stop()
+        }
     }
 
     /// How many sockets are open right now.

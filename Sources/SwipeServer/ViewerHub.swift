@@ -1,4 +1,5 @@
 import HummingbirdWebSocket
+import SwipeCLI
 import Synchronization
 
 /// The sockets open right now, by viewer, so that what one session does
@@ -10,6 +11,8 @@ final class ViewerHub: Sendable {
         let session: SocketSession
         /// The token it signed in with, checked again and again (`SwipeServer.checkSignIns`).
         let token: String
+        /// Pushes to it, written one after another in the order sent.
+        let outbox: SocketOutbox
     }
 
     private let sockets = Mutex<[String: [Int: Socket]]>([:])
@@ -28,16 +31,18 @@ final class ViewerHub: Sendable {
         let id = nextID.add(1, ordering: .relaxed).newValue
         return sockets.withLock { sockets in
             guard (sockets[viewer]?.count ?? 0) < limit else { return nil }
-            sockets[viewer, default: [:]][id] = Socket(writer: writer, session: session, token: token)
+            sockets[viewer, default: [:]][id] = Socket(
+                writer: writer, session: session, token: token, outbox: SocketOutbox(writer))
             return id
         }
     }
 
     func remove(_ id: Int, for viewer: String) {
-        sockets.withLock { sockets in
-            sockets[viewer]?[id] = nil
-            if sockets[viewer]?.isEmpty == true { sockets[viewer] = nil }
+        let removed = sockets.withLock { sockets in
+            defer { if sockets[viewer]?.isEmpty == true { sockets[viewer] = nil } }
+            return sockets[viewer]?.removeValue(forKey: id)
         }
+        removed?.outbox.finish()
     }
 
     /// Every open socket.
@@ -65,15 +70,27 @@ final class ViewerHub: Sendable {
     }
 
     /// Sends `text` to every socket of `viewer`; returns how many there were.
-    /// The writes run on their own tasks: the caller (a store call on the
-    /// thread pool) never waits for another viewer's network.
+    /// The writes run on each socket's own writer task (`SocketOutbox`): the
+    /// caller (a store call on the thread pool) never waits for another
+    /// viewer's network, and two pushes to a socket arrive in the order sent.
     @discardableResult
     func send(_ text: String, to viewer: String) -> Int {
-        let writers = sockets(of: viewer).map(\.writer)
-        for writer in writers {
-            Task { try? await writer.writeTextMessage(text) }
-        }
-        return writers.count
+        let outboxes = sockets(of: viewer).map(\.outbox)
+        for outbox in outboxes { outbox.send(text) }
+        return outboxes.count
+    }
+
+    /// Tells both people's open sockets that their match (and its
+    /// conversation) ended: `{"event":"match-ended","profile":OTHER}`, so
+    /// an open chat closes on every page. Sent after an unmatch or a block
+    /// (also when they had no match: a page closes nothing then).
+    func matchEnded(between viewer: String, and other: String) {
+        send(Self.matchEnded(other), to: viewer)
+        send(Self.matchEnded(viewer), to: other)
+    }
+
+    static func matchEnded(_ profile: String) -> String {
+        JSONValue.object([("event", "match-ended"), ("profile", .string(profile))]).serialized
     }
 
     /// Takes `profile`'s card out of every open deck of `viewer` (before
@@ -81,7 +98,28 @@ final class ViewerHub: Sendable {
     func withdraw(_ profile: String, from viewer: String) {
         for socket in sockets(of: viewer) {
             socket.session.withdrawSoon(profile)
-            Task { try? await socket.writer.writeTextMessage(Self.deckChanged) }
+            socket.outbox.send(Self.deckChanged)
         }
     }
+}
+
+/// One socket's pushes, written by one task in the order they were sent.
+/// (A task per write, as before, lets two pushes sent a moment apart
+/// arrive in either order: a message's `seq` 2 before its 1.)
+final class SocketOutbox: Sendable {
+    private let continuation: AsyncStream<String>.Continuation
+
+    init(_ writer: WebSocketOutboundWriter) {
+        let (stream, continuation) = AsyncStream<String>.makeStream()
+        self.continuation = continuation
+        Task {
+            for await text in stream { try? await writer.writeTextMessage(text) }
+        }
+    }
+
+    /// Queues `text` (never waits).
+    func send(_ text: String) { continuation.yield(text) }
+
+    /// Ends the writer task once what is queued is written (the socket closed).
+    func finish() { continuation.finish() }
 }

@@ -28,6 +28,11 @@ public struct Report: Hashable, Sendable {
     }
 }
 
+extension Report {
+    /// How many of the pair's last messages a report keeps for moderators.
+    public static let transcriptLength = 50
+}
+
 /// Someone holding a standing like or superlike of the viewer.
 public struct Liker: Hashable, Sendable {
     public var profile: String

@@ -19,7 +19,7 @@ import SwipeCore
 ///
 /// Not `Sendable`: a value is used from one thread at a time.
 public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations,
-    SwipeSettings,
+    SwipeChangeLog, SwipeSettings,
     SwipeImport, SwipePersonalData
 {
     /// Where the data is, for messages: a file path, or a URI without its password.
@@ -113,6 +113,10 @@ public protocol SwipeModeration: AnyObject {
     func unmatch(viewer: String, profile: String, at date: Date?) throws
     func report(viewer: String, profile: String, reason: String, at date: Date?) throws -> BlockOutcome
     func reports() throws -> [Report]
+    /// What a report keeps of the pair's conversation: its last `limit`
+    /// messages sent before `report` was made, oldest first. (Messages are
+    /// never deleted, and a report blocks, so nothing is sent after it.)
+    func transcript(of report: Report, limit: Int) throws -> [Message]
     func blocked(viewer: String) throws -> [String]
 }
 
@@ -160,6 +164,19 @@ public protocol SwipeConversations: AnyObject {
     /// The viewer's standing matches with their last message and unread
     /// count, the newest activity first; expired ones are marked so.
     func inbox(viewer: String, at date: Date?) throws -> [ConversationSummary]
+}
+
+/// The decisions and messages in the order of their keys, as a serving
+/// process reads what other processes stored (a REPL, `swipe send`, `swipe
+/// import --decisions`, another `swipe serve`) to push it to open sockets.
+public protocol SwipeChangeLog: AnyObject {
+    /// The newest key of each log (0 when empty).
+    func changeMarks() throws -> ChangeMarks
+    /// Up to `limit` decisions with keys above `key`, in key order, each
+    /// with the match it made if that match still stands.
+    func decisions(after key: Int, limit: Int) throws -> [ChangedDecision]
+    /// Up to `limit` messages with keys above `key`, in key order.
+    func messages(after key: Int, limit: Int) throws -> [ChangedMessage]
 }
 
 // A person's data is `SwipePersonalData` (PersonalData.swift). The next

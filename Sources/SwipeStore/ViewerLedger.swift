@@ -18,6 +18,8 @@ public protocol ViewerLedger {
     func record(_ decision: DeckDecision) throws -> RecordedDecision
     /// Stamps the viewer's latest un-undone decision about `decision.profile` as undone.
     func undo(_ decision: DeckDecision) throws
+    /// `undo`, saying whether it ended a match.
+    func undoEndingMatch(_ decision: DeckDecision) throws -> Bool
     /// The viewer's most recent standing decision, from any session: what
     /// `undo` reaches back to once the deck's own decisions are taken back.
     func latestStandingDecision() throws -> DeckDecision?
@@ -60,6 +62,21 @@ public protocol ViewerLedger {
     func inbox() throws -> [ConversationSummary]
     /// The name of the profile with id `id`, nil when there is none.
     func name(of id: String) throws -> String?
+    /// The profile with id `id`, nil when there is none (`open ID`).
+    func profile(_ id: String) throws -> Profile?
+}
+
+extension ViewerLedger {
+    /// Undoes as `undo` does and says whether the undo ended a match (a like
+    /// that had made one): the session then says so. A ledger that cannot
+    /// tell says no.
+    public func undoEndingMatch(_ decision: DeckDecision) throws -> Bool {
+        try undo(decision)
+        return false
+    }
+
+    /// A ledger that cannot look profiles up finds none.
+    public func profile(_ id: String) throws -> Profile? { nil }
 }
 
 /// The refusal a ledger throws when the viewer already holds a decision on

@@ -16,6 +16,9 @@ public struct ViewerScope: ViewerLedger {
     /// Called after a message is stored (not for a retry that found it),
     /// so that the recipient's open sockets hear of it.
     let onMessage: ((Message) -> Void)?
+    /// Called with the other person's id after an unmatch is stored, so
+    /// that an open conversation with them closes on their side too.
+    let onUnmatch: ((String) -> Void)?
     /// Called after the viewer erased themself, so that their matches'
     /// open sockets hear the match ended.
     let onErase: ((Erasure) -> Void)?
@@ -23,13 +26,14 @@ public struct ViewerScope: ViewerLedger {
     public init(
         viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
         onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil,
-        onErase: ((Erasure) -> Void)? = nil
+        onUnmatch: ((String) -> Void)? = nil, onErase: ((Erasure) -> Void)? = nil
     ) {
         self.viewer = viewer
         self.access = access
         self.onMatch = onMatch
         self.onBlock = onBlock
         self.onMessage = onMessage
+        self.onUnmatch = onUnmatch
         self.onErase = onErase
     }
 
@@ -64,9 +68,17 @@ public struct ViewerScope: ViewerLedger {
     }
 
     public func undo(_ decision: DeckDecision) throws {
+        _ = try undoEndingMatch(decision)
+    }
+
+    /// An undo that dissolves a match ends it for both, as an unmatch does
+    /// (`onUnmatch`: the other person's open chat closes).
+    public func undoEndingMatch(_ decision: DeckDecision) throws -> Bool {
         let viewer = viewer
         let id = decision.profile.id
-        _ = try access.write { try $0.undo(viewer: viewer, profile: id) }
+        let undone = try access.write { try $0.undo(viewer: viewer, profile: id) }
+        if undone.unmatched { onUnmatch?(id) }
+        return undone.unmatched
     }
 
     public func latestStandingDecision() throws -> DeckDecision? {
@@ -135,6 +147,7 @@ public struct ViewerScope: ViewerLedger {
     public func unmatch(_ id: String) throws {
         let viewer = viewer
         try access.write { try $0.unmatch(viewer: viewer, profile: id) }
+        onUnmatch?(id)
     }
 
     public func report(_ id: String, reason: String) throws -> BlockOutcome {
@@ -175,5 +188,9 @@ public struct ViewerScope: ViewerLedger {
 
     public func name(of id: String) throws -> String? {
         try access.read { try $0.profile(id: id)?.name }
+    }
+
+    public func profile(_ id: String) throws -> Profile? {
+        try access.read { try $0.profile(id: id) }
     }
 }

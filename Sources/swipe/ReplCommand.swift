@@ -58,7 +58,8 @@ struct ReplCommand: ParsableCommand {
                     ReplCompletion(
                         lineBeforeCursor: line,
                         profileIDs: (try? store.decidedProfileIDs(viewer: viewerID)) ?? [],
-                        matchIDs: (try? store.matches(viewer: viewerID).map(\.profile)) ?? [])
+                        matches: (try? store.matches(viewer: viewerID).map { ($0.profile, $0.name) }) ?? [],
+                        likers: (try? store.likes(viewer: viewerID).map { ($0.profile, $0.name) }) ?? [])
                 }
             } else {
                 // A script's stdout is its answers; who it acts as goes to stderr.

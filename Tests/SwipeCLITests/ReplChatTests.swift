@@ -73,15 +73,26 @@ import Testing
         #expect(try store.inbox(viewer: "v").first { $0.profile == "a" }?.unread == 0)
     }
 
-    @Test func tabCompletesMatchIDsForChatAndSay() {
-        let decided = ["a", "b", "c-decided"], matched = ["a", "b"]
+    /// Tab completes from the list the command needs (issue 21): matches for
+    /// `chat`, `say` and `unmatch` (not the decision history, which holds
+    /// people noped), likers for `like`; a listing names each id's person.
+    @Test func tabCompletesMatchIDsForChatSayAndUnmatch() {
+        let decided = ["a", "b", "c-decided"]
+        let matched: [(id: String, name: String)] = [("a", "Ana"), ("b", "Bo \u{1B}[31m")]
+        let likers: [(id: String, name: String)] = [("c-liker", "Cy")]
         #expect(
-            ReplCompletion(lineBeforeCursor: "chat ", profileIDs: decided, matchIDs: matched).candidates == ["a", "b"])
-        #expect(ReplCompletion(lineBeforeCursor: "say b", profileIDs: decided, matchIDs: matched).insertion == " ")
-        #expect(
-            ReplCompletion(lineBeforeCursor: "unmatch c", profileIDs: decided, matchIDs: matched).candidates == [
-                "c-decided"
-            ])
+            ReplCompletion(lineBeforeCursor: "chat ", profileIDs: decided, matches: matched).candidates == ["a", "b"])
+        #expect(ReplCompletion(lineBeforeCursor: "say b", profileIDs: decided, matches: matched).insertion == " ")
+        #expect(ReplCompletion(lineBeforeCursor: "unmatch c", profileIDs: decided, matches: matched).candidates == [])
+        let unmatch = ReplCompletion(lineBeforeCursor: "unmatch ", profileIDs: decided, matches: matched)
+        #expect(unmatch.candidates == ["a", "b"])
+        #expect(unmatch.listing == ["a (Ana)", "b (Bo \u{FFFD}[31m)"], "names are shown without control characters")
+        let like = ReplCompletion(
+            lineBeforeCursor: "like c", profileIDs: decided, matches: matched, likers: likers)
+        #expect(like.candidates == ["c-liker"] && like.insertion == "-liker ")
+        let open = ReplCompletion(
+            lineBeforeCursor: "open ", profileIDs: decided, matches: matched, likers: likers)
+        #expect(open.candidates == ["a", "b", "c-decided", "c-liker"])
         #expect(ReplCompletion(lineBeforeCursor: "inb", profileIDs: decided).insertion == "ox ")
     }
 

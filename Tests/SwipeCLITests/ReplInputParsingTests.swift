@@ -22,6 +22,12 @@ struct ReplInputParsingTests {
         ("superlike", .event(.button(.superlike))),
         ("tap", .event(.open)),
         ("open", .event(.open)),
+        ("open p-024", .listed(.open("p-024"))),
+        ("profile \"an id\"", .listed(.open("an id"))),
+        ("tap 2", .listed(.open("2"))),
+        ("like p-142", .listed(.decide("p-142", .like))),
+        ("nope now", .listed(.decide("now", .hate))),
+        ("superlike 1", .listed(.decide("1", .superlike))),
         ("back", .event(.close)),
         ("cancel", .event(.cancel)),
         ("undo", .event(.undo)),
@@ -116,11 +122,27 @@ struct ReplInputParsingTests {
             ),
             ("release 0 NaN", "release takes two numbers: VX VY (got \"NaN\"), e.g. release 1200 0"),
             ("release 0x10 0", "release takes two numbers: VX VY (got \"0x10\"), e.g. release 1200 0"),
-            ("nope now", "hate takes no arguments (got \"now\"), e.g. hate"),
-            ("like now", "like takes no arguments (got \"now\"), e.g. like"),
-            ("hate x y", "hate takes no arguments (got \"x y\"), e.g. hate"),
-            ("superlike 1", "superlike takes no arguments (got \"1\"), e.g. superlike"),
-            ("tap 2", "open takes no arguments (got \"2\"), e.g. open"),
+            // One word after like, hate, superlike or open is a profile id (`like ID`, issue 21); two are a mistake.
+            (
+                "nope now then",
+                "hate takes no arguments (the top card) or one profile id (got \"now then\"), e.g. hate, or hate m-3"
+            ),
+            (
+                "like now then",
+                "like takes no arguments (the top card) or one profile id (got \"now then\"), e.g. like, or like m-3"
+            ),
+            (
+                "hate x y",
+                "hate takes no arguments (the top card) or one profile id (got \"x y\"), e.g. hate, or hate m-3"
+            ),
+            (
+                "superlike 1 2",
+                "superlike takes no arguments (the top card) or one profile id (got \"1 2\"), e.g. superlike, or superlike m-3"
+            ),
+            (
+                "tap 2 3",
+                "open takes no arguments (the top card) or one profile id (got \"2 3\"), e.g. open, or open m-3"
+            ),
             ("back now", "back takes no arguments (got \"now\"), e.g. back"),
             ("cancel 3", "cancel takes no arguments (got \"3\"), e.g. cancel"),
             ("undo 2", "undo takes no arguments (got \"2\"), e.g. undo"),

@@ -9,6 +9,7 @@ extension ReplAnswer {
     func jsonMembers(command: String, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("ok", true), ("command", .string(command))]
         members += Self.deckMembers(snapshot, profile: profile)
+        if let opened { members.append(("opened", profile(opened))) }
         if let decision = decisions.first {
             members.append(("decision", Self.decisionObject(decision.0, decidedAt: decision.1.decidedAt)))
             members.append(("match", .bool(isMatch)))
@@ -20,6 +21,7 @@ extension ReplAnswer {
                     .object([
                         ("profile", .string(undone.profile.id)), ("decision", .string(undone.decision.rawValue)),
                         ("via", .string(undone.via.rawValue)),
+                        ("match_ended", .bool(endedMatches.contains(undone.profile.id))),
                     ])
                 ))
         }

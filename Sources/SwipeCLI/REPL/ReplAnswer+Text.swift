@@ -25,6 +25,12 @@ extension ReplAnswer {
         if let matches { lines += Self.matchLines(matches, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }
         if let conversation { lines += Self.conversationLines(conversation, style: style) }
+        if let opened {
+            var page = DetailView(opened, style: style)
+            page.width = min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
+            lines.append("→ opened the profile of " + Self.who(opened))
+            lines += page.lines
+        }
         if let me { lines += Self.meLines(me, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
@@ -59,7 +65,11 @@ extension ReplAnswer {
             }
             return line
         case .unrecord(let decision):
-            return "↶ took back " + decision.decision.rawValue + " of " + Self.who(decision.profile)
+            let ended =
+                endedMatches.contains(decision.profile.id)
+                ? "; your match with " + TerminalText.oneLine(decision.profile.name)
+                    + " ended, and its conversation with it" : ""
+            return "↶ took back " + decision.decision.rawValue + " of " + Self.who(decision.profile) + ended
         case .animate(let timeline):
             return style.paint("↷ " + timeline.summary, .accent)
         case .showDetail(let profile):

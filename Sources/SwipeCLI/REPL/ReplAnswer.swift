@@ -9,11 +9,15 @@ struct ReplAnswer {
     var actions: [DeckAction] = []
     var decisions: [(DeckDecision, RecordedDecision)] = []
     var undone: [DeckDecision] = []
+    /// The ids whose match an undo here ended (with its conversation).
+    var endedMatches: Set<String> = []
     var history: [HistoryEntry]?
     var matches: [Match]?
     var help: String?
     var discovery: DiscoveryAnswer?
     var conversation: ConversationAnswer?
+    /// The detail page `open ID` opened.
+    var opened: Profile?
     /// `me`, `me set`.
     var me: MeAnswer?
     /// `me erase`.

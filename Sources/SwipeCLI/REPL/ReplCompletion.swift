@@ -11,6 +11,14 @@ public struct ReplCompletion: Hashable, Sendable {
     public var candidates: [String]
     /// The quote the word under the cursor is inside, if any.
     private var quote: Character?
+    /// Names of the people whose ids are candidates, for the listing.
+    public var names: [String: String] = [:]
+
+    /// The candidates as a Tab with several left lists them: each id with
+    /// the person's name when known (`m-3 (Ana)`), so a list of ids says who.
+    public var listing: [String] {
+        candidates.map { id in names[id].map { id + " (" + TerminalText.oneLine($0) + ")" } ?? id }
+    }
 
     /// What to type for the person: the rest of the common prefix of all
     /// candidates, plus a space when the completion is unique. Inside double
@@ -53,10 +61,14 @@ public struct ReplCompletion: Hashable, Sendable {
     /// profile ids (`history`). `profileIDs` is evaluated only when a
     /// profile id is what completes: a Tab on any other word costs no query.
     /// Words are read as the parser reads them, quotes included.
-    /// `matchIDs` (the viewer's matches) complete `chat` and `say`, likewise only when asked.
+    /// `matches` (the viewer's matches, id and name) complete `chat`, `say`
+    /// and `unmatch`; `likers` (who likes the viewer) complete `like`,
+    /// `hate` and `superlike`; `open` and `profile` complete from all three
+    /// lists; each list is read only when asked.
     public init(
         lineBeforeCursor line: String, profileIDs: @autoclosure () -> [String],
-        matchIDs: @autoclosure () -> [String] = []
+        matches: @autoclosure () -> [(id: String, name: String)] = [],
+        likers: @autoclosure () -> [(id: String, name: String)] = []
     ) {
         let lexed = ReplInput.lex(line)
         var words = lexed.words
@@ -71,8 +83,19 @@ public struct ReplCompletion: Hashable, Sendable {
             case .physics where quote == nil: vocabulary = PhysicsKind.allCases.map(\.rawValue)
             case .view where quote == nil: vocabulary = ReplView.allCases.map(\.rawValue)
             case .help where quote == nil: vocabulary = ReplVerb.allCases.map(\.rawValue)
-            case .history, .block, .unblock, .unmatch, .report: vocabulary = profileIDs()
-            case .chat, .say: vocabulary = matchIDs()
+            case .history, .block, .unblock, .report: vocabulary = profileIDs()
+            case .chat, .say, .unmatch:
+                let people = matches()
+                vocabulary = people.map(\.id)
+                names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            case .like, .hate, .superlike:
+                let people = likers()
+                vocabulary = people.map(\.id)
+                names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            case .open:
+                let people = matches() + likers()
+                vocabulary = people.map(\.id) + profileIDs()
+                names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             case .prefs where quote == nil: vocabulary = ["age", "seeking", "km", "location"]
             default: vocabulary = []
             }

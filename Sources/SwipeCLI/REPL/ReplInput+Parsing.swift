@@ -54,12 +54,8 @@ extension ReplInput {
                     "release takes no numbers or two: [VX VY] in points per second (got \(quoted(arguments))), "
                         + "e.g. release or release 1200 0")
             }
-        case .like, .hate, .superlike:
-            try noArguments(verb, arguments, fail: fail)
-            return .event(.button(Decision(rawValue: verb.rawValue)!))
-        case .open:
-            try noArguments(verb, arguments, fail: fail)
-            return .event(.open)
+        case .like, .hate, .superlike, .open:
+            return try parseButtonOrListed(verb, arguments, fail: fail)
         case .back:
             try noArguments(verb, arguments, fail: fail)
             return .event(.close)

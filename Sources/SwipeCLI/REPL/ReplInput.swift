@@ -21,6 +21,8 @@ public enum ReplInput: Hashable, Sendable {
     case discovery(DiscoveryInput)
     /// chat, say, inbox (Documentation/REPL.md, "Conversations").
     case conversation(ConversationInput)
+    /// open ID, like ID… (Documentation/REPL.md, "Lists that act").
+    case listed(ListedInput)
     /// me, me set (Documentation/PersonalData.md): one's own profile.
     case me(MeInput)
 }
@@ -36,11 +38,12 @@ public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     public static let spellings: [String: ReplVerb] = {
         var table = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
         table["tap"] = .open
+        table["profile"] = .open
         table["exit"] = .quit
         table["nope"] = .hate
         return table
     }()
 
     /// All spellings in completion order (main words, then aliases).
-    public static let allSpellings: [String] = allCases.map(\.rawValue) + ["tap", "exit", "nope"]
+    public static let allSpellings: [String] = allCases.map(\.rawValue) + ["tap", "exit", "nope", "profile"]
 }

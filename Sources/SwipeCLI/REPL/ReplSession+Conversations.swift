@@ -22,9 +22,12 @@ struct ConversationAnswer {
 }
 
 extension ReplSession {
-    /// What the prompt says: `swipe[chat NAME]> ` in a chat, else where the deck is.
+    /// What the prompt says: `swipe[chat NAME]> ` in a chat, `swipe[profile NAME]> `
+    /// on a profile `open ID` opened, else where the deck is.
     public var prompt: String {
-        chat.map { "swipe[chat " + TerminalText.oneLine($0.name) + "]> " } ?? ReplPrompt.text(for: snapshot.mode)
+        chat.map { "swipe[chat " + TerminalText.oneLine($0.name) + "]> " }
+            ?? viewing.map { "swipe[profile " + TerminalText.oneLine($0.name) + "]> " }
+            ?? ReplPrompt.text(for: snapshot.mode)
     }
 
     /// The messages `chat` shows on entering.

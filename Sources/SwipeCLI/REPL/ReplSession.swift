@@ -21,6 +21,9 @@ public struct ReplSession {
     public internal(set) var isFinished = false
     /// The match whose conversation is open (`chat ID`): typed lines are sent to them.
     public internal(set) var chat: ChatPartner?
+    /// The person whose detail page `open ID` shows: `like`, `hate`,
+    /// `superlike` and `block` act on them, `back` closes it.
+    public internal(set) var viewing: Profile?
     /// How a failure that is not a refusal of the rules (the store's own
     /// failures: SQL, connections, files) is worded; nil words it as it
     /// describes itself, for the database's owner at their terminal. A
@@ -197,8 +200,11 @@ public struct ReplSession {
 
     /// Performs `input` and gathers what the answer shows.
     mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
+        if viewing != nil, let answer = try actOnViewed(input) { return answer }
         var answer = ReplAnswer(snapshot: snapshot)
         switch input {
+        case .listed(let command):
+            return try executeListed(command)
         case .event(let event):
             return try send(event)
         case .deck:
@@ -245,6 +251,7 @@ public struct ReplSession {
         }
         var receipts: [RecordedDecision] = []
         var recorded: [DeckDecision] = []
+        var endedMatches: Set<String> = []
         let ledger = self.ledger
         let outcome: DeckOutcome
         do {
@@ -253,7 +260,8 @@ public struct ReplSession {
                 case .record(let decision):
                     receipts.append(try ledger.record(decision))
                     recorded.append(decision)
-                case .unrecord(let decision): try ledger.undo(decision)
+                case .unrecord(let decision):
+                    if try ledger.undoEndingMatch(decision) { endedMatches.insert(decision.profile.id) }
                 default: break
                 }
             }
@@ -279,6 +287,7 @@ public struct ReplSession {
         answer.actions = outcome.actions
         answer.decisions = Array(zip(outcome.decisions, receipts))
         answer.undone = outcome.undone
+        answer.endedMatches = endedMatches
         answer.showsDeck = true
         answer.note = Self.note(for: event, actions: outcome.actions)
         return answer

@@ -5,10 +5,10 @@ extension ReplVerb {
         case .drag: "drag DX DY"
         case .release: "release [VX VY]"
         case .cancel: "cancel"
-        case .like: "like"
-        case .hate: "hate | nope"
-        case .superlike: "superlike"
-        case .open: "open | tap"
+        case .like: "like [PROFILE_ID]"
+        case .hate: "hate | nope [PROFILE_ID]"
+        case .superlike: "superlike [PROFILE_ID]"
+        case .open: "open | tap | profile [PROFILE_ID]"
         case .back: "back"
         case .undo: "undo"
         case .deck: "deck"
@@ -90,14 +90,16 @@ extension ReplVerb {
             """
             The bottom button: a 0.8 s animation (recoil, back, fly out) that decides the
             top card. On the detail page it first closes the page, then runs the same
-            animation.
-            Example: \(rawValue)
+            animation. With a profile id, decides about someone you met in likes,
+            matches or history (a like back from likes), with the same rules.
+            Example: \(rawValue), or \(rawValue) m-3
             """
         case .open:
             """
             Opens the top card's whole profile: name, age, city, bio, interests, photos.
-            From there: like, hate, superlike or back.
-            Example: open
+            From there: like, hate, superlike or back. open ID (or profile ID) opens
+            someone you met in likes, matches, inbox or history the same way.
+            Example: open, or open m-3
             """
         case .cancel:
             """

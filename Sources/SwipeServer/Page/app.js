@@ -22,14 +22,34 @@
   const debug = { answers: [], sent: [], events: [], send: (command) => send(command) };
   window.swipeDebug = debug;
 
-  // Hook points for the page's other files (me.js): send a command, hear
-  // every answer and each kind of event.
+  // Hook points for the page's other scripts (me.js, chat.js): they send
+  // commands, hear every answer (`onAnswer`, before it is drawn; `on("answer")`,
+  // after), every event (`on("event")`) or one kind of event
+  // (`on("me-changed")`), claim the answers of their own commands (`quiet`:
+  // not drawn here), draw the lists (`lists`) and say when something covers
+  // the deck (`covered`): then no key acts on it.
+  const listeners = { answer: [], event: [] };
   const hooks = { answers: [], events: {} };
-  window.swipePage = {
+  const page = {
     send: (command) => send(command),
+    on: (kind, fn) => {
+      if (kind in listeners) listeners[kind].push(fn);
+      else (hooks.events[kind] = hooks.events[kind] || []).push(fn);
+    },
     onAnswer: (fn) => { hooks.answers.push(fn); },
-    on: (name, fn) => { (hooks.events[name] = hooks.events[name] || []).push(fn); },
+    quiet: new Set(),
+    claim: () => false,
+    lists: null,
+    showMatches: null,
+    covered: () => false,
+    word: (text) => word(text),
+    fillPhoto: (box, profile) => fillPhoto(box, profile),
+    describe: (profile) => describe(profile),
+    profiles,
+    status: (text, isError) => status(text, isError),
+    focusDeck: () => focusDeck(),
   };
+  window.swipePage = page;
 
   // ---- the virtual screen, scaled to the window ----------------------------
   function fit() {
@@ -273,6 +293,7 @@
   }
 
   function showLists(answer) {
+    if (page.lists && page.lists(answer)) return;
     const verb = (answer.command || "").split(/\s+/)[0];
     if (verb === "matches" && Array.isArray(answer.matches)) {
       showList("Matches", answer.matches.map((m) => `${nameOf(m)} — matched ${m.matched_at || ""}`), "No matches yet.");
@@ -326,6 +347,11 @@
     for (const fn of hooks.answers) fn(answer);
     for (const profile of answer.profiles || []) profiles.set(profile.id, profile);
     const verb = (answer.command || "").split(/\s+/)[0];
+    if (page.claim(answer)) return;
+    if (page.quiet.has(verb)) {
+      listeners.answer.forEach((fn) => fn(answer));
+      return;
+    }
     if (verb === "drag") {
       // A drag answer is the live pose: draw it at once, unless a release's
       // animation is already queued behind it.
@@ -350,6 +376,7 @@
         status("");
       }
       showLists(answer);
+      listeners.answer.forEach((fn) => fn(answer));
     });
   }
 
@@ -364,6 +391,7 @@
   function onEvent(event) {
     debug.events.push(event);
     for (const fn of hooks.events[event.event] || []) fn(event);
+    listeners.event.forEach((fn) => fn(event));
     if (event.event === "deck-changed") {
       askForDeck();
     } else if (event.event === "hello") {
@@ -480,9 +508,9 @@
     const id = $("detail").dataset.profile;
     if (id) send(`block ${word(id)}`);
   });
-  click("show-matches", () => send("matches"));
+  click("show-matches", () => (page.showMatches ? page.showMatches() : send("matches")));
   click("show-likes", () => send("likes"));
-  click("list-close", () => { $("list-panel").hidden = true; });
+  click("list-close", () => { $("list-panel").hidden = true; focusDeck(); });
   click("sign-out", async () => {
     try {
       await fetch("/logout", { method: "POST", credentials: "same-origin" });
@@ -491,14 +519,30 @@
     }
   });
 
+  // Where focus goes back to when a panel closes: the top card, else the deck.
+  function focusDeck() {
+    const top = cardEls.find((el) => el.tabIndex === 0 && !el.hidden);
+    (top || screen).focus();
+  }
+  screen.tabIndex = -1;
+
   document.addEventListener("keydown", (e) => {
     if (e.altKey || e.ctrlKey || e.metaKey || gesture) return;
     const target = e.target;
     if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
     const keys = { ArrowLeft: "hate", ArrowRight: "like", ArrowUp: "superlike", Backspace: "undo" };
+    // Keys act only on what is in front: with a list or a conversation open
+    // they leave the deck behind it alone (Escape closes what is open).
+    const listOpen = !$("list-panel").hidden;
+    if (listOpen || page.covered()) {
+      if (e.key === "Escape" && listOpen && !page.covered()) {
+        $("list-panel").hidden = true;
+        focusDeck();
+      }
+      return;
+    }
     if (e.key === "Escape") {
-      if (!$("list-panel").hidden) $("list-panel").hidden = true;
-      else if (last && last.mode === "detail") send("back");
+      if (last && last.mode === "detail") send("back");
       return;
     }
     const command = keys[e.key];

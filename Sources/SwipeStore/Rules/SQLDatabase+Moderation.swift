@@ -116,6 +116,23 @@ extension SQLDatabase {
         }
     }
 
+    public func transcript(of report: Report, limit: Int) throws -> [Message] {
+        try read {
+            let reporter = try requireKey(report.reporter), reported = try requireKey(report.reported)
+            let (low, high) = (min(reporter, reported), max(reporter, reported))
+            let newestFirst = try executor.all(
+                """
+                SELECT m.seq, s.id AS sender_id, r.id AS recipient_id, m.body, m.client_id, m.sent_at, m.read_at
+                FROM messages AS m JOIN profiles AS s ON s.key = m.sender JOIN profiles AS r ON r.key = m.recipient
+                WHERE m.low = $1 AND m.high = $2 AND m.sent_at <= $3
+                ORDER BY m.seq DESC
+                LIMIT $4
+                """, [.int(low), .int(high), .text(report.reportedAt), .int(limit)]
+            ) { try Message(row: $0) }
+            return newestFirst.reversed()
+        }
+    }
+
     /// The profiles `viewer` has blocked, as ids, in byte order.
     public func blocked(viewer: String) throws -> [String] {
         try read {

@@ -87,12 +87,36 @@ struct Reports: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var output: FormatOptions
+    @Flag(
+        help: """
+            The conversation each report keeps instead: the pair's last 50 messages before it, \
+            one row per message.
+            """)
+    var messages = false
 
     func run() throws {
         try ExitStatus.reporting {
             let store = try database.openReading()
-            try output.write(columns: ["reporter", "reported", "reason", "reported_at"], rows: try store.reports()) {
-                [.text($0.reporter), .text($0.reported), .text($0.reason), .text($0.reportedAt)]
+            let reports = try store.reports()
+            guard messages else {
+                try output.write(columns: ["reporter", "reported", "reason", "reported_at"], rows: reports) {
+                    [.text($0.reporter), .text($0.reported), .text($0.reason), .text($0.reportedAt)]
+                }
+                return
+            }
+            var rows: [(Report, Message)] = []
+            for report in reports {
+                for message in try store.transcript(of: report, limit: Report.transcriptLength) {
+                    rows.append((report, message))
+                }
+            }
+            try output.write(
+                columns: ["reporter", "reported", "reported_at", "seq", "sender", "text", "sent_at"], rows: rows
+            ) { report, message in
+                [
+                    .text(report.reporter), .text(report.reported), .text(report.reportedAt), .int(message.seq),
+                    .text(message.sender), .text(message.text), .text(message.sentAt),
+                ]
             }
         }
     }

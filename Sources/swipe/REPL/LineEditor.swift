@@ -263,7 +263,7 @@ final class LineEditor {
             el_insertstr(editLine, insertion)
             return UInt8(CC_REFRESH)
         }
-        fputs("\n" + completion.candidates.joined(separator: "  ") + "\n", swipe_stdout())
+        fputs("\n" + completion.listing.joined(separator: "  ") + "\n", swipe_stdout())
         fflush(swipe_stdout())
         return UInt8(CC_REDISPLAY)
     }
