@@ -104,6 +104,8 @@ let package = Package(
             dependencies: [
                 "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // Photo hashes are held to swift-crypto's SHA-256.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         .testTarget(

@@ -154,7 +154,8 @@ public struct ReplSession {
         case let error as StoreError:
             switch error {
             case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
-                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused:
+                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused,
+                .photoRefused:
                 return true
             case .undecodable, .notStored:
                 return false
