@@ -19,6 +19,7 @@ extension SwipeServer {
         router.get("/photos/:id") { request, context in
             try await photo(request, id: context.parameters.get("id") ?? "")
         }
+        router.get("/photos") { request, _ in try await photo(request, id: "") }
     }
 
     private func photo(_ request: Request, id: String) async throws -> Response {
