@@ -72,7 +72,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
-            resources: [.embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css")]
+            resources: [
+                .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css"),
+                // Photos in the detail view (Documentation/Photos.md).
+                .embedInCode("Page/photos.js"), .embedInCode("Page/photos.css"),
+            ]
         ),
         .executableTarget(
             name: "swipe",

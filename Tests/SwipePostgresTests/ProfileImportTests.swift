@@ -203,5 +203,11 @@ import Testing
         let stored = try backends.storedProfiles()
         #expect(stored.postgres.count == 241)
         #expect(stored.postgres == stored.sqlite)
+        // Demo and its likers have generated pictures (scripts/make-seed.py), stored by both.
+        let photoFiles = try FileManager.default.contentsOfDirectory(
+            atPath: ImportBackends.root.appendingPathComponent("seed/photos").path)
+        #expect(try backends.storedPhotoCounts() == (photoFiles.count, photoFiles.count))
+        #expect(photoFiles.count > 50)
+        #expect(stored.postgres.contains { $0[1] == "demo" && $0[7].hasPrefix("[\"/photos/sha256:") })
     }
 }

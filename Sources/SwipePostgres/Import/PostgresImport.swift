@@ -31,10 +31,12 @@ public enum PostgresImport {
         // Photo files are read on the reading thread, their ids made with the
         // database's photo secret (a new one, stored by the import, if none:
         // a first import has no settings table yet).
+        // (Read before the transaction: on a database without the table the
+        // failed statement aborts nothing.)
         let stored =
-            schema == nil
+            (try? connection.scalarInt("SELECT CASE WHEN to_regclass('settings') IS NULL THEN 0 ELSE 1 END")) == 1
             ? try? connection.scalarText("SELECT value FROM settings WHERE name = 'photo_secret'") : nil
-        let photos = ProfilePhotos(csvPath: path, secret: stored ?? PhotoID.newSecret())
+        let photos = ProfilePhotos(csvPath: path, secret: (stored ?? nil) ?? PhotoID.newSecret())
         var fileHasPhotos = false
         return try CSVImport(options: options).run(
             path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
