@@ -70,14 +70,17 @@ test: deps
 # given and SE_OFFLINE keeps selenium from downloading anything. Never
 # skipped: a missing browser fails. Screenshots land in .build/browser-artifacts.
 BROWSER_VENV := .build/browser-venv
-BROWSER_PACKAGES := selenium==4.38.0 pytest==9.0.2
+# axe-selenium-python ships axe-core (the accessibility checks): nothing is fetched at test time.
+BROWSER_PACKAGES := selenium==4.38.0 pytest==9.0.2 axe-selenium-python==2.1.6
 browser-test: deps
 	$(SWIFT) build --product swipe
 	@for tool in chromium chromedriver; do \
 	  command -v $$tool >/dev/null || { echo "browser tests: $$tool is missing (make deps installs it)"; exit 1; }; \
 	done
-	@[ -x $(BROWSER_VENV)/bin/pytest ] || { python3 -m venv $(BROWSER_VENV) && \
-	  $(BROWSER_VENV)/bin/pip install --quiet --disable-pip-version-check $(BROWSER_PACKAGES); }
+	@[ "$$(cat $(BROWSER_VENV)/.packages 2>/dev/null)" = "$(BROWSER_PACKAGES)" ] || { \
+	  { [ -x $(BROWSER_VENV)/bin/pip ] || python3 -m venv $(BROWSER_VENV); } && \
+	  $(BROWSER_VENV)/bin/pip install --quiet --disable-pip-version-check $(BROWSER_PACKAGES) && \
+	  echo "$(BROWSER_PACKAGES)" > $(BROWSER_VENV)/.packages; }
 	SE_OFFLINE=true SWIPE_BIN=$$($(SWIFT) build --show-bin-path)/swipe \
 	  CHROMIUM=$$(command -v chromium) CHROMEDRIVER=$$(command -v chromedriver) \
 	  $(BROWSER_VENV)/bin/pytest -p no:cacheprovider -q Tests/Browser

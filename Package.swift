@@ -32,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        // `/metrics`: counted through swift-metrics, written in Prometheus's text format.
+        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.4.1"),
         // `make docs`: the DocC catalogs of SwipeCore and SwipeStore.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -70,6 +73,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "CoreMetrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
             ],
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
             resources: [
@@ -97,7 +102,8 @@ let package = Package(
         // Helpers shared by the test targets (temporary folders, a fresh database
         // per test on either backend); not a product.
         .target(
-            name: "SwipeTestSupport", dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCore", "SwipePostgres"],
+            name: "SwipeTestSupport",
+            dependencies: ["SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres"],
             path: "Tests/Support"),
         .testTarget(
             name: "SwipeCoreTests",
@@ -111,6 +117,19 @@ let package = Package(
                 // Photo hashes are held to swift-crypto's SHA-256.
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
+        ),
+        // The CSV reader on its own: bytes in, fields or a typed error out.
+        .testTarget(
+            name: "SwipeCSVTests",
+            dependencies: [
+                "SwipeCSV", "SwipeStore", "SwipeTestSupport",
+                .product(name: "PropertyBased", package: "swift-property-based"),
+            ]
+        ),
+        // SQLite itself: schema text and migrations, file checks, the checkpointer, query plans.
+        .testTarget(
+            name: "SwipeSQLiteTests",
+            dependencies: ["SwipeSQLite", "SwipeStore", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport"]
         ),
         .testTarget(
             name: "SwipeCLITests",

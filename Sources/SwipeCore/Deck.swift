@@ -32,6 +32,9 @@ public struct Deck: Sendable {
     var order = [0, 1, 2, 3]
     /// Decisions that can be undone, oldest first.
     var history: [Removal] = []
+    /// Decisions made before this deck (`rememberEarlier`), most recent last:
+    /// `undo` takes them back once `history` is empty.
+    var earlier: [DeckDecision] = []
     private var state: State = .idle(.cards)
 
     /// What the person has in front of them. A busy deck keeps it: a card
@@ -103,7 +106,7 @@ public struct Deck: Sendable {
 
     /// Decisions `undo` can take back, most recent last.
     public var undoable: [DeckDecision] {
-        history.map(\.decision)
+        earlier + history.map(\.decision)
     }
 
     /// Inputs waiting for the running animation, oldest first.
@@ -257,9 +260,24 @@ public struct Deck: Sendable {
         case .dragging: throw .gestureInProgress
         case .detail: throw .inDetail
         case .cards:
-            guard let removal = history.popLast() else { throw .nothingToUndo }
-            return [.unrecord(removal.decision)] + play(putBack(removal))
+            if let removal = history.popLast() {
+                return [.unrecord(removal.decision)] + play(putBack(removal))
+            }
+            guard let decision = earlier.popLast(), let back = order.last else { throw .nothingToUndo }
+            // Decided before this deck: back on top through the back slot
+            // (whose card, never decided, the feed offers again later),
+            // coming in from where a button's decision would have sent it.
+            let removal = Removal(decision: decision, slot: back, exit: buttonTimeline(decision.decision).exit)
+            return [.unrecord(decision)] + play(putBack(removal))
         }
+    }
+
+    /// Makes `decision`, made before this deck existed (an earlier session,
+    /// another process), the next one `undo` takes back, once this deck's
+    /// own are taken back. Ignored when its profile is in the deck already.
+    public mutating func rememberEarlier(_ decision: DeckDecision) {
+        guard !profileIDs.contains(decision.profile.id) else { return }
+        earlier.append(decision)
     }
 
     /// Asks the feed for every parked slot (all four for a new deck).

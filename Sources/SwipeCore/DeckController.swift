@@ -17,6 +17,11 @@ public struct DeckController<Feed: ProfileFeed> {
 
     public var snapshot: DeckSnapshot { deck.snapshot }
 
+    /// `Deck.rememberEarlier`: a decision made before this deck, for `undo`.
+    public mutating func rememberEarlier(_ decision: DeckDecision) {
+        deck.rememberEarlier(decision)
+    }
+
     /// Applies one event. `recorder` is called for every record/unrecord
     /// action, in order, before any later load, so the store has the decision
     /// before the feed is asked again. Throws `DeckRefusal` (state unchanged)

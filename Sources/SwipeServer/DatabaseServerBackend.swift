@@ -71,6 +71,9 @@ public final class DatabaseServerBackend: Sendable {
         (try? pool.withFreshDatabase { try $0.isProfile("") }) != nil
     }
 
+    /// How many group commits the writers have made (`/metrics`).
+    public var commitBatches: Int { writes.batches }
+
     /// Voids every sign-in link of `viewer` (the page's Sign out).
     public func revokeSignIns(viewer: String) throws {
         try writes.write { try $0.revokeSignIns(viewer: viewer) }

@@ -61,6 +61,11 @@ public final class SocketSession: Sendable {
 
     /// Runs one command line; returns its answer, one JSON object, no newline.
     public func run(_ line: ReplLine) -> String {
+        answer(line).text
+    }
+
+    /// Runs one command line: its answer, and what `/metrics` counts of it.
+    public func answer(_ line: ReplLine) -> SocketAnswer {
         // Taken out first whatever the line (`runsInline` sends a line here
         // from the thread pool when one waits; one that arrives meanwhile
         // costs an event loop one feed fetch, rarely).
@@ -95,11 +100,42 @@ public final class SocketSession: Sendable {
                 let place = state.place
                 members.append(("profiles", .array(fresh.map { JSONValue.peerProfile($0, seenFrom: place) })))
             }
-            return JSONValue.object(members).serialized
+            return SocketAnswer(members)
         }
     }
 
     public func run(_ line: String) -> String {
         run(ReplLine(line))
+    }
+}
+
+/// One command's answer as sent (`text`), and what the server counts of it.
+public struct SocketAnswer: Sendable {
+    /// The JSON object, one line.
+    public let text: String
+    /// Its `ok`.
+    public let ok: Bool
+    /// The decision it stored (`like`, `hate`, `superlike`), if any.
+    public let decision: String?
+    /// Whether that decision made a match.
+    public let matched: Bool
+
+    init(_ members: [(String, JSONValue)]) {
+        text = JSONValue.object(members).serialized
+        var ok = false
+        var decision: String?
+        var matched = false
+        for (key, value) in members {
+            switch (key, value) {
+            case ("ok", .bool(let flag)): ok = flag
+            case ("decision", .object(let fields)):
+                if case .string(let word)? = fields.first(where: { $0.0 == "decision" })?.1 { decision = word }
+            case ("match", .bool(let flag)): matched = flag
+            default: break
+            }
+        }
+        self.ok = ok
+        self.decision = decision
+        self.matched = matched
     }
 }

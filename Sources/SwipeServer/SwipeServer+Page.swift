@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 
 /// `/`, `/app.js`, `/app.css`: the page, embedded in the binary. Every one of
 /// them needs a valid token (from `?token=` or the cookie) and answers 401
@@ -36,6 +37,9 @@ extension SwipeServer {
         // For a load balancer or a supervisor: no sign-in, no detail.
         router.get("/healthz") { _, _ in
             try await health()
+        }
+        router.get("/metrics") { request, context in
+            try await metricsPage(request, from: context.remoteAddress)
         }
         router.on("**", method: .get) { request, _ in
             try await plain(.notFound, "Not found.\n", request: request)
@@ -79,10 +83,46 @@ extension SwipeServer {
         else { return nil }
         logger.info(
             "refused a link for another viewer than the signed-in one", metadata: ["path": .string(request.uri.path)])
-        var headers = Self.securityHeaders
-        headers[.contentType] = "text/plain; charset=utf-8"
-        return Response(
-            status: .conflict, headers: headers, body: .init(byteBuffer: ByteBuffer(string: Self.switchHint)))
+        return Self.refusal(.conflict, title: "Signed in as someone else", Self.switchHint, request: request)
+    }
+
+    /// A refusal a person reads: a small HTML page to a browser (one that
+    /// asks for `text/html`), the same sentence as plain text to anything
+    /// else (curl, scripts). The page has a language, a title and a main
+    /// landmark, so a screen reader announces it as it does the deck.
+    static func refusal(_ status: HTTPResponse.Status, title: String, _ text: String, request: Request)
+        -> Response
+    {
+        var headers = securityHeaders
+        let line = text.hasSuffix("\n") ? text : text + "\n"
+        guard request.headers[values: .accept].contains(where: { $0.contains("text/html") }) else {
+            headers[.contentType] = "text/plain; charset=utf-8"
+            return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: line)))
+        }
+        headers[.contentType] = "text/html; charset=utf-8"
+        let html = """
+            <!doctype html>
+            <html lang="en"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>swipe: \(escapeHTML(title))</title></head>
+            <body><main><h1>\(escapeHTML(title))</h1><p>\(escapeHTML(line))</p></main></body></html>
+
+            """
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    private static func escapeHTML(_ text: String) -> String {
+        var escaped = ""
+        for character in text.trimmingCharacters(in: .whitespacesAndNewlines) {
+            switch character {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            default: escaped.append(character)
+            }
+        }
+        return escaped
     }
 
     static let switchHint =
@@ -99,14 +139,40 @@ extension SwipeServer {
             body: .init(byteBuffer: ByteBuffer(string: reachable ? "ok\n" : "database unreachable\n")))
     }
 
+    /// Prometheus's text format, to a scraper on this machine only: the
+    /// counts hold no person's data, but how busy a dating service is is
+    /// nobody else's business. Behind a proxy, do not forward `/metrics`
+    /// (Documentation/Serve.md).
+    private func metricsPage(_ request: Request, from remote: SocketAddress?) async throws -> Response {
+        var headers = Self.securityHeaders
+        headers[.contentType] = "text/plain; charset=utf-8"
+        guard Self.isLoopback(remote), request.headers[.init("X-Forwarded-For")!] == nil else {
+            return Response(
+                status: .forbidden, headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: "Metrics are served to this machine only.\n")))
+        }
+        metrics.socketsOpen(hub.count)
+        metrics.commitsSoFar(backend.commitBatches)
+        headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+        return Response(
+            status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+    }
+
+    static func isLoopback(_ address: SocketAddress?) -> Bool {
+        switch address {
+        case .v4(let v4)?: v4.address.sin_addr.s_addr.bigEndian >> 24 == 127
+        case .v6?: address?.ipAddress == "::1"
+        case .unixDomainSocket?: true
+        default: false
+        }
+    }
+
     private func plain(_ status: HTTPResponse.Status, _ text: String, request: Request) async throws -> Response {
         var headers = Self.securityHeaders
         headers[.contentType] = "text/plain; charset=utf-8"
         if case .failure(let reason) = await authenticate(request) {
             logger.info("refused request: \(reason)", metadata: ["path": .string(request.uri.path)])
-            return Response(
-                status: .unauthorized, headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+            return Self.refusal(.unauthorized, title: "Sign-in needed", Self.signInHint, request: request)
         }
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
@@ -119,10 +185,7 @@ extension SwipeServer {
         switch await authenticate(request) {
         case .failure(let reason):
             logger.info("refused page: \(reason)", metadata: ["path": .string(request.uri.path)])
-            headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(
-                status: .unauthorized, headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+            return Self.refusal(.unauthorized, title: "Sign-in needed", Self.signInHint, request: request)
         case .success(let grant):
             if let refusal = await switchRefusal(request, to: grant) { return refusal }
             headers[.contentType] = type

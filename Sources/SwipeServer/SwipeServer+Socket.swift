@@ -42,11 +42,16 @@ extension SwipeServer {
         let backend = backend
         let budgets = preferenceChanges
         let logger = logger
+        let metrics = metrics
         let session: SocketSession
         do {
             session = try await threadPool.runIfActive {
                 try backend.openSession(
-                    viewer: viewer, onMatch: { notice in hub.send(notice.json, to: notice.recipient) },
+                    viewer: viewer,
+                    onMatch: { notice in
+                        hub.send(notice.json, to: notice.recipient)
+                        metrics.pushLag(matchedAt: notice.matchedAt)
+                    },
                     onBlock: { other in
                         // Both sides' open decks let the card go: the other
                         // person's, and this viewer's other sockets.
@@ -73,7 +78,11 @@ extension SwipeServer {
                 reason: "too many sockets for this viewer (\(configuration.socketsPerViewer))")
             return
         }
-        defer { hub.remove(id, for: viewer) }
+        metrics.socketsOpen(hub.count)
+        defer {
+            hub.remove(id, for: viewer)
+            metrics.socketsOpen(hub.count)
+        }
         let sharedCommands = commandBudgets
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
@@ -95,11 +104,18 @@ extension SwipeServer {
                 // everything else runs on the thread pool. Either way one
                 // command at a time.
                 let line = ReplLine(text)
-                let answer =
-                    session.runsInline(line)
-                    ? session.run(line) : try await threadPool.runIfActive { session.run(line) }
+                let answer: SocketAnswer
+                if session.runsInline(line) {
+                    answer = session.answer(line)
+                } else {
+                    let asked = ContinuousClock.now
+                    answer = try await threadPool.runIfActive { session.answer(line) }
+                    metrics.storeLatency(line.verb, ContinuousClock.now - asked)
+                }
                 commands += 1
-                try await outbound.writeTextMessage(answer)
+                metrics.command(line.verb, ok: answer.ok)
+                if let decision = answer.decision { metrics.decision(decision, matched: answer.matched) }
+                try await outbound.writeTextMessage(answer.text)
             }
         } catch {
             outcome = Self.describe(error)

@@ -22,6 +22,8 @@ public struct SwipeServer: Sendable {
     let gate: ConnectionGate
     let preferenceChanges: ViewerBudgets
     let commandBudgets: ViewerBudgets
+    /// What `GET /metrics` reports (this server's own registry).
+    public let metrics = ServeMetrics()
 
     /// Reads (creating if needed) the link secret on `threadPool`, which must
     /// be started and must outlive the server, and starts the backend's
@@ -43,8 +45,12 @@ public struct SwipeServer: Sendable {
         commandBudgets = ViewerBudgets(perSecond: configuration.commandsPerSecond, burst: configuration.commandBurst)
         signIns = SignIns(secret: try await threadPool.runIfActive { try backend.accessSecret() })
         let hub = hub
+        let metrics = metrics
         try await threadPool.runIfActive {
-            try backend.startRelay { notice in hub.send(notice.json, to: notice.recipient) }
+            try backend.startRelay { notice in
+                hub.send(notice.json, to: notice.recipient)
+                metrics.pushLag(matchedAt: notice.matchedAt)
+            }
         }
     }
 

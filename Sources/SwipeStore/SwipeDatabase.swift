@@ -69,6 +69,9 @@ public protocol SwipeLedger: AnyObject {
     func undo(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision
     /// The viewer's decisions, newest first.
     func history(_ query: HistoryQuery) throws -> [HistoryEntry]
+    /// The viewer's most recent standing (not undone) decision, with the
+    /// profile it was about: what `undo` reaches back to past a session.
+    func latestStandingDecision(viewer: String) throws -> DeckDecision?
     /// The ids the viewer holds a standing decision about.
     func decidedProfileIDs(viewer: String) throws -> [String]
     /// The viewer's standing matches, newest first.

@@ -18,6 +18,9 @@ public protocol ViewerLedger {
     func record(_ decision: DeckDecision) throws -> RecordedDecision
     /// Stamps the viewer's latest un-undone decision about `decision.profile` as undone.
     func undo(_ decision: DeckDecision) throws
+    /// The viewer's most recent standing decision, from any session: what
+    /// `undo` reaches back to once the deck's own decisions are taken back.
+    func latestStandingDecision() throws -> DeckDecision?
     /// The viewer's decisions, newest first; only about `profile` when given.
     func history(about profile: String?) throws -> [HistoryEntry]
     /// The viewer's current matches, newest first.

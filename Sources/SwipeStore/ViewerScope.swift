@@ -64,6 +64,11 @@ public struct ViewerScope: ViewerLedger {
         _ = try access.write { try $0.undo(viewer: viewer, profile: id) }
     }
 
+    public func latestStandingDecision() throws -> DeckDecision? {
+        let viewer = viewer
+        return try access.read { try $0.latestStandingDecision(viewer: viewer) }
+    }
+
     /// - Throws: `StoreError.unknownProfile` when `profile` names no profile
     ///   (a typo must not read as "no decisions yet").
     public func history(about profile: String?) throws -> [HistoryEntry] {

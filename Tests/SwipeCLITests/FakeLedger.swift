@@ -68,6 +68,8 @@ final class FakeLedger: ViewerLedger {
     func report(_ id: String, reason: String) throws -> BlockOutcome { throw NoDiscovery() }
     func likes() throws -> [Liker] { throw NoDiscovery() }
     func reasons(about id: String) throws -> [String] { throw NoDiscovery() }
+    /// Earlier sessions: none (a session's own decisions are the deck's).
+    func latestStandingDecision() throws -> DeckDecision? { nil }
     func unknownGenders(_ seeking: [String]) throws -> String? { throw NoDiscovery() }
     func send(to profile: String, text: String, clientID: String) throws -> SentMessage { throw NoDiscovery() }
     func read(with profile: String, last: Int?) throws -> [Message] { throw NoDiscovery() }

@@ -70,3 +70,43 @@ import Testing
         #expect(throws: DeckRefusal.gestureInProgress) { try controller.send(.button(.like)) }
     }
 }
+
+/// `undo` past the deck's own decisions (Documentation/REPL.md): a decision
+/// made before this deck existed comes back on top through the back slot.
+@Suite struct DeckUndoEarlierTests {
+    let earlier = DeckDecision(profile: Profile(id: "old", name: "Old Flame", age: 40), decision: .hate, via: .button)
+
+    @Test func anEarlierDecisionComesBackOnTopThroughTheBackSlot() throws {
+        var controller = try deck(6)
+        controller.rememberEarlier(earlier)
+        #expect(controller.deck.undoable == [earlier])
+        let undone = try controller.send(.undo)
+        #expect(undone.actions.first == .unrecord(earlier))
+        #expect(undone.undone == [earlier])
+        #expect(undone.timelineNames == ["undo"])
+        // The back slot (3) held p3, never decided: it leaves, the others move down.
+        #expect(undone.snapshot.ids == ["old", "p0", "p1", "p2"])
+        #expect(undone.snapshot.slots == [3, 0, 1, 2])
+        guard case let .animate(line) = undone.actions[1] else { Issue.record("no timeline"); return }
+        // A pass comes back in from the left, off the 375-point screen.
+        #expect(line.keyframes[0].cards[0].pose.center.x < 0)
+        #expect(throws: DeckRefusal.nothingToUndo) { try controller.send(.undo) }
+    }
+
+    @Test func theDecksOwnDecisionsAreTakenBackFirst() throws {
+        var controller = try deck(6)
+        controller.rememberEarlier(earlier)
+        try controller.send(.button(.like))
+        #expect(controller.deck.undoable.map(\.profile.id) == ["old", "p0"])
+        #expect(try controller.send(.undo).undone.map(\.profile.id) == ["p0"])
+        #expect(try controller.send(.undo).undone.map(\.profile.id) == ["old"])
+        #expect(controller.snapshot.ids == ["old", "p0", "p1", "p2"])
+    }
+
+    @Test func anEarlierDecisionAboutACardInTheDeckIsIgnored() throws {
+        var controller = try deck(6)
+        controller.rememberEarlier(DeckDecision(profile: people(1)[0], decision: .like, via: .drag))
+        #expect(controller.deck.undoable.isEmpty)
+        #expect(throws: DeckRefusal.nothingToUndo) { try controller.send(.undo) }
+    }
+}

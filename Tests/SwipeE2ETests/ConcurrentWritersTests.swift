@@ -2,7 +2,7 @@ import Foundation
 import SwipeTestSupport
 import Testing
 
-/// Issue 13 "Tests and CI": 8 `swipe repl --json` processes at once, 300
+/// 8 `swipe repl --json` processes at once, 300
 /// likes each, on either backend. Afterwards the ledger is read back (`swipe
 /// history` per viewer) and checked against what the processes were told:
 /// every acknowledged decision is stored exactly once and nothing else is

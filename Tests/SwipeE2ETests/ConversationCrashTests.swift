@@ -30,7 +30,7 @@ import Testing
         let count = 200
         let lines = (0..<count).map { "say --id crash-\($0) ana message number \($0)" }.joined(separator: "\n") + "\n"
 
-        let child = try ReliabilityChild(["repl", "--json", "--db", db, "--as", "me"], folder: folder)
+        let child = try RunningSwipe(["repl", "--json", "--db", db, "--as", "me"], folder: folder)
         child.send(lines)
         var acknowledged: [String: (seq: Int, sentAt: String)] = [:]
         while acknowledged.count < 40, let line = child.readLine() {

@@ -199,7 +199,7 @@ import Testing
     /// filtered deck of at least 40 cards, those who like them first.
     @Test(arguments: TestBackend.all) func theSeedGivesDemoAFilteredDeckLikersFirst(_ backend: TestBackend) throws {
         try use(backend)
-        let seed = ReliabilityCrashTests.repository + "/seed/"
+        let seed = CrashRecoveryTests.repository + "/seed/"
         #expect(try SwipeBinary.run(["import", "--db", db, seed + "profiles.csv"]).status == 0)
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", seed + "decisions.csv"]).status == 0)
         let blocks = try String(contentsOfFile: seed + "blocks.csv", encoding: .utf8).split(whereSeparator: \.isNewline)

@@ -72,7 +72,7 @@ import Testing
         try holder.execute("BEGIN")
         try holder.execute("LOCK TABLE profiles IN ACCESS EXCLUSIVE MODE")
         let second = folder.file("second.csv", "id,name,age\nkeep,Changed,31\nnew,New,22\n")
-        let child = try ReliabilityChild(["import", "--db", uri, "--quiet", second], folder: folder.path)
+        let child = try RunningSwipe(["import", "--db", uri, "--quiet", second], folder: folder.path)
         let observer = try PGConnection(uri: uri)
         let waiting = child.waitUntil {
             ((try? observer.scalarInt(

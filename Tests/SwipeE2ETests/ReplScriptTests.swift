@@ -109,3 +109,42 @@ import Testing
         #expect(result.stdout.contains("error: nothing to undo"))
     }
 }
+
+/// `undo` reaches back past the session (Documentation/REPL.md): a second
+/// process takes back the first one's decisions, newest first, as the
+/// rewind rule allows, and the card comes back on top.
+@Suite final class UndoAcrossSessionsTests {
+    let script = ReplScriptTests()
+
+    @Test(arguments: TestBackend.all) func aLaterSessionUndoesTheEarlierOnesDecisions(_ backend: TestBackend) throws {
+        try script.use(backend)
+        // a likes b (who liked a: a match), then passes on c.
+        #expect(try script.repl(["repl", "--json"], script: "like\nnope\n").status == 0)
+        let later = try script.repl(["repl", "--json"], script: "undo\nundo\nundo\nmatches\n")
+        let answers = try later.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        try #require(answers.count == 4)
+        #expect((answers[0]["undone"] as? [String: Any])?["profile"] as? String == "c")
+        #expect((answers[0]["undone"] as? [String: Any])?["decision"] as? String == "hate")
+        #expect((answers[0]["cards"] as? [[String: Any]])?.first?["profile"] as? String == "c", "back on top")
+        #expect((answers[1]["undone"] as? [String: Any])?["profile"] as? String == "b")
+        #expect(answers[2]["ok"] as? Bool == false)
+        #expect((answers[2]["error"] as? String)?.hasPrefix("nothing to undo") == true, "\(answers[2])")
+        #expect((answers[3]["matches"] as? [Any])?.isEmpty == true, "undoing the like ended the match")
+        let history = try SwipeBinary.run(["history", "--db", script.db, "--as", "a", "--format", "csv"])
+        // Two rows after the header, each with its undone_at (the last column) filled.
+        let rows = history.stdout.split(separator: "\r\n").dropFirst()
+        #expect(rows.count == 2, "\(history.stdout)")
+        #expect(rows.allSatisfy { !$0.hasSuffix(",") }, "both stamped undone: \(history.stdout)")
+    }
+
+    @Test(arguments: TestBackend.all) func theRewindRuleStillDecides(_ backend: TestBackend) throws {
+        try script.use(backend)
+        #expect(try script.repl(["repl", "--json"], script: "like\nnope\n").status == 0)
+        #expect(try SwipeBinary.run(["rules", "--db", script.db, "set", "rewind", "off"]).status == 0)
+        let later = try script.repl(["repl", "--json"], script: "undo\n")
+        #expect(later.stdout.contains(#""ok":false"#))
+        #expect(later.stdout.contains("rule rewind: off"), "\(later.stdout)")
+    }
+}

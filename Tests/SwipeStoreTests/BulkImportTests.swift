@@ -83,7 +83,7 @@ import Testing
         #expect((again.updated, again.unchanged) == (2, 198), "id1 lost its photos; id50 went back to Same 50")
     }
 
-    /// Issue 10 item 2: the later row used to overwrite the earlier one
+    /// The later row used to overwrite the earlier one
     /// ("100 inserted, 1 updated"); a repeated id is a row error instead.
     @Test(arguments: TestBackend.all) func anIdTwiceInOneChunkIsARowErrorNamingBothLines(_ backend: TestBackend) throws
     {

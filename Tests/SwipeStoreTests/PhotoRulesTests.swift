@@ -3,7 +3,6 @@ import SwipeCore
 import SwipeTestSupport
 import Testing
 
-@testable import SwipeSQLite
 @testable import SwipeStore
 
 /// The rules of photos (Documentation/Photos.md) on every backend: add,
@@ -104,30 +103,4 @@ import Testing
         #expect(try store.servedPhoto(id: "../../etc", viewer: "ana", unlessSHA256: nil) == nil)
         #expect(try store.servedPhoto(id: id, viewer: "nobody", unlessSHA256: nil) == nil)
     }
-
-    /// The table refuses what the rules never write, whoever writes.
-    @Test func theTableRefusesWhatTheRulesNeverWrite() throws {
-        let store = try store(.sqlite)
-        let good = "('\(String(repeating: "a", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')"
-        try store.asSQLite.connection.execute(
-            "INSERT INTO photos (id, profile, media_type, bytes, sha256, byte_size, created_at) VALUES \(good)")
-        for bad in [
-            "('\(String(repeating: "c", count: 31))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
-            "('\(String(repeating: "c", count: 32))', 1, 'image/gif', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
-            "('\(String(repeating: "c", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 2, '2026-11-20T11:00:00.000Z')",
-            "('\(String(repeating: "c", count: 32))', 1, 'image/png', 'text', '\(String(repeating: "b", count: 64))', 4, '2026-11-20T11:00:00.000Z')",
-            "('\(String(repeating: "c", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, 'now')",
-            "('\(String(repeating: "c", count: 32))', 9, 'image/png', x'89', '\(String(repeating: "d", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
-            "('\(String(repeating: "c", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
-        ] {
-            #expect(throws: SQLiteError.self, "\(bad)") {
-                try store.asSQLite.connection.execute(
-                    "INSERT INTO photos (id, profile, media_type, bytes, sha256, byte_size, created_at) VALUES \(bad)")
-            }
-        }
-    }
-}
-
-extension SwipeDatabase {
-    var asSQLite: SQLiteStore { self as! SQLiteStore }
 }

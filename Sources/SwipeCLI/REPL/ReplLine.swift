@@ -21,6 +21,17 @@ public struct ReplLine: Sendable {
         if case .success(let input) = parsed { input } else { nil }
     }
 
+    /// The command's verb for counting (`/metrics`): the first word of a
+    /// command, `invalid` for a line that is not one, `blank` for none.
+    /// Always a word of the REPL's own, never text a person typed.
+    public var verb: String {
+        switch parsed {
+        case .failure: "invalid"
+        case .success(nil): "blank"
+        case .success: String(text.prefix { !$0.isWhitespace }).lowercased()
+        }
+    }
+
     /// Whether running the line never reaches the store: a `drag` (pure deck
     /// arithmetic, about 40 µs), what only shows the deck or the help, and a
     /// line that does not parse or holds no command.

@@ -237,17 +237,35 @@ public struct ReplSession {
     /// leaves the deck as it was: the controller rolls back (the one place
     /// that does).
     private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
+        if case .undo = event, controller.deck.undoable.isEmpty, let earlier = try ledger.latestStandingDecision() {
+            // Past the session: the viewer's latest standing decision, from
+            // an earlier session or another process; the rewind rule decides.
+            controller.rememberEarlier(earlier)
+        }
         var receipts: [RecordedDecision] = []
+        var recorded: [DeckDecision] = []
         let ledger = self.ledger
         let outcome: DeckOutcome
         do {
             outcome = try controller.handle(event) { action in
                 switch action {
-                case .record(let decision): receipts.append(try ledger.record(decision))
+                case .record(let decision):
+                    receipts.append(try ledger.record(decision))
+                    recorded.append(decision)
                 case .unrecord(let decision): try ledger.undo(decision)
                 default: break
                 }
             }
+        } catch  where !receipts.isEmpty {
+            // The decision is stored; what failed was fetching the card to
+            // take its place (the deck parked that slot). The decision's
+            // outcome is told as it is, its match included; the refill's
+            // failure is a note, worded without the store's detail.
+            var answer = ReplAnswer(snapshot: controller.snapshot)
+            answer.decisions = Array(zip(recorded, receipts))
+            answer.showsDeck = true
+            answer.note = Self.refillFailed
+            return answer
         } catch {
             // The controller rolled the deck back (nothing was stored). A like
             // over its daily quota leaves the card; a drag springs back.
@@ -264,6 +282,9 @@ public struct ReplSession {
         answer.note = Self.note(for: event, actions: outcome.actions)
         return answer
     }
+
+    /// The note on a stored decision whose next card could not be fetched.
+    static let refillFailed = "the next card could not be loaded just now; `reload` tries again"
 
     /// What to say when `event` did nothing visible.
     static func note(for event: DeckEvent, actions: [DeckAction]) -> String? {

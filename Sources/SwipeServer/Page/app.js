@@ -33,7 +33,7 @@
 
   // ---- cards ----------------------------------------------------------------
   function makeCard(slot) {
-    const el = document.createElement("article");
+    const el = document.createElement("div");
     el.className = "card";
     el.dataset.slot = String(slot);
     el.hidden = true;
@@ -145,6 +145,7 @@
       el.querySelector(".stamp.like").style.opacity = String(top ? answer.like || 0 : 0);
       el.querySelector(".stamp.nope").style.opacity = String(top ? answer.hate || 0 : 0);
     });
+    announceStamp(answer);
     const clamp = (v) => Math.min(1, Math.max(0, v || 0));
     $("like").style.borderWidth = `${5 * (1 - clamp(answer.like))}px`;
     $("hate").style.borderWidth = `${5 * (1 - clamp(answer.hate))}px`;
@@ -271,6 +272,16 @@
       if (answer.ok) showList("Likes you", rows.map((r) => `${nameOf(r)}${r.decision === "superlike" ? " ★" : ""}`),
                              "No one is waiting for you right now.");
     }
+  }
+
+  // A screen reader hears what a sighted user sees as a drag passes the
+  // threshold: the LIKE or NOPE stamp at full strength, once per crossing.
+  let stamp = null;
+  function announceStamp(answer) {
+    const now = (answer.like || 0) >= 1 ? "like" : (answer.hate || 0) >= 1 ? "nope" : null;
+    if (now === stamp) return;
+    stamp = now;
+    if (now) status(now === "like" ? "LIKE: let go to like." : "NOPE: let go to pass.");
   }
 
   // ---- status, matches ---------------------------------------------------------

@@ -9,14 +9,14 @@ import Testing
 /// confuse or drive a terminal; damaged database files and impossible paths;
 /// SQL-looking text. One answer per line, clear errors with sysexits codes,
 /// no control characters on a terminal, nothing overwritten.
-@Suite final class ReliabilityHostileTests {
+@Suite final class HostileInputTests {
     let temporary = TemporaryFolder("swipe-hostile")
     var folder: String { temporary.path }
     var db: String { folder + "/swipe.sqlite" }
 
     /// Runs swipe with `input` on standard input, output to files; stdout as bytes.
     func run(_ arguments: [String], input: [UInt8]) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let child = try ReliabilityChild(
+        let child = try RunningSwipe(
             arguments, inputFile: temporary.file("input-" + UUID().uuidString, input), folder: folder)
         var out: [UInt8] = []
         while let line = child.readLine(within: 120) { out += Array(line.utf8) + [0x0A] }
@@ -139,7 +139,7 @@ import Testing
     }
 
     func healthyDatabase() throws -> String {
-        let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
+        let seed = CrashRecoveryTests.repository + "/seed/profiles.csv"
         #expect(try SwipeBinary.run(["import", "--db", db, seed]).status == 0)
         return db
     }
@@ -190,13 +190,13 @@ import Testing
     /// A real full disk: a 1 MiB tmpfs. Needs mount privileges (root in CI
     /// containers usually has them); the store suite covers the same with
     /// SQLite's page limit everywhere.
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFullDiskExits74AndKeepsWhatWasThere() throws {
+    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func aFullDiskExits74AndKeepsWhatWasThere() throws {
         let disk = folder + "/disk"
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
         #expect(Self.mount(disk))
         defer { _ = Self.unmount(disk) }
         let db = disk + "/swipe.sqlite"
-        let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
+        let seed = CrashRecoveryTests.repository + "/seed/profiles.csv"
         #expect(try SwipeBinary.run(["import", "--db", db, seed]).status == 0)
         let before = try DatabaseCheck.profilesChecksum(db)
         let rows = (0..<20_000).map { "full-\($0),Person \($0),30,a bio long enough to fill the little disk \($0)" }

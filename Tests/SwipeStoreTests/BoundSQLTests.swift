@@ -10,7 +10,7 @@ import Testing
 /// SQL is always bound, never built from values: text that looks like SQL or
 /// is full of escapes is stored and read back verbatim, and no source file
 /// interpolates a value into a statement.
-@Suite struct ReliabilitySQLTests {
+@Suite struct BoundSQLTests {
     /// Strings that break SQL built by concatenation, LIKE patterns, JSON or C strings.
     static let hostile: [String] = [
         "'); DROP TABLE profiles;--", "Robert'); DROP TABLE decisions; --", "\"", "\"\"", "'", "''", "\\", "\\'",

@@ -14,7 +14,7 @@ import Testing
 /// would have: no
 /// "database is locked", no decision lost, never two standing decisions for
 /// one viewer and profile, and the loser of a race told why.
-@Suite struct ReliabilityConcurrencyTests {
+@Suite struct ConcurrentSessionTests {
     let stores = TestStores()
     var folder: TemporaryFolder { stores.folder }
     static let targets = (0..<150).map { "t\($0)" }

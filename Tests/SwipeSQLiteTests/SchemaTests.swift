@@ -11,7 +11,7 @@ import Testing
         let file = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().appendingPathComponent("../../schema.sql").standardizedFileURL
         let text = try String(contentsOf: file, encoding: .utf8)
-        // If this fails, run scripts/embed-schema.sh.
+        // The top-level schema.sql is a link to the embedded file: they cannot drift apart.
         #expect(Schema.sql == text)
     }
 

@@ -5,7 +5,7 @@ import Testing
 /// The program dies mid-flight (kill -9) or is interrupted (Ctrl-C): the
 /// database holds exactly what was committed, every acknowledged decision
 /// included, and stays sound for the next command.
-@Suite final class ReliabilityCrashTests {
+@Suite final class CrashRecoveryTests {
     let temporary = TemporaryFolder("swipe-crash")
     var folder: String { temporary.path }
     var db: String { folder + "/swipe.sqlite" }
@@ -33,7 +33,7 @@ import Testing
     /// (so it is inside its transaction, with rows written), then sends `signal`.
     func interruptLargeImport(with signal: Int32) throws -> (status: Int32, signalled: Bool, stderr: String) {
         let csv = largeCSV(rows: 200_000)
-        let child = try ReliabilityChild(["import", "--db", db, "--quiet", csv], folder: folder)
+        let child = try RunningSwipe(["import", "--db", db, "--quiet", csv], folder: folder)
         let underway = child.waitUntil { (child.readOffset(of: csv) ?? 0) >= 2_000_000 }
         #expect(underway, "the import never got 2 MB into its file")
         child.signal(signal)
@@ -73,7 +73,7 @@ import Testing
         try expectUnchangedAndUsable(since: before)
     }
 
-    /// Issue 10 item 5: Ctrl-C during the import that would have created the
+    /// Ctrl-C during the import that would have created the
     /// database leaves no file behind, so the next command says "no such database".
     @Test func ctrlCDuringAFirstImportLeavesNoDatabaseBehind() throws {
         let end = try interruptLargeImport(with: SIGINT)
@@ -102,7 +102,7 @@ import Testing
 
     @Test func killRightAfterReplAnswersKeepsEveryAcknowledgedDecision() throws {
         try importSeed()
-        let child = try ReliabilityChild(["repl", "--json", "--db", db, "--as", "demo"], folder: folder)
+        let child = try RunningSwipe(["repl", "--json", "--db", db, "--as", "demo"], folder: folder)
         let moves = ["like", "hate", "superlike", "drag 150 0\nrelease", "drag -180 20\nrelease", "open\nlike"]
         // More commands than will be read: the child is still deciding when it dies.
         child.send((0..<60).map { moves[$0 % moves.count] }.joined(separator: "\n") + "\n")
@@ -129,7 +129,7 @@ import Testing
     @Test func killRightAfterADecisionsImportIsAcknowledgedKeepsThemAll() throws {
         try importSeed()
         let decisions = Self.repository + "/seed/decisions.csv"
-        let child = try ReliabilityChild(["import", "--db", db, "--decisions", decisions], folder: folder)
+        let child = try RunningSwipe(["import", "--db", db, "--decisions", decisions], folder: folder)
         let summary = child.readLine()
         if child.process.isRunning { child.signal(SIGKILL) }
         _ = child.wait()

@@ -7,10 +7,10 @@ import Testing
 @testable import SwipeSQLite
 @testable import SwipeStore
 
-/// Issue 10 item 11: a tampered database is not believed. A decision is
+/// A tampered database is not believed. A decision is
 /// acknowledged only when its row is stored; a stored value swipe never
 /// writes is an error naming the row.
-@Suite struct TrustLedgerTests {
+@Suite struct TamperedRowTests {
     let folder = TemporaryFolder("swipe-trust-ledger")
 
     @Test func aTriggerThatDeletesEachNewDecisionMakesRecordFail() throws {

@@ -7,10 +7,10 @@ import SwipeStore
 import SwipeTestSupport
 import Testing
 
-/// Issue 10 items 8 and 12: profile text never drives a terminal, in any
+/// Profile text never drives a terminal, in any
 /// format or completion list, and stays byte-exact data to a file or pipe;
 /// a profile deleted under a deck leaves it like a card decided elsewhere.
-@Suite struct TrustOutputTests {
+@Suite struct TerminalSafetyTests {
     static let evil = "\u{1B}]0;pwned\u{7}\u{1B}[2J\u{1B}]52;c;ZXZpbA==\u{7}\u{9B}31m\r\u{202E}Eve\\"
     let columns = ["id", "name"]
 
@@ -84,7 +84,7 @@ import Testing
 }
 
 /// A profile deleted by another program while its card is on the deck.
-@Suite final class TrustDeletedProfileTests {
+@Suite final class DeletedProfileTests {
     let temporary = TemporaryFolder("swipe-trust-deleted")
     var path: String { temporary.path + "/d.sqlite" }
 

@@ -7,7 +7,7 @@ import SwipeStore
 /// from a pipe or a file, standard output read line by line with a deadline,
 /// standard error to a file. For killing it mid-flight and reading what it
 /// acknowledged before.
-final class ReliabilityChild {
+final class RunningSwipe {
     let process = Process()
     private let input: FileHandle?
     private let output: Int32

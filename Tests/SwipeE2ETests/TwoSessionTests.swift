@@ -10,7 +10,7 @@ import Testing
 /// viewers, and the same viewer twice. No "database is locked" reaches
 /// anyone, no acknowledged decision is lost, never two standing decisions
 /// for one viewer and profile, and the loser of a race is told why.
-@Suite final class ReliabilitySessionTests {
+@Suite final class TwoSessionTests {
     let temporary = TemporaryFolder("swipe-sessions")
     var folder: String { temporary.path }
     let stores = TestStores("swipe-sessions")
@@ -19,7 +19,7 @@ import Testing
     /// The seed on `backend`.
     func use(_ backend: TestBackend) throws {
         db = try stores.database(backend, sqlite: folder + "/swipe.sqlite")
-        let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
+        let seed = CrashRecoveryTests.repository + "/seed/profiles.csv"
         let result = try SwipeBinary.run(["import", "--db", db, seed])
         #expect(result.status == 0, "\(result.stderr)")
         // These tests are about two processes at once, not discovery: everyone
@@ -51,7 +51,7 @@ import Testing
     func runAtOnce(viewers: [String], commands: Int) throws -> [Session] {
         let script = temporary.file("likes.txt", String(repeating: "like\n", count: commands))
         let children = try viewers.map {
-            try ReliabilityChild(["repl", "--json", "--db", db, "--as", $0], inputFile: script, folder: folder)
+            try RunningSwipe(["repl", "--json", "--db", db, "--as", $0], inputFile: script, folder: folder)
         }
         return try children.map { child in
             var session = Session()
@@ -111,7 +111,7 @@ import Testing
     }
 
     /// Sends `command` to a `repl --json` child and parses its one answer.
-    func ask(_ child: ReliabilityChild, _ command: String) throws -> [String: Any] {
+    func ask(_ child: RunningSwipe, _ command: String) throws -> [String: Any] {
         child.send(command + "\n")
         let line = try #require(child.readLine(), "no answer to \(command): \(child.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -127,8 +127,8 @@ import Testing
     {
         try use(backend)
         let arguments = ["repl", "--json", "--db", db, "--as", "demo"]
-        let winner = try ReliabilityChild(arguments, folder: folder)
-        let loser = try ReliabilityChild(arguments, folder: folder)
+        let winner = try RunningSwipe(arguments, folder: folder)
+        let loser = try RunningSwipe(arguments, folder: folder)
         defer { _ = winner.wait(); _ = loser.wait() }
         let contested = try #require(top(try ask(loser, "deck")))
         #expect(top(try ask(winner, "deck")) == contested)

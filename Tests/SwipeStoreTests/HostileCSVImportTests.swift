@@ -10,7 +10,7 @@ import Testing
 /// Hostile CSV: huge lines, NUL and control bytes, invalid UTF-8, numbers
 /// that are not numbers. The reader and importer answer each with a value or
 /// a typed error naming the line; nothing crashes, nothing is cut short.
-@Suite struct ReliabilityCSVTests {
+@Suite struct HostileCSVImportTests {
     let stores = TestStores()
     var folder: TemporaryFolder { stores.folder }
 

@@ -67,4 +67,27 @@ import Testing
             _ = try SQLiteStore(path: path, create: false, readOnly: true)
         }
     }
+
+    /// The table refuses what the rules never write, whoever writes.
+    @Test func theTableRefusesWhatTheRulesNeverWrite() throws {
+        let store = try SQLiteStore(path: folder.path + "/table.sqlite")
+        try store.upsert(Profile(id: "ana", name: "Ana", age: 30))
+        let good = "('\(String(repeating: "a", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')"
+        try store.connection.execute(
+            "INSERT INTO photos (id, profile, media_type, bytes, sha256, byte_size, created_at) VALUES \(good)")
+        for bad in [
+            "('\(String(repeating: "c", count: 31))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
+            "('\(String(repeating: "c", count: 32))', 1, 'image/gif', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
+            "('\(String(repeating: "c", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 2, '2026-11-20T11:00:00.000Z')",
+            "('\(String(repeating: "c", count: 32))', 1, 'image/png', 'text', '\(String(repeating: "b", count: 64))', 4, '2026-11-20T11:00:00.000Z')",
+            "('\(String(repeating: "c", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, 'now')",
+            "('\(String(repeating: "c", count: 32))', 9, 'image/png', x'89', '\(String(repeating: "d", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
+            "('\(String(repeating: "c", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')",
+        ] {
+            #expect(throws: SQLiteError.self, "\(bad)") {
+                try store.connection.execute(
+                    "INSERT INTO photos (id, profile, media_type, bytes, sha256, byte_size, created_at) VALUES \(bad)")
+            }
+        }
+    }
 }

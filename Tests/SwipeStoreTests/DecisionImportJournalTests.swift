@@ -7,9 +7,9 @@ import Testing
 @testable import SwipeSQLite
 @testable import SwipeStore
 
-/// Issue 10 items 2, 3, 10 and 12 (the decisions import's journal): an import
+/// The decisions import's journal: an import
 /// loses nothing it was not asked to change, and counts what it refuses.
-@Suite struct TrustImportTests {
+@Suite struct DecisionImportJournalTests {
     let stores = TestStores("swipe-trust-import")
     var folder: TemporaryFolder { stores.folder }
 

@@ -5,14 +5,14 @@ import SwipeStore
 import SwipeTestSupport
 import Testing
 
-/// Issue 10 end to end, through the built binary: output that cannot be
+/// Through the built binary: output that cannot be
 /// written, files that are not swipe's, reads that must not write or pick
 /// the next session's viewer, a terminal that profile text must not drive.
-@Suite final class TrustTests {
+@Suite final class CommandSafetyTests {
     let temporary = TemporaryFolder("swipe-trust")
     var folder: String { temporary.path }
     var db: String { folder + "/swipe.sqlite" }
-    static let seed = ReliabilityCrashTests.repository + "/seed/profiles.csv"
+    static let seed = CrashRecoveryTests.repository + "/seed/profiles.csv"
 
     struct Outcome {
         var status: Int32
@@ -53,7 +53,7 @@ import Testing
     func mountTmpfs(_ name: String, size: String) throws -> String {
         let disk = folder + "/" + name
         try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
-        #expect(ReliabilityHostileTests.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=" + size, "tmpfs", disk]))
+        #expect(HostileInputTests.shell("/bin/mount", ["-t", "tmpfs", "-o", "size=" + size, "tmpfs", disk]))
         return disk
     }
 
@@ -88,14 +88,14 @@ import Testing
     }
 
     /// The reported case: a CSV export onto a small disk stopped at 64 KiB and exited 0.
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func anExportOntoASmallDiskThatFillsUpExits74() throws {
+    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func anExportOntoASmallDiskThatFillsUpExits74() throws {
         let rows = (0..<1500).map {
             "big-\($0),Person \($0),30,a bio long enough to make the export outgrow the disk \($0)"
         }
         let csv = temporary.file("big.csv", "id,name,age,bio\n" + rows.joined(separator: "\n") + "\n")
         #expect(try run(["import", "--db", db, csv]).status == 0)
         let disk = try mountTmpfs("disk", size: "64k")
-        defer { _ = ReliabilityHostileTests.unmount(disk) }
+        defer { _ = HostileInputTests.unmount(disk) }
         let result = try run(["profiles", "--db", db, "--format", "csv"], stdout: "> '\(disk)/export.csv'")
         #expect(result.status == 74)
         #expect(
@@ -160,7 +160,7 @@ import Testing
 
     static let everyCommand = [
         ["stats"], ["profiles"], ["history", "--as", "x"], ["matches", "--as", "x"], ["repl", "--as", "x"],
-        ["import", ReliabilityCrashTests.repository + "/seed/profiles.csv"],
+        ["import", CrashRecoveryTests.repository + "/seed/profiles.csv"],
     ]
 
     @Test func anotherProgramsDatabaseIsRefusedByEveryCommandNotAByteChanged() throws {
@@ -205,11 +205,11 @@ import Testing
 
     /// A disk too small even for the schema: the import fails while the
     /// database is being made, and what it made goes too.
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFirstImportThatCannotWriteTheSchemaLeavesNothing()
+    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func aFirstImportThatCannotWriteTheSchemaLeavesNothing()
         throws
     {
         let disk = try mountTmpfs("tiny", size: "8k")
-        defer { _ = ReliabilityHostileTests.unmount(disk) }
+        defer { _ = HostileInputTests.unmount(disk) }
         let result = try run(["import", "--db", disk + "/d/swipe.sqlite", Self.seed])
         #expect(result.status == 74, "\(result.stderr)")
         #expect(result.stderr.contains("full"), "\(result.stderr)")
@@ -252,10 +252,9 @@ import Testing
 
     /// A database on a read-only file system: reads work (the file cannot
     /// change, so it is read as immutable); a writer is told what is missing.
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws
-    {
+    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func aDatabaseOnAReadOnlyDiskIsReadAndNotWritten() throws {
         let disk = try mountTmpfs("ro", size: "2m")
-        defer { _ = ReliabilityHostileTests.unmount(disk) }
+        defer { _ = HostileInputTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
         try importSeed(into: path)
         let liked = try run(["repl", "--db", path, "--as", "demo"], stdin: script(["like"]))
@@ -263,7 +262,7 @@ import Testing
         // The card the ranking dealt first, as the session said it liked it ("♥ liked NAME (ID) by button").
         let id = try #require(
             liked.stdout.firstMatch(of: /liked .* \((p-[0-9]+)\) by button/)?.output.1, "\(liked.stdout)")
-        #expect(ReliabilityHostileTests.shell("/bin/mount", ["-o", "remount,ro", disk]))
+        #expect(HostileInputTests.shell("/bin/mount", ["-o", "remount,ro", disk]))
         let history = try run(["history", "--db", path, "--as", "demo", "--format", "csv"])
         #expect(history.status == 0, "\(history.stderr)")
         #expect(history.stdout.hasPrefix("profile,name,decision,via,decided_at,undone_at\r\n\(id),"))
@@ -348,9 +347,9 @@ import Testing
         #expect(line.contains("NNN…"))
     }
 
-    @Test(.enabled(if: ReliabilityHostileTests.canMountTmpfs)) func aFullDiskAtStartIsSaidPlainly() throws {
+    @Test(.enabled(if: HostileInputTests.canMountTmpfs)) func aFullDiskAtStartIsSaidPlainly() throws {
         let disk = try mountTmpfs("full", size: "1m")
-        defer { _ = ReliabilityHostileTests.unmount(disk) }
+        defer { _ = HostileInputTests.unmount(disk) }
         let path = disk + "/swipe.sqlite"
         try importSeed(into: path)
         // Fill the disk to the last byte.
