@@ -20,7 +20,7 @@ link -I "$out" -L "$out" -lSwipeCore -o "$out/repl-input" \
   Sources/SwipeCLI/REPL/ReplInput.swift Sources/SwipeCLI/REPL/ReplInput+Parsing.swift \
   Sources/SwipeCLI/REPL/ReplInput+Words.swift Sources/SwipeCLI/REPL/ReplInputError.swift \
   Sources/SwipeCLI/REPL/ReplView.swift Sources/SwipeCLI/REPL/ReplInput+Discovery.swift Sources/SwipeCLI/Text/Spelling.swift \
-  Sources/SwipeCLI/REPL/ReplInput+Conversations.swift \
+  Sources/SwipeCLI/REPL/ReplInput+Conversations.swift Sources/SwipeCLI/REPL/ReplInput+Me.swift \
   fuzz/ReplInputFuzz.swift
 # SwipeStore (JSONText, String trimming) as its own module, for the CSV reader.
 link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore -emit-module \

@@ -99,15 +99,13 @@ package enum ProfileCSV {
             // The schema's CHECK (length(x) > 0), which SQLite is not asked to
             // evaluate here: its length() stops at a NUL, so a value that begins
             // with one is as empty as no value.
+            // The verdict and its words are `ProfileCheck.required`'s; the
+            // bytes are checked here first so a good value costs no `String`.
             func required(_ column: Column) throws {
                 row.appendTrimmed(field(column))
-                if row.bytes.count == row.lastEnd {
-                    throw RowIssue(column: column.name, value: "", message: "\(column.name) is required")
-                }
-                if row.bytes[row.lastEnd] == 0 {
+                if row.bytes.count == row.lastEnd || row.bytes[row.lastEnd] == 0 {
                     let value = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
-                    throw RowIssue(
-                        column: column.name, value: value, message: "\(column.name) must not begin with a NUL byte")
+                    _ = try checked { () throws(ProfileValueIssue) in try ProfileCheck.required(column.name, value) }
                 }
                 row.endText()
             }
@@ -120,10 +118,7 @@ package enum ProfileCSV {
             row.appendTrimmed(field(.age))
             let ageText = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
             row.bytes.removeSubrange(row.lastEnd...)
-            guard let age = Int(ageText), (18...120).contains(age) else {
-                throw RowIssue(column: "age", value: ageText, message: "age must be a whole number from 18 to 120")
-            }
-            row.age = age
+            row.age = try checked { () throws(ProfileValueIssue) in try ProfileCheck.age(ageText) }
             optional(.gender)
             optional(.city)
             let bio = field(.bio)
@@ -170,24 +165,13 @@ package enum ProfileCSV {
             }
             return String(decoding: bytes, as: UTF8.self).trimmed()
         }
-        func number(_ column: Column, _ range: ClosedRange<Double>, _ rule: String) throws -> Double? {
-            let value = text(column)
-            if value.isEmpty { return nil }
-            guard let number = PlainDecimal.value(value), number.isFinite, range.contains(number) else {
-                throw RowIssue(column: column.name, value: value, message: "\(column.name) must be \(rule)")
-            }
-            return number
-        }
-        let lat = try number(.lat, -90...90, "a number of degrees from -90 to 90")
-        let lon = try number(.lon, -180...180, "a number of degrees from -180 to 180")
-        switch (lat, lon) {
-        case (.some, nil):
-            throw RowIssue(column: "lon", value: "", message: "lat \(text(.lat)) has no lon: give both or neither")
-        case (nil, .some):
-            throw RowIssue(column: "lat", value: "", message: "lon \(text(.lon)) has no lat: give both or neither")
-        default:
-            row.lat = lat
-            row.lon = lon
+        let latText = text(.lat), lonText = text(.lon)
+        try checked { () throws(ProfileValueIssue) in
+            let place = try ProfileCheck.place(
+                lat: try ProfileCheck.latitude(latText), lon: try ProfileCheck.longitude(lonText),
+                latText: latText, lonText: lonText)
+            row.lat = place?.lat
+            row.lon = place?.lon
         }
         let seeking = Discovery.seeking(fromList: text(.seeking))
         if seeking.isEmpty {
@@ -196,25 +180,23 @@ package enum ProfileCSV {
             row.bytes += seeking.joined(separator: ";").utf8
             row.endText()
         }
-        func age(_ column: Column, default value: Int) throws -> Int {
-            let given = text(column)
-            if given.isEmpty { return value }
-            guard let age = Int(given), (18...120).contains(age) else {
-                throw RowIssue(
-                    column: column.name, value: given, message: "\(column.name) must be a whole number from 18 to 120")
-            }
-            return age
+        let maxText = text(.ageMax)
+        try checked { () throws(ProfileValueIssue) in
+            row.ageMin = try ProfileCheck.agePreference("age_min", text(.ageMin), default: 18)
+            row.ageMax = try ProfileCheck.agePreference("age_max", maxText, default: 120)
+            try ProfileCheck.ageRange(min: row.ageMin, max: row.ageMax, maxText: maxText)
+            row.maxKm = try ProfileCheck.maxKm(text(.maxKm))
         }
-        row.ageMin = try age(.ageMin, default: 18)
-        row.ageMax = try age(.ageMax, default: 120)
-        guard row.ageMin <= row.ageMax else {
-            throw RowIssue(
-                column: "age_max", value: text(.ageMax),
-                message: "age_max \(row.ageMax) is below age_min \(row.ageMin)")
+    }
+
+    /// `body`'s value, or its `ProfileValueIssue` as the importer's row issue.
+    @inline(__always)
+    static func checked<T>(_ body: () throws(ProfileValueIssue) -> T) throws(RowIssue) -> T {
+        do {
+            return try body()
+        } catch {
+            throw RowIssue(column: error.column, value: error.value, message: error.message)
         }
-        row.maxKm = try number(
-            .maxKm, Double.leastNonzeroMagnitude...Double.greatestFiniteMagnitude,
-            "a number of km above 0 (leave it empty for no limit)")
     }
 }
 

@@ -107,28 +107,12 @@ package final class ProfilePhotos: @unchecked Sendable {
         return list
     }
 
-    /// The photo file at `path`, checked; a `RowIssue` naming `value` and the path.
+    /// The photo file at `path`, checked (`PhotoFile`); a `RowIssue` naming `value` and the path.
     static func read(_ path: String, value: String) throws -> PhotoBytes {
-        func issue(_ why: String) -> CSVImport.RowIssue {
-            CSVImport.RowIssue(column: "photos", value: value, message: "\(path): \(why)")
-        }
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-            throw issue("no such file (a photo path is relative to the CSV file's folder)")
-        }
-        guard !isFolder.boolValue else { throw issue("a folder, not a photo") }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        if size > PhotoLimits.maximumBytes {
-            // Refused before it is read: its first bytes say what it is.
-            let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: path)).read(upToCount: 16)) ?? nil
-            let kind = PhotoBytes.kind(of: head.map { [UInt8]($0) } ?? [])?.name ?? "file"
-            throw issue(PhotoRefusal.tooLarge(bytes: size, kind: kind).description)
-        }
-        guard let data = FileManager.default.contents(atPath: path) else { throw issue("cannot be read") }
         do {
-            return try PhotoBytes(checking: [UInt8](data))
-        } catch {
-            throw issue(error.description)
+            return try PhotoFile.read(path, hint: " (a photo path is relative to the CSV file's folder)")
+        } catch let refusal as PhotoFile.Refusal {
+            throw CSVImport.RowIssue(column: "photos", value: value, message: refusal.description)
         }
     }
 

@@ -112,7 +112,8 @@ public final class DatabaseServerBackend: Sendable {
         onBlock: @escaping @Sendable (String) -> Void = { _ in },
         onMessage: @escaping @Sendable (MessageNotice) -> Void = { _ in },
         mayChangePreferences: @escaping @Sendable () -> Bool = { true },
-        internalFailure: (@Sendable (any Error) -> String)? = nil
+        internalFailure: (@Sendable (any Error) -> String)? = nil,
+        onErase: @escaping @Sendable (Erasure) -> Void = { _ in }
     ) throws -> SocketSession {
         let me = try pool.withDatabase { try $0.viewerProfile(viewer) }
         let relay = relay
@@ -127,9 +128,11 @@ public final class DatabaseServerBackend: Sendable {
             }, onBlock: onBlock,
             onMessage: { message in
                 onMessage(MessageNotice(message: message, senderName: me.name))
-            })
+            }, onErase: onErase)
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
+        // A page uploads its photos: a path it sent would name a file on this server.
+        repl.readsPhotoFiles = false
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
     }
 

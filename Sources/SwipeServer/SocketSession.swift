@@ -82,12 +82,15 @@ public final class SocketSession: Sendable {
             switch line.input {
             case .discovery(.prefs(_?))? where !mayChange():
                 members = state.repl.jsonRefusal(line, message: Self.tooManyChanges, profile: show)
+            case .me(.set(let field, _))? where field.isPreference && !mayChange():
+                // The place and preferences through `me set` are rationed as through `prefs`.
+                members = state.repl.jsonRefusal(line, message: Self.tooManyChanges, profile: show)
             case .event(.open)? where state.repl.isTopCardGone():
                 members = state.repl.jsonGone(line, profile: show)
             default:
                 members = state.repl.jsonAnswer(line, profile: show)
             }
-            if case .discovery(.prefs(.location?))? = line.input, let me = try? state.repl.ledger.viewerProfile(),
+            if Self.mayMovePlace(line.input), let me = try? state.repl.ledger.viewerProfile(),
                 me.location != state.place
             {
                 // Every card's distance changed: the page is sent them again.
@@ -106,6 +109,17 @@ public final class SocketSession: Sendable {
 
     public func run(_ line: String) -> String {
         run(ReplLine(line))
+    }
+
+    /// Whether the session has ended (`me erase`): the socket closes after its answer.
+    public var isFinished: Bool { state.withLock { $0.repl.isFinished } }
+
+    /// Whether `input` may have moved the viewer's place (`prefs location`, `me set place`).
+    static func mayMovePlace(_ input: ReplInput?) -> Bool {
+        switch input {
+        case .discovery(.prefs(.location?))?, .me(.set(.place, _))?: true
+        default: false
+        }
     }
 }
 

@@ -60,7 +60,15 @@ extension SwipeServer {
                     },
                     onMessage: { notice in hub.send(notice.json, to: notice.message.recipient) },
                     mayChangePreferences: { budgets.spend(viewer) },
-                    internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
+                    internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) },
+                    onErase: { erasure in
+                        // In this process only: another server's sockets (PostgreSQL)
+                        // are not told (Documentation/PersonalData.md).
+                        for other in erasure.unmatched {
+                            hub.send(Self.unmatched(erasure.viewer), to: other)
+                            hub.withdraw(erasure.viewer, from: other)
+                        }
+                    })
             }
         } catch {
             outcome = "could not open the session: \(error)"
@@ -116,11 +124,30 @@ extension SwipeServer {
                 metrics.command(line.verb, ok: answer.ok)
                 if let decision = answer.decision { metrics.decision(decision, matched: answer.matched) }
                 try await outbound.writeTextMessage(answer.text)
+                if case .me(.set)? = line.input {
+                    // The viewer's other pages show the profile too: they ask again.
+                    hub.send(Self.meChanged, to: viewer, except: id)
+                }
+                if session.isFinished {
+                    // `me erase`: the viewer is gone; so are their sockets.
+                    outcome = "erased"
+                    hub.closeAll(of: viewer, except: id)
+                    try await outbound.close(.normalClosure, reason: "erased")
+                    return
+                }
             }
         } catch {
             outcome = Self.describe(error)
             throw error
         }
+    }
+
+    /// `{"event":"me-changed"}`: the viewer's profile changed in another of their sockets.
+    static let meChanged = #"{"event":"me-changed"}"#
+
+    /// `{"event":"unmatched","profile":ID}`: that match ended because they erased themself.
+    static func unmatched(_ profile: String) -> String {
+        JSONValue.object([("event", "unmatched"), ("profile", .string(profile)), ("reason", "erased")]).serialized
     }
 
     /// A viewer's socket past `socketsPerViewer`.

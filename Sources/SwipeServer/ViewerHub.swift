@@ -46,8 +46,22 @@ final class ViewerHub: Sendable {
     /// How many sockets are open (all viewers).
     var count: Int { sockets.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
-    private func sockets(of viewer: String) -> [Socket] {
-        sockets.withLock { Array(($0[viewer] ?? [:]).values) }
+    private func sockets(of viewer: String, except: Int? = nil) -> [Socket] {
+        sockets.withLock { ($0[viewer] ?? [:]).filter { $0.key != except }.map(\.value) }
+    }
+
+    /// Sends `text` to every socket of `viewer` but `except` (the one that acted).
+    func send(_ text: String, to viewer: String, except: Int) {
+        for writer in sockets(of: viewer, except: except).map(\.writer) {
+            Task { try? await writer.writeTextMessage(text) }
+        }
+    }
+
+    /// Closes every socket of `viewer` but `except` (the viewer was erased).
+    func closeAll(of viewer: String, except: Int) {
+        for writer in sockets(of: viewer, except: except).map(\.writer) {
+            Task { try? await writer.close(.normalClosure, reason: "erased") }
+        }
     }
 
     /// Sends `text` to every socket of `viewer`; returns how many there were.

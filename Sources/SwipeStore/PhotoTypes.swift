@@ -70,7 +70,7 @@ public enum PhotoItem: Hashable, Sendable {
     }
 
     /// `scheme:` as RFC 3986 spells one (a letter, then letters, digits, `+ - .`).
-    static func hasScheme(_ text: String) -> Bool {
+    public static func hasScheme(_ text: String) -> Bool {
         guard let colon = text.firstIndex(of: ":"), colon != text.startIndex else { return false }
         let scheme = text[..<colon]
         return scheme.first!.isASCII && scheme.first!.isLetter

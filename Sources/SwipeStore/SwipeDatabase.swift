@@ -20,7 +20,7 @@ import SwipeCore
 /// Not `Sendable`: a value is used from one thread at a time.
 public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations,
     SwipeSettings,
-    SwipeImport, SwipePhotos
+    SwipeImport, SwipePersonalData, SwipePhotos
 {
     /// Where the data is, for messages: a file path, or a URI without its password.
     var location: String { get }
@@ -162,8 +162,9 @@ public protocol SwipeConversations: AnyObject {
     func inbox(viewer: String, at date: Date?) throws -> [ConversationSummary]
 }
 
-// Room for the next roles (a person's data): each a protocol of its own,
-// its rules in `SQLDatabase` extensions, added to `SwipeDatabase`.
+// A person's data is `SwipePersonalData` (PersonalData.swift). The next
+// roles: each a protocol of its own, its rules in `SQLDatabase` extensions,
+// added to `SwipeDatabase`.
 
 /// What an upsert did. `unchanged`: the profile was already stored exactly so.
 public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }

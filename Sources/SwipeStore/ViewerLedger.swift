@@ -29,6 +29,13 @@ public protocol ViewerLedger {
     /// The viewer's profile, preferences included.
     func viewerProfile() throws -> Profile
     func setPreferences(_ change: PreferencesChange) throws -> Profile
+    /// Changes one field of the viewer's own profile (`me set`).
+    func editProfile(_ edit: ProfileEdit) throws -> Profile
+    /// Adds, removes or moves one of the viewer's photos (`me photo`,
+    /// Documentation/Photos.md) and returns the profile as stored.
+    func changePhotos(_ change: PhotoChange) throws -> Profile
+    /// Erases the viewer and every row naming them (`me erase`).
+    func erase() throws -> Erasure
     /// Which of these ids the viewer may still be shown (the cards in the deck).
     func eligible(among ids: [String]) throws -> Set<String>
     func block(_ id: String) throws -> BlockOutcome

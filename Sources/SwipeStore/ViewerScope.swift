@@ -16,16 +16,21 @@ public struct ViewerScope: ViewerLedger {
     /// Called after a message is stored (not for a retry that found it),
     /// so that the recipient's open sockets hear of it.
     let onMessage: ((Message) -> Void)?
+    /// Called after the viewer erased themself, so that their matches'
+    /// open sockets hear the match ended.
+    let onErase: ((Erasure) -> Void)?
 
     public init(
         viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
-        onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil
+        onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil,
+        onErase: ((Erasure) -> Void)? = nil
     ) {
         self.viewer = viewer
         self.access = access
         self.onMatch = onMatch
         self.onBlock = onBlock
         self.onMessage = onMessage
+        self.onErase = onErase
     }
 
     /// The scope over one database the caller holds.
@@ -92,6 +97,29 @@ public struct ViewerScope: ViewerLedger {
     public func setPreferences(_ change: PreferencesChange) throws -> Profile {
         let viewer = viewer
         return try access.write { try $0.setPreferences(viewer: viewer, change) }
+    }
+
+    public func editProfile(_ edit: ProfileEdit) throws -> Profile {
+        let viewer = viewer
+        return try access.write { try $0.editProfile(viewer: viewer, edit, at: nil) }
+    }
+
+    public func changePhotos(_ change: PhotoChange) throws -> Profile {
+        let viewer = viewer
+        return try access.write { database in
+            switch change {
+            case .add(let source): try database.addPhoto(viewer: viewer, source, at: nil)
+            case .remove(let position): try database.removePhoto(viewer: viewer, position: position)
+            case .move(let from, let to): try database.movePhoto(viewer: viewer, from: from, to: to)
+            }
+        }
+    }
+
+    public func erase() throws -> Erasure {
+        let viewer = viewer
+        let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }
+        onErase?(erasure)
+        return erasure
     }
 
     public func eligible(among ids: [String]) throws -> Set<String> {

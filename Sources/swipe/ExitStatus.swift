@@ -21,7 +21,8 @@ enum ExitStatus {
         case is CSVError: dataError
         case DatabaseOpenError.cannotCreate: cannotCreate
         case is ViewerError, StoreError.invalidValue, StoreError.selfAction: usage
-        case is NoSuchProfile: usage
+        case is NoSuchProfile, is ReplInputError, is ProfileValueIssue, is EraseRefused: usage
+        case is AtomicFile.Failure: cannotCreate
         case is ImportInterrupted: interrupted
         case is OutputFailure, is ReplOutputFailure: ioError
         case DatabaseOpenError.notSwipeDatabase, DatabaseOpenError.permissionDenied, StoreError.notStored: ioError

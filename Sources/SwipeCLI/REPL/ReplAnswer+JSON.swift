@@ -62,6 +62,8 @@ extension ReplAnswer {
         if let note { members.append(("note", .string(note))) }
         if let discovery { members += Self.discoveryMembers(discovery) }
         if let conversation { members += Self.conversationMembers(conversation) }
+        if let me { members += Self.meMembers(me) }
+        if let erased { members += Self.erasedMembers(erased) }
         return members
     }
 

@@ -25,6 +25,7 @@ extension ReplAnswer {
         if let matches { lines += Self.matchLines(matches, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }
         if let conversation { lines += Self.conversationLines(conversation, style: style) }
+        if let me { lines += Self.meLines(me, style: style) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
         guard layout.pictures || asked else {

@@ -14,6 +14,10 @@ struct ReplAnswer {
     var help: String?
     var discovery: DiscoveryAnswer?
     var conversation: ConversationAnswer?
+    /// `me`, `me set`.
+    var me: MeAnswer?
+    /// `me erase`.
+    var erased: Erasure?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

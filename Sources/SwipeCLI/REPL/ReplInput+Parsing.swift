@@ -109,6 +109,8 @@ extension ReplInput {
             return try parseDiscovery(verb, arguments, fail: fail)
         case .chat, .say, .inbox:
             return try parseConversation(verb, arguments, fail: fail)
+        case .me:
+            return try parseMe(arguments, fail: fail)
         case .help:
             guard arguments.count <= 1 else {
                 throw fail(

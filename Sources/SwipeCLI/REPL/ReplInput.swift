@@ -21,6 +21,8 @@ public enum ReplInput: Hashable, Sendable {
     case discovery(DiscoveryInput)
     /// chat, say, inbox (Documentation/REPL.md, "Conversations").
     case conversation(ConversationInput)
+    /// me, me set (Documentation/PersonalData.md): one's own profile.
+    case me(MeInput)
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`,
@@ -28,7 +30,7 @@ public enum ReplInput: Hashable, Sendable {
 /// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, prefs, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit
+        physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

@@ -26,6 +26,10 @@ public struct ReplSession {
     /// describes itself, for the database's owner at their terminal. A
     /// server sets it to log the detail and tell the client a neutral line.
     public var internalFailure: ((any Error) -> String)?
+    /// Whether `me photo add FILE` may read a file on this machine: the REPL
+    /// and `swipe me` may; a socket's session (`swipe serve`) may not, as a
+    /// remote page must never name a file on the server.
+    public var readsPhotoFiles = true
 
     public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
         self.controller = controller
@@ -149,7 +153,7 @@ public struct ReplSession {
     /// the deck's rules, the store's rules), not a failure of the machinery.
     static func isRefusal(_ error: any Error) -> Bool {
         switch error {
-        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError:
+        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
             return true
         case let error as StoreError:
             switch error {
@@ -228,6 +232,8 @@ public struct ReplSession {
             return try executeDiscovery(command)
         case .conversation(let command):
             return try executeConversation(command)
+        case .me(let command):
+            return try executeMe(command)
         }
         return answer
     }

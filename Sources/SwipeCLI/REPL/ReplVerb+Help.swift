@@ -18,6 +18,7 @@ extension ReplVerb {
         case .physics: "physics NAME"
         case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
+        case .me: "me [set FIELD VALUE… | photo add|remove|move …]"
         case .likes: "likes"
         case .why: "why"
         case .block: "block [PROFILE_ID]"
@@ -51,6 +52,7 @@ extension ReplVerb {
         case .physics: "switch physics: tantan, draggable, stack, scrub"
         case .view: "under the picture: one line of numbers, or every card's pose"
         case .prefs: "who you want to see: show, or change one preference"
+        case .me: "your own profile: show it, or change one field"
         case .likes: "people who like you and wait for your decision"
         case .why: "why the top card is in your deck"
         case .block: "hide someone from you and you from them"
@@ -168,6 +170,23 @@ extension ReplVerb {
             Cards in the deck that no longer qualify leave it (undecided) and new ones
             are dealt. People who like you come first: superlikes, then likes.
             Example: prefs age 25-35
+            """
+        case .me:
+            """
+            Your own profile, as others see it on the detail page, and your preferences.
+            me                         show it
+            me set name TEXT           required, trimmed
+            me set age 31              a whole number from 18 to 120
+            me set gender|city TEXT    "" for none
+            me set bio TEXT…           kept as typed ("" for none)
+            me set interests A;B;C     a ;-separated list ("" for none)
+            me set place 45.76,4.84    where you are (LAT,LON); none forgets it
+            me set seeking|ages|km …   as prefs seeking, prefs age, prefs km
+            me photo add FILE|URL      a JPEG, PNG or WebP (metadata stripped), or an https:// URL
+            me photo remove N          N counts from 1, as me lists them
+            me photo move N M          photo N goes to place M
+            Each value is checked as swipe import checks that column, in the same words.
+            Example: me set city Lyon
             """
         case .why:
             """

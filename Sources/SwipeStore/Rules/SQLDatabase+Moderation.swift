@@ -94,15 +94,25 @@ extension SQLDatabase {
     }
 
     /// Every report, oldest first.
+    /// Every report, oldest first; those about erased people under their
+    /// tombstone id (`erase`).
     public func reports() throws -> [Report] {
         try read {
-            try executor.all(
+            let stored = try executor.all(
                 Report.self,
                 """
                 SELECT a.id AS reporter, b.id AS reported, r.reason, r.reported_at
                 FROM reports AS r JOIN profiles AS a ON a.key = r.reporter JOIN profiles AS b ON b.key = r.reported
                 ORDER BY r.reported_at, r.key
                 """, [])
+            let kept = try tombstonedReports().map {
+                Report(reporter: $0.reporter, reported: $0.reported, reason: $0.reason, reportedAt: $0.reportedAt)
+            }
+            guard !kept.isEmpty else { return stored }
+            // Stable: equal times keep stored reports first, each in its order.
+            return (stored + kept).enumerated().sorted {
+                ($0.element.reportedAt, $0.offset) < ($1.element.reportedAt, $1.offset)
+            }.map(\.element)
         }
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCore
 
 extension SQLDatabase {
@@ -9,6 +10,7 @@ extension SQLDatabase {
     @discardableResult
     public func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
         try change.validate()
+        let now = Timestamp.string(from: Date())
         return try write {
             let key = try requireKey(viewer)
             try executor.lockViewer(key)
@@ -23,6 +25,7 @@ extension SQLDatabase {
                     .optionalReal(profile.location?.lat), .optionalReal(profile.location?.lon),
                 ])
             try forgetFeedPositions(around: key)
+            try noteActivity(key, at: now)
             return profile
         }
     }
