@@ -85,7 +85,8 @@ package final class ProfilePhotos: @unchecked Sendable {
                 pending.append(.stored(value: item, id: id))
                 stored = item
             case .refused:
-                throw CSVImport.RowIssue(column: "photos", value: item, message: PhotoRefusal.notAllowed(value: item).description)
+                throw CSVImport.RowIssue(
+                    column: "photos", value: item, message: PhotoRefusal.notAllowed(value: item).description)
             case .file(let relative):
                 let path = folder.appendingPathComponent(relative).standardizedFileURL.path
                 let photo = try Self.read(path, value: item)
@@ -132,13 +133,19 @@ package final class ProfilePhotos: @unchecked Sendable {
         guard fileHasPhotos || !rows.isEmpty else { return }
         if !rows.isEmpty, try executor.photoSecret(given: secret) != secret {
             throw ImportFailure(
-                issues: [ImportIssue(file: file, line: 1, message: "another swipe made this database's photo secret during the import; import again")],
+                issues: [
+                    ImportIssue(
+                        file: file, line: 1,
+                        message: "another swipe made this database's photo secret during the import; import again")
+                ],
                 total: 1, isWholeFile: true)
         }
         var issues: [ImportIssue] = []
         let now = Timestamp.string(from: Date())
         for row in rows {
-            guard let key = try executor.first("SELECT key FROM profiles WHERE id = $1", [.text(row.profile)], { try $0.int("key") })
+            guard
+                let key = try executor.first(
+                    "SELECT key FROM profiles WHERE id = $1", [.text(row.profile)], { try $0.int("key") })
             else { continue }
             for pending in row.pending {
                 switch pending {
@@ -154,13 +161,15 @@ package final class ProfilePhotos: @unchecked Sendable {
                     do {
                         let photo = try Self.read(path, value: value)
                         guard photo.sha256 == sha256 else {
-                            throw CSVImport.RowIssue(column: "photos", value: value, message: "\(path): changed during the import")
+                            throw CSVImport.RowIssue(
+                                column: "photos", value: value, message: "\(path): changed during the import")
                         }
                         try executor.insertPhoto(id: id, profile: key, photo, at: now)
                     } catch let issue as CSVImport.RowIssue {
                         issues.append(
                             ImportIssue(
-                                file: file, line: row.line, column: issue.column, value: issue.value, message: issue.message))
+                                file: file, line: row.line, column: issue.column, value: issue.value,
+                                message: issue.message))
                     }
                 }
             }

@@ -38,7 +38,8 @@ extension SwipeServer {
         }
         guard let photo else {
             headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(status: .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "Not found.\n")))
+            return Response(
+                status: .notFound, headers: headers, body: .init(byteBuffer: ByteBuffer(string: "Not found.\n")))
         }
         headers[.eTag] = "\"\(photo.sha256)\""
         headers[.cacheControl] = "private, max-age=\(Self.photoMaxAge)"

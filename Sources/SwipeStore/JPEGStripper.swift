@@ -14,7 +14,8 @@ enum JPEGStripper {
         var exifSlot = 2
         while true {
             guard at < input.count, input[at] == 0xFF else {
-                throw PhotoDamage(reason: at >= input.count ? "it ends before its end marker" : "no segment marker at byte \(at)")
+                throw PhotoDamage(
+                    reason: at >= input.count ? "it ends before its end marker" : "no segment marker at byte \(at)")
             }
             while at < input.count && input[at] == 0xFF { at += 1 }  // fill bytes
             guard at < input.count else { throw PhotoDamage(reason: "it ends before its end marker") }
@@ -84,7 +85,13 @@ enum JPEGStripper {
     static func exifOrientation(_ tiff: [UInt8]) -> Int? {
         guard tiff.count >= 8 else { return nil }
         let little: Bool
-        if tiff.starts(with: [0x49, 0x49]) { little = true } else if tiff.starts(with: [0x4D, 0x4D]) { little = false } else { return nil }
+        if tiff.starts(with: [0x49, 0x49]) {
+            little = true
+        } else if tiff.starts(with: [0x4D, 0x4D]) {
+            little = false
+        } else {
+            return nil
+        }
         func u16(_ at: Int) -> Int? {
             guard at >= 0, at + 2 <= tiff.count else { return nil }
             return little ? Int(tiff[at]) | Int(tiff[at + 1]) << 8 : Int(tiff[at]) << 8 | Int(tiff[at + 1])
@@ -94,7 +101,8 @@ enum JPEGStripper {
         for entry in 0..<min(count, 512) {
             let base = ifd + 2 + entry * 12
             guard let tag = u16(base) else { return nil }
-            if tag == 0x0112, u16(base + 2) == 3, u32(base + 4) == 1, let value = u16(base + 8), (1...8).contains(value) {
+            if tag == 0x0112, u16(base + 2) == 3, u32(base + 4) == 1, let value = u16(base + 8), (1...8).contains(value)
+            {
                 return value
             }
         }

@@ -11,7 +11,9 @@ enum PNGStripper {
         var first = true
         while true {
             guard let length = input.be32(at), at + 12 + length <= input.count else {
-                throw PhotoDamage(reason: at >= input.count ? "it ends before its IEND chunk" : "the chunk at byte \(at) runs past the end")
+                throw PhotoDamage(
+                    reason: at >= input.count
+                        ? "it ends before its IEND chunk" : "the chunk at byte \(at) runs past the end")
             }
             let type = String(decoding: input[(at + 4)..<(at + 8)], as: UTF8.self)
             if first && type != "IHDR" { throw PhotoDamage(reason: "it does not begin with an IHDR chunk") }
@@ -53,7 +55,9 @@ enum WebPStripper {
             out[vp8x + 8] &= ~UInt8(0x08 | 0x04)  // the EXIF and XMP flags
         }
         let size = out.count - 8
-        out.replaceSubrange(4..<8, with: [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24 & 0xFF)])
+        out.replaceSubrange(
+            4..<8,
+            with: [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24 & 0xFF)])
         return out
     }
 }

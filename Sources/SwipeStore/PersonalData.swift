@@ -75,7 +75,8 @@ public enum ProfileEdit: Hashable, Sendable {
         case .age(let age): _ = try ProfileCheck.age(String(age))
         case .interests(let items) where items.contains(where: { $0.trimmed().isEmpty }):
             throw ProfileValueIssue(
-                column: "interests", value: items.joined(separator: ";"), message: "interests must not hold empty items")
+                column: "interests", value: items.joined(separator: ";"), message: "interests must not hold empty items"
+            )
         default: break
         }
     }

@@ -1,5 +1,3 @@
-
-
 /// What a stored photo is, by its bytes (never by a file name or a header a
 /// client sends).
 public enum PhotoMediaType: String, Hashable, Sendable, CaseIterable {
@@ -90,7 +88,8 @@ public struct PhotoBytes: Hashable, Sendable {
     /// else its first bytes in hex.
     static func describe(_ bytes: [UInt8]) -> String {
         func begins(_ text: String, at offset: Int = 0) -> Bool {
-            bytes.count >= offset + text.utf8.count && Array(bytes[offset..<offset + text.utf8.count]) == Array(text.utf8)
+            bytes.count >= offset + text.utf8.count
+                && Array(bytes[offset..<offset + text.utf8.count]) == Array(text.utf8)
         }
         if bytes.isEmpty { return "nothing" }
         if begins("GIF8") { return "GIF" }

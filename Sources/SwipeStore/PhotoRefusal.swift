@@ -33,8 +33,9 @@ public enum PhotoRefusal: Error, Hashable, Sendable, CustomStringConvertible {
         case let .tooMany(limit):
             "a profile may have at most \(limit) photos; remove one first"
         case let .noSuchPhoto(position, count):
-            count == 0 ? "there is no photo \(position): the profile has none" :
-            "there is no photo \(position): the profile has \(count) (1 to \(count))"
+            count == 0
+                ? "there is no photo \(position): the profile has none"
+                : "there is no photo \(position): the profile has \(count) (1 to \(count))"
         case let .duplicate(position):
             "this photo is already photo \(position) of the profile"
         }

@@ -22,12 +22,16 @@ public enum SHA256Digest {
         tail.append(0x80)
         while tail.count % 64 != 56 { tail.append(0) }
         let bits = UInt64(bytes.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            tail.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift)))
+        }
         var w = [UInt32](repeating: 0, count: 64)
         func block(_ chunk: UnsafeBufferPointer<UInt8>, _ start: Int) {
             for i in 0..<16 {
                 let o = start + i * 4
-                w[i] = UInt32(chunk[o]) << 24 | UInt32(chunk[o + 1]) << 16 | UInt32(chunk[o + 2]) << 8 | UInt32(chunk[o + 3])
+                w[i] =
+                    UInt32(chunk[o]) << 24 | UInt32(chunk[o + 1]) << 16 | UInt32(chunk[o + 2]) << 8
+                    | UInt32(chunk[o + 3])
             }
             for i in 16..<64 {
                 let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)

@@ -32,31 +32,33 @@ struct PhotoBench {
 
         // Stored: check + strip + hash + insert + commit, then removed again
         // (so each run adds the same photo anew).
-        let stored = try Alternation.run(runs: runs, [
-            {
-                var samples = Samples()
-                for _ in 0..<5 {
-                    samples.append(
-                        try Clock.time {
-                            _ = try store.addPhoto(viewer: "ana", .bytes(try PhotoBytes(checking: jpeg)), at: nil)
-                        })
-                    try store.removePhoto(viewer: "ana", position: 1)
-                }
-                return samples
-            },
-            {
-                var samples = Samples()
-                for _ in 0..<5 {
-                    samples.append(
-                        try Clock.time {
-                            guard FileManager.default.createFile(atPath: raw, contents: Data(jpeg)) else {
-                                throw BenchError("cannot write \(raw)")
-                            }
-                        })
-                }
-                return samples
-            },
-        ])
+        let stored = try Alternation.run(
+            runs: runs,
+            [
+                {
+                    var samples = Samples()
+                    for _ in 0..<5 {
+                        samples.append(
+                            try Clock.time {
+                                _ = try store.addPhoto(viewer: "ana", .bytes(try PhotoBytes(checking: jpeg)), at: nil)
+                            })
+                        try store.removePhoto(viewer: "ana", position: 1)
+                    }
+                    return samples
+                },
+                {
+                    var samples = Samples()
+                    for _ in 0..<5 {
+                        samples.append(
+                            try Clock.time {
+                                guard FileManager.default.createFile(atPath: raw, contents: Data(jpeg)) else {
+                                    throw BenchError("cannot write \(raw)")
+                                }
+                            })
+                    }
+                    return samples
+                },
+            ])
         let storeGrowth = Self.peakResidentBytes() - rssBefore
 
         let profile = try store.addPhoto(viewer: "ana", .bytes(try PhotoBytes(checking: jpeg)), at: nil)
@@ -66,22 +68,25 @@ struct PhotoBench {
         let server = try ServedProcess(swipe: swipe, database: database)
         defer { server.stop() }
         var servedBytes = 0
-        let served = try Alternation.run(runs: runs, [
-            {
-                var samples = Samples()
-                for _ in 0..<requestsPerRun {
-                    samples.append(try Clock.time { servedBytes = try Self.get(path, port: server.port, cookie: cookie) })
-                }
-                return samples
-            },
-            {
-                var samples = Samples()
-                for _ in 0..<requestsPerRun {
-                    samples.append(try Clock.time { _ = try Data(contentsOf: URL(fileURLWithPath: raw)) })
-                }
-                return samples
-            },
-        ])
+        let served = try Alternation.run(
+            runs: runs,
+            [
+                {
+                    var samples = Samples()
+                    for _ in 0..<requestsPerRun {
+                        samples.append(
+                            try Clock.time { servedBytes = try Self.get(path, port: server.port, cookie: cookie) })
+                    }
+                    return samples
+                },
+                {
+                    var samples = Samples()
+                    for _ in 0..<requestsPerRun {
+                        samples.append(try Clock.time { _ = try Data(contentsOf: URL(fileURLWithPath: raw)) })
+                    }
+                    return samples
+                },
+            ])
         let stripped = try PhotoBytes(checking: jpeg).bytes.count
         guard servedBytes == stripped else {
             throw BenchError("served \(servedBytes) bytes, stored \(stripped)")
@@ -90,11 +95,13 @@ struct PhotoBench {
         let servedTime = served[0].medianOfMedians, readTime = served[1].medianOfMedians
         return [
             ReportRow(
-                benchmark: "photo stored: \(megabytes(jpeg.count)) JPEG checked, EXIF stripped, hashed, inserted (SQLite, p50)",
+                benchmark:
+                    "photo stored: \(megabytes(jpeg.count)) JPEG checked, EXIF stripped, hashed, inserted (SQLite, p50)",
                 swipe: duration(storedTime) + ", peak RSS +" + megabytes(max(0, storeGrowth)),
                 baseline: duration(writeTime) + " (writing the file)", ratio: storedTime / writeTime),
             ReportRow(
-                benchmark: "photo served: GET /photos/ID from swipe serve, signed in (p50; p99 \(duration(served[0].pooled.quantile(0.99))))",
+                benchmark:
+                    "photo served: GET /photos/ID from swipe serve, signed in (p50; p99 \(duration(served[0].pooled.quantile(0.99))))",
                 swipe: duration(servedTime) + ", server peak RSS " + megabytes(server.peakResidentBytes() ?? 0),
                 baseline: duration(readTime) + " (reading the file)", ratio: servedTime / readTime),
         ]
@@ -122,7 +129,8 @@ struct PhotoBench {
             }
         }
         guard connected == 0 else { throw BenchError("connect: \(errno)") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nConnection: close\r\n\r\n".utf8)
+        let request = Array(
+            "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nConnection: close\r\n\r\n".utf8)
         guard write(descriptor, request, request.count) == request.count else { throw BenchError("write: \(errno)") }
         var response: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -146,7 +154,9 @@ struct PhotoBench {
         }
         let exif: [UInt8] =
             Array("Exif\0\0MM\0*".utf8) + [0, 0, 0, 8, 0, 1, 0x88, 0x25, 0, 4, 0, 0, 0, 1, 0, 0, 0, 26, 0, 0, 0, 0]
-            + [0, 1, 0, 2, 0, 5, 0, 0, 0, 3, 0, 0, 0, 44, 0, 0, 0, 0] + [0, 0, 0, 48, 0, 0, 0, 1, 0, 0, 0, 51, 0, 0, 0, 1]
+            + [0, 1, 0, 2, 0, 5, 0, 0, 0, 3, 0, 0, 0, 44, 0, 0, 0, 0] + [
+                0, 0, 0, 48, 0, 0, 0, 1, 0, 0, 0, 51, 0, 0, 0, 1,
+            ]
             + [0, 0, 11, 143, 0, 0, 0, 100]
         let counts: [UInt8] = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
         var codes: [(Int, Int)] = []
@@ -181,8 +191,11 @@ struct PhotoBench {
         let width = 8192, height = blocks / 1024 * 8
         return [0xFF, 0xD8] + segment(0xE0, Array("JFIF\0".utf8) + [1, 1, 0, 0, 1, 0, 1, 0, 0])
             + segment(0xE1, exif) + segment(0xDB, [0] + Array(repeating: 1, count: 64))
-            + segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
-            + segment(0xC4, [0x00] + counts + Array(0...11)) + segment(0xC4, [0x10, 1] + Array(repeating: 0, count: 15) + [0])
+            + segment(
+                0xC0,
+                [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+            + segment(0xC4, [0x00] + counts + Array(0...11))
+            + segment(0xC4, [0x10, 1] + Array(repeating: 0, count: 15) + [0])
             + segment(0xDA, [1, 1, 0, 0, 63, 0]) + scan + [0xFF, 0xD9]
     }
 }

@@ -29,7 +29,8 @@ do {
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
     // The discovery and writers sections make their own data; the others share these sets.
-    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers", "discovery-postgres", "photos"]).isEmpty
+    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers", "discovery-postgres", "photos"])
+        .isEmpty
     {
         for data in sets { try data.prepare(swipe: options.swipe) }
     }

@@ -9,7 +9,8 @@ public enum TestImages {
     public static let gpsLatitude: [UInt8] = rationals([(48, 1), (51, 1), (2959, 100)])
     public static let gpsLongitude: [UInt8] = rationals([(2, 1), (17, 1), (4032, 100)])
     public static let comment = "taken at home, 12 rue Example"
-    public static let xmp = "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:Description photoshop:City=\"Paris\"/></x:xmpmeta>"
+    public static let xmp =
+        "http://ns.adobe.com/xap/1.0/\0<x:xmpmeta><rdf:Description photoshop:City=\"Paris\"/></x:xmpmeta>"
 
     /// A JPEG and its entropy-coded scan data (between SOS's header and EOI).
     public struct JPEG {
@@ -37,7 +38,8 @@ public enum TestImages {
             segment(0xFE, Array(comment.utf8))
         }
         segment(0xDB, [0] + Array(repeating: 1, count: 64))
-        segment(0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
+        segment(
+            0xC0, [8, UInt8(height >> 8), UInt8(height & 0xFF), UInt8(width >> 8), UInt8(width & 0xFF), 1, 1, 0x11, 0])
         let dcCounts: [UInt8] = [0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]
         segment(0xC4, [0x00] + dcCounts + Array(0...11))
         segment(0xC4, [0x10, 1] + Array(repeating: 0, count: 15) + [0x00])  // AC: EOB alone, code "0"
@@ -80,7 +82,9 @@ public enum TestImages {
     /// pointer; the GPS IFD with latitude and longitude.
     static func exif(orientation: Int) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
-        func u32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func u32(_ v: Int) -> [UInt8] {
+            [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         func entry(_ tag: Int, _ type: Int, _ count: Int, _ value: [UInt8]) -> [UInt8] {
             u16(tag) + u16(type) + u32(count) + value + Array(repeating: 0, count: 4 - value.count)
         }
@@ -88,10 +92,12 @@ public enum TestImages {
         // (4 entries: 2 + 48 + 4 = 54) → 112: latitude (24) → 136: longitude (24).
         let make = Array("Phone X\0".utf8)
         var tiff: [UInt8] = [0x4D, 0x4D, 0x00, 0x2A] + u32(8)
-        tiff += u16(3) + entry(0x010F, 2, make.count, u32(50)) + entry(0x0112, 3, 1, u16(orientation))
+        tiff +=
+            u16(3) + entry(0x010F, 2, make.count, u32(50)) + entry(0x0112, 3, 1, u16(orientation))
             + entry(0x8825, 4, 1, u32(58)) + u32(0)
         tiff += make
-        tiff += u16(4) + entry(1, 2, 2, Array("N\0".utf8)) + entry(2, 5, 3, u32(112)) + entry(3, 2, 2, Array("E\0".utf8))
+        tiff +=
+            u16(4) + entry(1, 2, 2, Array("N\0".utf8)) + entry(2, 5, 3, u32(112)) + entry(3, 2, 2, Array("E\0".utf8))
             + entry(4, 5, 3, u32(136)) + u32(0)
         tiff += gpsLatitude + gpsLongitude
         return tiff
@@ -111,7 +117,9 @@ public enum TestImages {
     /// A `width` × `height` RGB PNG; `metadata` adds tEXt, iTXt, eXIf and tIME chunks.
     public static func png(width: Int = 4, height: Int = 4, metadata: Bool = true, seed: UInt8 = 0) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-        func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
+        func be32(_ v: Int) -> [UInt8] {
+            [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+        }
         func chunk(_ type: String, _ data: [UInt8]) {
             let body = Array(type.utf8) + data
             out += be32(data.count) + body + be32(Int(crc32(body)))
@@ -125,14 +133,19 @@ public enum TestImages {
         var raw: [UInt8] = []
         for y in 0..<height {
             raw.append(0)
-            for x in 0..<width { raw += [UInt8(truncatingIfNeeded: x * 60) &+ seed, UInt8(truncatingIfNeeded: y * 60), 200] }
+            for x in 0..<width {
+                raw += [UInt8(truncatingIfNeeded: x * 60) &+ seed, UInt8(truncatingIfNeeded: y * 60), 200]
+            }
         }
         var zlib: [UInt8] = [0x78, 0x01]
         var start = 0
         repeat {
             let end = min(raw.count, start + 65535)
             let count = end - start
-            zlib += [end == raw.count ? 1 : 0, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8(~count >> 8 & 0xFF)]
+            zlib += [
+                end == raw.count ? 1 : 0, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF),
+                UInt8(~count >> 8 & 0xFF),
+            ]
             zlib += raw[start..<end]
             start = end
         } while start < raw.count

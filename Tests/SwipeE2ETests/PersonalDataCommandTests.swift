@@ -14,7 +14,8 @@ import Testing
             "people.csv", "id,name,age,city,lat,lon\nm-1,Mo,30,Lisboa,38.7223,-9.1393\nm-2,Ana,28,Porto,41.15,-8.61\n")
         let decisions = temporary.file(
             "decisions.csv",
-            "viewer,profile,decision,decided_at\nm-1,m-2,like,2026-11-20T10:00:00Z\nm-2,m-1,like,2026-11-20T11:00:00Z\n")
+            "viewer,profile,decision,decided_at\nm-1,m-2,like,2026-11-20T10:00:00Z\nm-2,m-1,like,2026-11-20T11:00:00Z\n"
+        )
         for arguments in [["import", "--db", db, profiles], ["import", "--db", db, "--decisions", decisions]] {
             let result = try SwipeBinary.run(arguments)
             #expect(result.status == 0, "\(result.stderr)")
@@ -37,14 +38,18 @@ import Testing
         let place = try SwipeBinary.run(["me", "--db", db, "--as", "m-1", "set", "place", "-33.9,18.4"])
         #expect(place.status == 0, "a negative value is a value, not an option: \(place.stderr)")
         let shown = try SwipeBinary.run(["me", "--db", db, "--as", "m-1", "--format", "json"])
-        let me = try #require(
-            try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])["me"] as? [String: Any]
+        let me =
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(shown.stdout.utf8)) as? [String: Any])["me"]
+            as? [String: Any]
         #expect(me?["bio"] as? String == "Climber,  cook" && me?["lat"] as? Double == -33.9)
         let typo = try SwipeBinary.run(["me", "--db", db, "--as", "m-1", "set", "nmae", "X"])
         #expect(typo.status == 64 && typo.stderr.contains("did you mean \"me set name\""), "\(typo.stderr)")
     }
 
-    @Test(arguments: TestBackend.all) func exportWritesOneVersionedDocumentWholeOrNotAtAll(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func exportWritesOneVersionedDocumentWholeOrNotAtAll(_ backend: TestBackend)
+        throws
+    {
         let db = try database(backend)
         let file = temporary.path + "/m-1.json"
         let written = try SwipeBinary.run(["export", "--db", db, "--as", "m-1", file])
@@ -64,7 +69,8 @@ import Testing
         let unknown = try SwipeBinary.run(["export", "--db", db, "--as", "nobody", file])
         #expect(unknown.status == 64)
         #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0.hasSuffix(".tmp") }.isEmpty)
     }
 
     @Test(arguments: TestBackend.all) func eraseRefusesWithoutATerminalUnlessToldYes(_ backend: TestBackend) throws {

@@ -38,8 +38,10 @@ import Testing
         let gif = temporary.file("cat.gif", Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0])
         let notImage = try me(db, ["photo", "add", gif])
         #expect(notImage.status != 0)
-        #expect(notImage.stderr.contains("\(gif): not a JPEG, PNG or WebP image (13 bytes of GIF)"), "\(notImage.stderr)")
-        #expect(try me(db, ["photo", "remove", "3"]).stderr.contains("there is no photo 3: the profile has 2 (1 to 2)"))
+        #expect(
+            notImage.stderr.contains("\(gif): not a JPEG, PNG or WebP image (13 bytes of GIF)"), "\(notImage.stderr)")
+        #expect(
+            try me(db, ["photo", "remove", "3"]).stderr.contains("there is no photo 3: the profile has 2 (1 to 2)"))
 
         let moved = try me(db, ["--format", "json", "photo", "move", "2", "1"])
         #expect(moved.status == 0, "\(moved.stderr)")

@@ -129,11 +129,14 @@ final class ImportBackends {
                 ($0.text(0), $0.text(1))
             })
         let postgresHashes = Dictionary(
-            uniqueKeysWithValues: try pg.query("SELECT id, sha256 FROM photos").map { (try $0.text(0), try $0.text(1)) })
+            uniqueKeysWithValues: try pg.query("SELECT id, sha256 FROM photos").map { (try $0.text(0), try $0.text(1)) }
+        )
         func contents(_ rows: [[String]], _ hashes: [String: String]) -> [[String]] {
             rows.map { row in
                 row.map { text in
-                    hashes.reduce(text) { $0.replacingOccurrences(of: "/photos/" + $1.key, with: "/photos/sha256:" + $1.value) }
+                    hashes.reduce(text) {
+                        $0.replacingOccurrences(of: "/photos/" + $1.key, with: "/photos/sha256:" + $1.value)
+                    }
                 }
             }
         }

@@ -80,7 +80,10 @@ import Testing
 
     @Test func aReaderIsRefusedAndChangesNothing() throws {
         let connection = try versionTwo()
-        #expect(throws: DatabaseOpenError.olderSchema(path: PostgresURI.redacted(old.uri), found: 2, supported: PostgresSchema.version)) {
+        #expect(
+            throws: DatabaseOpenError.olderSchema(
+                path: PostgresURI.redacted(old.uri), found: 2, supported: PostgresSchema.version)
+        ) {
             _ = try PostgresStore(uri: old.uri, create: false, readOnly: true)
         }
         #expect(try connection.scalarInt("SELECT version FROM schema_version") == 2)

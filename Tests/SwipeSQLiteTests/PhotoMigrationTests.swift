@@ -72,7 +72,8 @@ import Testing
     @Test func theTableRefusesWhatTheRulesNeverWrite() throws {
         let store = try SQLiteStore(path: folder.path + "/table.sqlite")
         try store.upsert(Profile(id: "ana", name: "Ana", age: 30))
-        let good = "('\(String(repeating: "a", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')"
+        let good =
+            "('\(String(repeating: "a", count: 32))', 1, 'image/png', x'89', '\(String(repeating: "b", count: 64))', 1, '2026-11-20T11:00:00.000Z')"
         try store.connection.execute(
             "INSERT INTO photos (id, profile, media_type, bytes, sha256, byte_size, created_at) VALUES \(good)")
         for bad in [

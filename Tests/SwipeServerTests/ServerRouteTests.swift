@@ -66,7 +66,10 @@ struct ServerRouteTests {
             }
             #expect(cookie == "swipe_token=" + token)
             // The cookie alone opens the page and its files.
-            for (path, type) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/app.css", "text/css"), ("/photos.js", "text/javascript"), ("/photos.css", "text/css")] {
+            for (path, type) in [
+                ("/", "text/html"), ("/app.js", "text/javascript"), ("/app.css", "text/css"),
+                ("/photos.js", "text/javascript"), ("/photos.css", "text/css"),
+            ] {
                 try await client.execute(uri: path, method: .get, headers: [.cookie: cookie]) { response in
                     #expect(response.status == .ok, "\(path)")
                     #expect(response.headers[.contentType]?.hasPrefix(type) == true, "\(path)")

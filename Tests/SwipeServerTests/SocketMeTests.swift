@@ -22,7 +22,8 @@ struct SocketMeTests {
         fixture = try ServerFixture()
         let store = try SQLiteStore(path: fixture.path, create: false)
         try store.upsert(
-            Profile(id: "alice", name: "Name alice", age: 30, gender: "f", location: Location(lat: 38.7223, lon: -9.1393)))
+            Profile(
+                id: "alice", name: "Name alice", age: 30, gender: "f", location: Location(lat: 38.7223, lon: -9.1393)))
         // alice and bob match.
         _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .button)
         _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .button)
@@ -64,7 +65,8 @@ struct SocketMeTests {
         let answers = Box<[[String: Any]]>()
         try await fixture.withServer { client in
             try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
-                answers.value = try await ServerSocketTests.exchange(steps, inbound: inbound, outbound: outbound).answers
+                answers.value = try await ServerSocketTests.exchange(steps, inbound: inbound, outbound: outbound)
+                    .answers
                 try await outbound.close(.normalClosure, reason: nil)
             }
         }

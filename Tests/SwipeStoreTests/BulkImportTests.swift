@@ -21,7 +21,9 @@ import Testing
 
     /// Rows `range` as `id,name,age,city,photos`, with `tag` in the name.
     func rows(_ range: ClosedRange<Int>, tag: String) -> [String] {
-        range.map { "id\($0),\(tag) \($0),\(18 + $0 % 80),City \($0 % 7),https://p.example/a\($0).jpg; https://p.example/b.jpg" }
+        range.map {
+            "id\($0),\(tag) \($0),\(18 + $0 % 80),City \($0 % 7),https://p.example/a\($0).jpg; https://p.example/b.jpg"
+        }
     }
 
     /// The ids in the store's own order (internal keys).

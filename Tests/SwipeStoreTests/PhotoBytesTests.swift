@@ -173,7 +173,9 @@ import Testing
         let id = String(repeating: "ab", count: 16)
         #expect(PhotoItem("/photos/" + id) == .stored(id: id))
         #expect(PhotoItem("/photos/../x") == .refused("/photos/../x"))
-        #expect(PhotoID.make(secret: "s", profile: "ana", sha256: "x") != PhotoID.make(secret: "t", profile: "ana", sha256: "x"))
+        #expect(
+            PhotoID.make(secret: "s", profile: "ana", sha256: "x")
+                != PhotoID.make(secret: "t", profile: "ana", sha256: "x"))
         #expect(PhotoID.isWellFormed(PhotoID.make(secret: "s", profile: "ana", sha256: "x")))
     }
 

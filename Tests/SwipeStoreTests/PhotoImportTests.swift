@@ -76,11 +76,13 @@ import Testing
         let folderPath = URL(fileURLWithPath: folder.path).standardizedFileURL.path
         #expect(
             failure.issues.map(\.description) == [
-                csv + ":2: column photos: value \"http://example.org/a.jpg\": \"http://example.org/a.jpg\" is not a photo "
+                csv
+                    + ":2: column photos: value \"http://example.org/a.jpg\": \"http://example.org/a.jpg\" is not a photo "
                     + "swipe can show: give a JPEG, PNG or WebP file, or an https:// URL",
                 csv + ":3: column photos: value \"missing.jpg\": \(folderPath)/missing.jpg: no such file "
                     + "(a photo path is relative to the CSV file's folder)",
-                csv + ":4: column photos: value \"cat.gif\": \(folderPath)/cat.gif: not a JPEG, PNG or WebP image (13 bytes of GIF)",
+                csv
+                    + ":4: column photos: value \"cat.gif\": \(folderPath)/cat.gif: not a JPEG, PNG or WebP image (13 bytes of GIF)",
                 csv + ":5: column photos: value \"/etc/passwd\": \"/etc/passwd\" is not a photo swipe can show: "
                     + "give a JPEG, PNG or WebP file, or an https:// URL",
                 csv + ":6: column photos: value \"photos/ana.jpg\": this photo is already photo 1 of the profile",
@@ -95,9 +97,11 @@ import Testing
     func aStoredPathImportsBackForItsOwnProfileOnly(_ backend: TestBackend) throws {
         let store = try stores.store(backend)
         try photoFiles()
-        _ = try importing(store).importProfiles(path: folder.file("a.csv", "id,name,age,photos\nana,Ana,30,ana-2.png\nbo,Bo,30,\n"))
+        _ = try importing(store).importProfiles(
+            path: folder.file("a.csv", "id,name,age,photos\nana,Ana,30,ana-2.png\nbo,Bo,30,\n"))
         let path = try #require(try store.profile(id: "ana")?.photos.first)
-        let back = try importing(store).importProfiles(path: folder.file("b.csv", "id,name,age,photos\nana,Ana,31,\(path)\n"))
+        let back = try importing(store).importProfiles(
+            path: folder.file("b.csv", "id,name,age,photos\nana,Ana,31,\(path)\n"))
         #expect(back.updated == 1)
         #expect(try store.profile(id: "ana")?.photos == [path])
         let failure = try #require(throws: ImportFailure.self) {

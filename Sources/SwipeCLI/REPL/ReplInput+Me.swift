@@ -120,7 +120,8 @@ extension ReplInput {
         let usage = "me photo add FILE|URL, me photo remove N or me photo move N M"
         func position(_ word: String) throws(ReplInputError) -> Int {
             guard let number = Int(word), number >= 1 else {
-                throw fail("a photo's position is a whole number from 1 (got \(quoted([word]))), e.g. me photo remove 2")
+                throw fail(
+                    "a photo's position is a whole number from 1 (got \(quoted([word]))), e.g. me photo remove 2")
             }
             return number
         }
@@ -134,7 +135,9 @@ extension ReplInput {
             return .add(words[1])
         case "remove", "rm", "delete":
             guard words.count == 2 else {
-                throw fail("me photo remove takes a photo's position (got \(quoted(Array(words.dropFirst()))), e.g. me photo remove 2")
+                throw fail(
+                    "me photo remove takes a photo's position (got \(quoted(Array(words.dropFirst()))), e.g. me photo remove 2"
+                )
             }
             return .remove(try position(words[1]))
         case "move", "mv":

@@ -177,7 +177,8 @@ extension ReplSession {
             guard confirm == ledger.viewer else {
                 throw ReplInputError(
                     input: "me erase \(confirm)",
-                    message: "me erase takes your own id to confirm, \(ledger.viewer) (got \(confirm)); nothing was erased")
+                    message:
+                        "me erase takes your own id to confirm, \(ledger.viewer) (got \(confirm)); nothing was erased")
             }
             let erasure = try ledger.erase()
             isFinished = true

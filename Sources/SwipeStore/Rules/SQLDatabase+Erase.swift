@@ -99,7 +99,9 @@ extension SQLDatabase {
     /// `erased-report.TOMBSTONE.N` holding `[reporter, reason, reported_at,
     /// erased_at]` (in `settings` rather than a table of their own until the
     /// next schema version, so that this needs no migration).
-    func tombstonedReports() throws -> [(setting: String, reporter: String, reported: String, reason: String, reportedAt: String)] {
+    func tombstonedReports() throws -> [(
+        setting: String, reporter: String, reported: String, reason: String, reportedAt: String
+    )] {
         let prefix = PersonalData.tombstonePrefix
         return try executor.all(
             "SELECT name, value FROM settings WHERE name LIKE 'erased-report.%'", []

@@ -18,7 +18,8 @@ extension SQLDatabase {
                     query.bindsID ? [.text("signin.generation." + viewer), .text(viewer)] : [.int(key)]
                 var rows: [[(String, PersonalExport.Value)]] = []
                 try executor.each(query.sql, arguments) { row in
-                    rows.append(try query.columns.map { column in (column.name, try column.kind.read(row, column.name)) })
+                    rows.append(
+                        try query.columns.map { column in (column.name, try column.kind.read(row, column.name)) })
                     return true
                 }
                 sections.append(PersonalExport.Section(name: query.section, rows: rows))

@@ -81,10 +81,14 @@ extension SQLDatabase {
         guard PhotoID.isWellFormed(id) else { return nil }
         return try read {
             guard let me = try profileKey(id: viewer),
-                let head = try executor.first(Self.servedPhotoSQL, [.text(id), .int(me)], { row in
-                    (key: try row.int("key"), type: try row.text("media_type"), sha: try row.text("sha256"),
-                     size: try row.int("byte_size"))
-                }),
+                let head = try executor.first(
+                    Self.servedPhotoSQL, [.text(id), .int(me)],
+                    { row in
+                        (
+                            key: try row.int("key"), type: try row.text("media_type"), sha: try row.text("sha256"),
+                            size: try row.int("byte_size")
+                        )
+                    }),
                 let type = PhotoMediaType(rawValue: head.type)
             else { return nil }
             var photo = ServedPhoto(mediaType: type, sha256: head.sha, byteSize: head.size, bytes: nil)
@@ -140,14 +144,18 @@ extension SQLExecutor {
     /// caller already drew one) and never changed (a new one would change
     /// every stored photo's path). Inside a write.
     package func photoSecret(given: String? = nil) throws -> String {
-        if let stored = try first("SELECT value FROM settings WHERE name = 'photo_secret'", [], {
-            try $0.text("value")
-        }) {
+        if let stored = try first(
+            "SELECT value FROM settings WHERE name = 'photo_secret'", [],
+            {
+                try $0.text("value")
+            })
+        {
             return stored
         }
         let hex = given ?? PhotoID.newSecret()
         try run(
-            "INSERT INTO settings (name, value) VALUES ('photo_secret', $1) ON CONFLICT (name) DO NOTHING", [.text(hex)])
+            "INSERT INTO settings (name, value) VALUES ('photo_secret', $1) ON CONFLICT (name) DO NOTHING", [.text(hex)]
+        )
         return try first("SELECT value FROM settings WHERE name = 'photo_secret'", []) { try $0.text("value") }
             ?? hex
     }
@@ -178,11 +186,14 @@ extension SQLExecutor {
         let owners = try all("SELECT DISTINCT profile FROM photos", []) { try $0.int("profile") }
         var deleted = 0
         for key in owners {
-            guard let list = try first("SELECT photos FROM profiles WHERE key = $1", [.int(key)], { try $0.text("photos") })
+            guard
+                let list = try first(
+                    "SELECT photos FROM profiles WHERE key = $1", [.int(key)], { try $0.text("photos") })
             else { continue }
-            let listed = Set((JSONText.strings(fromArray: list) ?? []).compactMap { item -> String? in
-                if case .stored(let id) = PhotoItem(item) { return id } else { return nil }
-            })
+            let listed = Set(
+                (JSONText.strings(fromArray: list) ?? []).compactMap { item -> String? in
+                    if case .stored(let id) = PhotoItem(item) { return id } else { return nil }
+                })
             let ids = try all("SELECT id FROM photos WHERE profile = $1", [.int(key)]) { try $0.text("id") }
             for id in ids where !listed.contains(id) {
                 deleted += try run("DELETE FROM photos WHERE id = $1", [.text(id)])
