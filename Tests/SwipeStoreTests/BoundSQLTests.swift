@@ -53,6 +53,7 @@ import Testing
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
         "SQLiteStore.profileColumns",  // the same list, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
+        "edit.column",  // ProfileEdit.column: a column name from a closed enum (SQLDatabase+Me)
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
@@ -64,6 +65,8 @@ import Testing
         "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
+        "query.sql",  // exportQueries: one constant query per export section (SQLDatabase+Export)
+        "Self.servedPhotoSQL",  // SQLDatabase.servedPhoto's constant query (SQLDatabase+Photos)
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
         "Self.firstMessagesSQL",  // SQLDatabase+Conversations' constant first-messages-per-day query
