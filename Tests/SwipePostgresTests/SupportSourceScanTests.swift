@@ -13,6 +13,7 @@ import Testing
         "\"CREATE DATABASE \" + connection.quotedIdentifier(database)",
         "\"CREATE DATABASE \" + admin.quotedIdentifier(name)",
         "\"DROP DATABASE IF EXISTS \" + quoted + \" WITH (FORCE)\"",  // quoted = connection.quotedIdentifier(name)
+        "store",  // LiveSchema's helper `Self.run(store) { … }` takes a database, not SQL
     ]
 
     @Test func theTestSupportBuildsNoSQLFromValues() throws {
