@@ -15,6 +15,7 @@ from selenium.webdriver.common.keys import Keys
 from conftest import Served, wait_for, screenshot, ROOT
 import images
 from test_serve import signed_in, top_card
+from test_accessibility import violations
 
 
 @pytest.fixture
@@ -79,6 +80,9 @@ def test_stored_photos_show_on_the_card_and_page_through_in_the_detail(pictured,
     path = screenshot(browser, "serve-photos.png")
     if os.environ.get("SWIPE_UPDATE_DOCS"):
         shutil.copy(path, ROOT / "docs" / "serve-photos.png")
+
+    # The carousel's controls pass axe-core as every view does.
+    assert violations(browser, "detail-photos") == []
 
     # Nothing was asked of another origin.
     origins = browser.execute_script(

@@ -32,7 +32,6 @@
   box.after(nav);
   box.classList.add("carousel");
   box.setAttribute("role", "group");
-  box.setAttribute("aria-roledescription", "carousel");
 
   let profile = null;
   let index = 0;
