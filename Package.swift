@@ -81,6 +81,7 @@ let package = Package(
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css"),
                 // Photos in the detail view (Documentation/Photos.md).
                 .embedInCode("Page/photos.js"), .embedInCode("Page/photos.css"),
+                .embedInCode("Page/me.js"),
             ]
         ),
         .executableTarget(

@@ -72,7 +72,9 @@ public struct CSVImport {
                 ], total: 1,
                 isWholeFile: true)
         }
-        let index = try Self.columnIndex(header, path: path, required: required, optional: optional)
+        let index = try Self.columnIndex(
+            header, path: path, required: required, optional: optional, ignoreUnknown: options.ignoreUnknown,
+            ignored: &summary.ignoredColumns)
         let positions = (required + optional).map { index[$0] }
         let fileSize = reader.fileSize
         let pipeline = ImportPipeline(reader: reader, fields: header.fields.count, makeRow: makeRow) {
@@ -157,6 +159,18 @@ public struct CSVImport {
     package static func columnIndex(
         _ header: CSVRecord, path: String, required: [String], optional: [String]
     ) throws -> [String: Int] {
+        var ignored: [String] = []
+        return try columnIndex(
+            header, path: path, required: required, optional: optional, ignoreUnknown: false, ignored: &ignored)
+    }
+
+    /// The field position of each known header column. An unknown column
+    /// is refused, naming it and `--ignore-unknown`, or with
+    /// `ignoreUnknown` skipped and added to `ignored` (as written).
+    package static func columnIndex(
+        _ header: CSVRecord, path: String, required: [String], optional: [String], ignoreUnknown: Bool,
+        ignored: inout [String]
+    ) throws -> [String: Int] {
         var index: [String: Int] = [:]
         var issues: [ImportIssue] = []
         let known = Set(required + optional)
@@ -175,12 +189,15 @@ public struct CSVImport {
                             + "(export the file with commas as separators)")
                 ], total: 1, isWholeFile: true)
         }
-        if !unknown.isEmpty {
+        if !unknown.isEmpty && ignoreUnknown {
+            ignored = header.fields.filter { !known.contains($0.trimmed().lowercased()) }
+        } else if !unknown.isEmpty {
             issues.append(
                 ImportIssue(
                     file: path, line: header.line, column: unknown.joined(separator: ", "),
                     message:
-                        "unknown column\(unknown.count == 1 ? "" : "s"); expected \((required + optional).joined(separator: ", "))"
+                        "unknown column\(unknown.count == 1 ? "" : "s"); expected \((required + optional).joined(separator: ", ")) "
+                        + "(--ignore-unknown skips \(unknown.count == 1 ? "it" : "them"))"
                 ))
         }
         for (position, name) in names.enumerated() where known.contains(name) {

@@ -63,7 +63,11 @@ package enum ProfileCSV {
             default: "\(self)"
             }
         }
-        package static let required = ["id", "name", "age"]
+        /// Only `id`: a file may update any columns of profiles that exist;
+        /// `name` and `age` are required of new ids (`newProfileIssue`).
+        package static let required = ["id"]
+        /// The columns a new profile cannot do without.
+        package static let requiredOfNew = ["name", "age"]
 
         /// The columns an update sets for a file with these header names:
         /// those it has, with lat and lon, and age_min and age_max, always
@@ -75,7 +79,12 @@ package enum ProfileCSV {
             for pair in pairs where pair.contains(where: chosen.contains) { chosen.formUnion(pair) }
             return allCases.filter(chosen.contains)
         }
-        package static let optional = allCases.dropFirst(3).map(\.name)
+        package static let optional = allCases.dropFirst(1).map(\.name)
+
+        /// Of `requiredOfNew`, those a file with these header names lacks.
+        package static func missing(fromFileWith names: Set<String>) -> [String] {
+            requiredOfNew.filter { !names.contains($0) }
+        }
     }
 
     /// Checks `record` and writes its columns into `row`; `positions` gives
@@ -114,11 +123,23 @@ package enum ProfileCSV {
                 if row.bytes.count == row.lastEnd { row.appendNull() } else { row.endText() }
             }
             try required(.id)
-            try required(.name)
-            row.appendTrimmed(field(.age))
-            let ageText = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
-            row.bytes.removeSubrange(row.lastEnd...)
-            row.age = try checked { () throws(ProfileValueIssue) in try ProfileCheck.age(ageText) }
+            // A file without `name` or `age` updates profiles that exist; the
+            // writer refuses a new id (`newProfileIssue`) before this
+            // stand-in could be stored, and an update does not set the column.
+            if positions[Column.name.rawValue] == nil {
+                row.bytes += "-".utf8
+                row.endText()
+            } else {
+                try required(.name)
+            }
+            if positions[Column.age.rawValue] == nil {
+                row.age = 18
+            } else {
+                row.appendTrimmed(field(.age))
+                let ageText = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
+                row.bytes.removeSubrange(row.lastEnd...)
+                row.age = try checked { () throws(ProfileValueIssue) in try ProfileCheck.age(ageText) }
+            }
             optional(.gender)
             optional(.city)
             let bio = field(.bio)
@@ -187,6 +208,15 @@ package enum ProfileCSV {
             try ProfileCheck.ageRange(min: row.ageMin, max: row.ageMax, maxText: maxText)
             row.maxKm = try ProfileCheck.maxKm(text(.maxKm))
         }
+    }
+
+    /// The refusal of a new id in a file that lacks `missing` (`name`, `age`).
+    package static func newProfileIssue(id: String, missing: [String]) -> RowIssue {
+        RowIssue(
+            column: missing.joined(separator: ", "), value: id,
+            message: "\(id) is a new id: \(missing.joined(separator: " and ")) "
+                + (missing.count == 1 ? "is" : "are") + " required for a new profile, and the file has no "
+                + missing.joined(separator: ", ") + " column")
     }
 
     /// `body`'s value, or its `ProfileValueIssue` as the importer's row issue.

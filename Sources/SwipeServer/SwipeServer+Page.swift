@@ -14,6 +14,9 @@ extension SwipeServer {
         router.get("/app.js") { request, _ in
             try await asset(PageAssets.script, type: "text/javascript; charset=utf-8", request: request)
         }
+        router.get("/me.js") { request, _ in
+            try await asset(PageAssets.meScript, type: "text/javascript; charset=utf-8", request: request)
+        }
         router.get("/app.css") { request, _ in
             try await asset(PageAssets.style, type: "text/css; charset=utf-8", request: request)
         }
@@ -222,6 +225,8 @@ extension SwipeServer {
 enum PageAssets {
     static let html = PackageResources.index_html
     static let script = PackageResources.app_js
+    /// The "Me" view (Documentation/PersonalData.md).
+    static let meScript = PackageResources.me_js
     static let style = PackageResources.app_css
     static let photosScript = PackageResources.photos_js
     static let photosStyle = PackageResources.photos_css

@@ -9,6 +9,8 @@ public struct ImportSummary: Hashable, Sendable {
     public var unchanged = 0
     /// Rows left out when invalid rows are skipped, each with its reason.
     public var rejected: [ImportIssue] = []
+    /// Header columns skipped as unknown (`ImportOptions.ignoreUnknown`), as written.
+    public var ignoredColumns: [String] = []
     public var seconds: Double = 0
 
     public init(file: String) { self.file = file }

@@ -15,6 +15,11 @@ public protocol SwipePersonalData: AnyObject {
     @discardableResult
     func editProfile(viewer: String, _ edit: ProfileEdit, at date: Date?) throws -> Profile
 
+    /// Changes `viewer`'s preferences or place as `setPreferences` does,
+    /// as their own edit: it counts as their activity too.
+    @discardableResult
+    func editPreferences(viewer: String, _ change: PreferencesChange, at date: Date?) throws -> Profile
+
     /// Everything the store holds about `viewer`, section by section
     /// (`PersonalExport.sections`), read in one transaction.
     func exportPersonalData(viewer: String, at date: Date?) throws -> PersonalExport
@@ -45,6 +50,18 @@ public enum ProfileEdit: Hashable, Sendable {
         case .city: "city"
         case .bio: "bio"
         case .interests: "interests"
+        }
+    }
+
+    /// The statement that writes it: `$1` the key, `$2` the value.
+    var updateSQL: String {
+        switch self {
+        case .name: "UPDATE profiles SET name = $2 WHERE key = $1"
+        case .age: "UPDATE profiles SET age = $2 WHERE key = $1"
+        case .gender: "UPDATE profiles SET gender = $2 WHERE key = $1"
+        case .city: "UPDATE profiles SET city = $2 WHERE key = $1"
+        case .bio: "UPDATE profiles SET bio = $2 WHERE key = $1"
+        case .interests: "UPDATE profiles SET interests = $2 WHERE key = $1"
         }
     }
 

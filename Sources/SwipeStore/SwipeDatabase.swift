@@ -173,6 +173,9 @@ public enum UpsertOutcome: Sendable { case inserted, updated, unchanged }
 public struct ImportOptions {
     /// Import the valid rows and report the others, instead of importing nothing.
     public var skipInvalid = false
+    /// Skip header columns swipe does not know (`--ignore-unknown`), named
+    /// in `ImportSummary.ignoredColumns`, instead of refusing the file.
+    public var ignoreUnknown = false
     /// Called about every `progressInterval` rows and once at the end.
     public var progress: ((ImportProgress) -> Void)?
     public var progressInterval = 500

@@ -34,6 +34,8 @@ public protocol ViewerLedger {
     /// Adds, removes or moves one of the viewer's photos (`me photo`,
     /// Documentation/Photos.md) and returns the profile as stored.
     func changePhotos(_ change: PhotoChange) throws -> Profile
+    /// Changes the viewer's preferences as their own edit (`me set`): activity too.
+    func editPreferences(_ change: PreferencesChange) throws -> Profile
     /// Erases the viewer and every row naming them (`me erase`).
     func erase() throws -> Erasure
     /// Which of these ids the viewer may still be shown (the cards in the deck).

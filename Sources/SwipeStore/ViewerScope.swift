@@ -115,6 +115,11 @@ public struct ViewerScope: ViewerLedger {
         }
     }
 
+    public func editPreferences(_ change: PreferencesChange) throws -> Profile {
+        let viewer = viewer
+        return try access.write { try $0.editPreferences(viewer: viewer, change, at: nil) }
+    }
+
     public func erase() throws -> Erasure {
         let viewer = viewer
         let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }

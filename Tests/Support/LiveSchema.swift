@@ -12,26 +12,40 @@ public struct LiveSchema {
 
     public init(_ store: any SwipeDatabase) throws {
         self.store = store
-        dialect = try Self.run(store) { $0.executor.dialect.name }
+        dialect = try Self.opened(store) { $0.executor.dialect.name }
     }
 
     public struct NotSQL: Error {}
 
-    static func run<T>(_ store: any SwipeDatabase, _ body: (any SQLDatabase) throws -> T) throws -> T {
+    static func opened<T>(_ store: any SwipeDatabase, _ body: (any SQLDatabase) throws -> T) throws -> T {
         guard let database = store as? any SQLDatabase else { throw NotSQL() }
         return try body(database)
     }
 
-    func rows<T>(_ sql: String, _ arguments: [SQLValue] = [], _ decode: @escaping (any SQLRow) throws -> T) throws
+    public func rows<T>(_ sql: String, _ arguments: [SQLValue] = [], _ decode: @escaping (any SQLRow) throws -> T)
+        throws
         -> [T]
     {
-        try Self.run(store) { database in try Self.rows(database, sql, arguments, decode) }
+        try Self.opened(store) { database in try Self.rows(database, sql, arguments, decode) }
     }
 
     private static func rows<D: SQLDatabase, T>(
         _ database: D, _ sql: String, _ arguments: [SQLValue], _ decode: (any SQLRow) throws -> T
     ) throws -> [T] {
         try database.executor.all(sql, arguments) { try decode($0) }
+    }
+
+    /// Runs one statement as is (test set-up: bulk rows made by the database).
+    public func run(_ sql: String, _ arguments: [SQLValue] = []) throws {
+        try Self.opened(store) { database in try Self.perform(database, sql, arguments) }
+    }
+
+    private static func perform<D: SQLDatabase>(_ database: D, _ sql: String, _ arguments: [SQLValue]) throws {
+        try database.write { try database.executor.run(sql, arguments) }
+    }
+
+    public func count(_ sql: String, _ arguments: [SQLValue] = []) throws -> Int {
+        try rows(sql, arguments) { try $0.int("n") }.first ?? 0
     }
 
     /// Every table, by name.
@@ -90,12 +104,14 @@ public struct LiveSchema {
         var found: [String: Int] = [:]
         for column in try personColumns() {
             // Identifiers from the database's own catalogue, never from input.
-            let count = try rows(
-                "SELECT count(*) AS n FROM \(column.table) WHERE \(column.column) = $1", [.int(key)]
-            ) { try $0.int("n") }.first ?? 0
+            let count =
+                try rows(
+                    "SELECT count(*) AS n FROM \(column.table) WHERE \(column.column) = $1", [.int(key)]
+                ) { try $0.int("n") }.first ?? 0
             if count > 0 { found[column.description] = count }
         }
-        let byID = try rows("SELECT count(*) AS n FROM profiles WHERE id = $1", [.text(id)]) { try $0.int("n") }
+        let byID =
+            try rows("SELECT count(*) AS n FROM profiles WHERE id = $1", [.text(id)]) { try $0.int("n") }
             .first ?? 0
         if byID > 0 { found["profiles.id"] = byID }
         let settings = try settingsMentioning(id)
@@ -114,9 +130,12 @@ public struct LiveSchema {
     /// `rank_stats` of `id` agrees with a recount of the ledger.
     public func expectRankStatsMatchTheLedger(_ id: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         guard let key = try key(of: id) else { return }
-        let stored = try rows(
-            "SELECT given, given_likes, received, received_likes FROM rank_stats WHERE profile = $1", [.int(key)]
-        ) { [try $0.int("given"), try $0.int("given_likes"), try $0.int("received"), try $0.int("received_likes")] }
+        let stored =
+            try rows(
+                "SELECT given, given_likes, received, received_likes FROM rank_stats WHERE profile = $1", [.int(key)]
+            ) {
+                [try $0.int("given"), try $0.int("given_likes"), try $0.int("received"), try $0.int("received_likes")]
+            }
             .first ?? [0, 0, 0, 0]
         let counted = try rows(
             """

@@ -19,7 +19,12 @@ import Testing
             "semicolons.csv:1: value \"id;name;age\": the header looks ;-separated"
         ),
         ("unknown", "id,name,age,shoe\na,A,30,42\n", "unknown.csv:1: column shoe: unknown column"),
-        ("missing", "id,name\na,A\n", "missing.csv:1: column age: required column is missing"),
+        ("missing", "name,age\nA,30\n", "missing.csv:1: column id: required column is missing"),
+        (
+            "partial", "id,name\na,A\n",
+            "partial.csv:2: column age: value \"a\": a is a new id: age is required for a new profile, "
+                + "and the file has no age column"
+        ),
         (
             "young", "id,name,age\na,A,30\nb,B,17\n",
             "young.csv:3: column age: value \"17\": age must be a whole number from 18 to 120"

@@ -51,13 +51,14 @@ import Testing
     static let allowedInterpolations: Set<String> = [
         "Self.profileColumns",  // a fixed column list, SQLiteStore+Profiles
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
+        "edit.column",  // SQLDatabase+Me: a profile column named by ProfileEdit's closed enum
         "SQLiteStore.profileColumns",  // the same list, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
-        "edit.column",  // ProfileEdit.column: a column name from a closed enum (SQLDatabase+Me)
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [
         "sql",  // Schema.sql (schema.sql embedded verbatim), and the wrappers passing their parameter on
+        "query.sql",  // SQLDatabase+Export's exportQueries: one constant statement per section
         "step.sql",  // Schema.migrations, constant steps
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // SQLiteConnection.bulkWrite's two constant journal_mode pragmas
@@ -65,7 +66,6 @@ import Testing
         "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
-        "query.sql",  // exportQueries: one constant query per export section (SQLDatabase+Export)
         "Self.servedPhotoSQL",  // SQLDatabase.servedPhoto's constant query (SQLDatabase+Photos)
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting

@@ -90,7 +90,8 @@ import Testing
 
     // MARK: export
 
-    @Test(arguments: TestBackend.all) func exportHoldsWhatThePersonMadeAndNothingOfOthers(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func exportHoldsWhatThePersonMadeAndNothingOfOthers(_ backend: TestBackend) throws
+    {
         let store = try world(backend)
         let export = try store.exportPersonalData(viewer: "v", at: Self.t0)
         #expect(export.section("profile").first?["id"] == .text("v"))
@@ -151,7 +152,8 @@ import Testing
         #expect(try store.profile(id: "v") == nil)
         // Others keep what is theirs: a's like of b, a's message to b, their match.
         let aKey = try #require(try live.key(of: "a"))
-        #expect(try live.rowsNaming(key: aKey, id: "a") == before - 3, "a loses only its decisions with v and their match")
+        #expect(
+            try live.rowsNaming(key: aKey, id: "a") == before - 3, "a loses only its decisions with v and their match")
         #expect(try store.messages(MessageQuery(viewer: "a", profile: "b", last: nil)).map(\.text) == ["not about v"])
         // The report about v keeps its reason under a tombstone id.
         let tombstone = try #require(erasure.tombstone)
@@ -163,7 +165,8 @@ import Testing
         for id in ["a", "b", "f", "g"] { try live.expectRankStatsMatchTheLedger(id) }
     }
 
-    @Test(arguments: TestBackend.all) func erasingAReporterRemovesTheirTombstonedReports(_ backend: TestBackend) throws {
+    @Test(arguments: TestBackend.all) func erasingAReporterRemovesTheirTombstonedReports(_ backend: TestBackend) throws
+    {
         let store = try world(backend)
         _ = try store.erase(viewer: "v", at: Self.t0)
         #expect(try store.reports().count == 1)
@@ -184,5 +187,71 @@ extension PersonalExport {
     /// A section's rows as dictionaries, for tests.
     func section(_ name: String) -> [[String: Value]] {
         (sections.first { $0.name == name }?.rows ?? []).map { Dictionary(uniqueKeysWithValues: $0) }
+    }
+}
+
+/// Partial re-import (Documentation/PersonalData.md): `id` and any columns
+/// for ids that exist; name and age only for new ids; unknown columns
+/// refused by name, or skipped with `ignoreUnknown`.
+@Suite struct PartialImportTests {
+    let stores = TestStores()
+
+    func store(_ backend: TestBackend) throws -> any SwipeDatabase {
+        let store = try stores.open(backend)
+        let first = stores.folder.file("first.csv", "id,name,age,city,bio\na,Ann,30,Lisboa,hello\nb,Bo,40,Porto,\n")
+        _ = try store.importProfiles(path: first, options: ImportOptions())
+        return store
+    }
+
+    @Test(arguments: TestBackend.all) func aFileOfIdAndOneColumnUpdatesThatColumnOnly(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        let file = stores.folder.file("city.csv", "id,city\nb,Braga\na,Lisboa\n")
+        let summary = try store.importProfiles(path: file, options: ImportOptions())
+        #expect((summary.inserted, summary.updated, summary.unchanged) == (0, 1, 1))
+        let b = try #require(try store.profile(id: "b"))
+        #expect(b.name == "Bo" && b.age == 40 && b.city == "Braga", "name and age kept")
+        #expect(try store.profile(id: "a")?.bio == "hello")
+        let ages = stores.folder.file("age.csv", "id,age\na,31\n")
+        _ = try store.importProfiles(path: ages, options: ImportOptions())
+        #expect(try store.profile(id: "a").map { "\($0.name) \($0.age)" } == "Ann 31")
+    }
+
+    @Test(arguments: TestBackend.all) func aNewIdWithoutNameOrAgeIsRefusedByLine(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        let file = stores.folder.file("new.csv", "id,name,city\na,Anna,X\nc,Cy,Y\nb,Bob,Z\nd,Di,W\n")
+        do {
+            _ = try store.importProfiles(path: file, options: ImportOptions())
+            Issue.record("a new id without age was imported")
+        } catch let failure as ImportFailure {
+            #expect(failure.issues.map(\.line) == [3, 5])
+            #expect(failure.issues.first?.column == "age" && failure.issues.first?.value == "c")
+            #expect(
+                failure.issues.first?.message
+                    == "c is a new id: age is required for a new profile, and the file has no age column")
+        }
+        #expect(try store.profile(id: "a")?.name == "Ann", "nothing half-written")
+        #expect(try store.profile(id: "c") == nil)
+        // With --skip-invalid the known ids are updated and the new ones left out.
+        let summary = try store.importProfiles(path: file, options: ImportOptions(skipInvalid: true))
+        #expect(summary.rejected.map(\.line) == [3, 5] && summary.updated == 2)
+        #expect(try store.profile(id: "c") == nil && store.profile(id: "d") == nil)
+        #expect(try store.profile(id: "b")?.name == "Bob")
+    }
+
+    @Test(arguments: TestBackend.all) func unknownColumnsAreRefusedByNameOrSkipped(_ backend: TestBackend) throws {
+        let store = try store(backend)
+        let file = stores.folder.file("email.csv", "id,city,Email\na,Faro,a@example.com\n")
+        do {
+            _ = try store.importProfiles(path: file, options: ImportOptions())
+            Issue.record("an unknown column was accepted")
+        } catch let failure as ImportFailure {
+            #expect(failure.issues.first?.column == "email")
+            #expect(failure.issues.first?.message.contains("--ignore-unknown") == true)
+        }
+        var options = ImportOptions()
+        options.ignoreUnknown = true
+        let summary = try store.importProfiles(path: file, options: options)
+        #expect(summary.ignoredColumns == ["Email"] && summary.updated == 1)
+        #expect(try store.profile(id: "a")?.city == "Faro")
     }
 }

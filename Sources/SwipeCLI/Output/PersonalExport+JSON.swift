@@ -32,7 +32,8 @@ extension PersonalExport {
         }
         let withheld = PersonalData.coverage.compactMap { column, exported -> String? in
             guard case .withheld(let why) = exported else { return nil }
-            return "    {\"column\": " + JSONText.quoted(column.description) + ", \"why\": " + JSONText.quoted(why) + "}"
+            return "    {\"column\": " + JSONText.quoted(column.description) + ", \"why\": " + JSONText.quoted(why)
+                + "}"
         }
         member("withheld", "[\n" + withheld.joined(separator: ",\n") + "\n  ]", last: true)
         return out + "}\n"

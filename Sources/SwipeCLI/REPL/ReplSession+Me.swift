@@ -139,7 +139,7 @@ extension ViewerLedger {
     public func apply(_ change: MeChange) throws -> Profile {
         switch change {
         case .profile(let edit): try editProfile(edit)
-        case .preferences(let preferences): try setPreferences(preferences)
+        case .preferences(let preferences): try editPreferences(preferences)
         }
     }
 }

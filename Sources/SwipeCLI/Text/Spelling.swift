@@ -11,6 +11,9 @@ public enum Spelling {
         var best: (word: String, distance: Int)?
         var tied = false
         for candidate in candidates {
+            // The distance is at least the difference in length: a word far
+            // longer than any command (a pasted megabyte) costs nothing.
+            guard abs(candidate.count - typed.count) <= allowed else { continue }
             let distance = editDistance(typed, Array(candidate.lowercased()))
             guard distance <= allowed else { continue }
             if let current = best, distance >= current.distance {

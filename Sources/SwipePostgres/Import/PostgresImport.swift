@@ -76,6 +76,13 @@ public enum PostgresImport {
                 try interrupted()
                 try photos.finish(file: path, fileHasPhotos: fileHasPhotos, on: connection)
                 return counts
+            },
+            lateIssues: { doomed in
+                // A partial file: its new ids are refused, by line, once the COPY ended.
+                guard !doomed, let loader, !loader.missing.isEmpty else { return [] }
+                return try loader.newIDs().map {
+                    (line: $0.line, issue: ProfileCSV.newProfileIssue(id: $0.id, missing: loader.missing))
+                }
             })
     }
 

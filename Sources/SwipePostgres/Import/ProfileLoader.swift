@@ -20,6 +20,8 @@ final class ProfileLoader {
         case ready
         /// Rows go to `stream`; `staged` tells where (temporary table or `profiles`).
         case copying(PGCopyStream, staged: Bool)
+        /// The COPY into the temporary table ended (`endCopy`), with this many rows.
+        case staged(copied: Int)
         /// A bad row doomed the import: later rows are checked, not sent.
         case discarding
         case finished
@@ -30,6 +32,9 @@ final class ProfileLoader {
     /// parameter order: gender, city, bio, photos, interests, lat+lon,
     /// seeking, age_min+age_max, max_km.
     private let updates: [Bool]
+    /// Of name and age, those the file lacks: a partial re-import, whose
+    /// rows must all name profiles that exist (`newIDs`).
+    let missing: [String]
     private var state = State.ready
     private var rowsSent = 0
 
@@ -39,7 +44,9 @@ final class ProfileLoader {
         updates = [
             has("gender"), has("city"), has("bio"), has("photos"), has("interests"),
             has("lat") || has("lon"), has("seeking"), has("age_min") || has("age_max"), has("max_km"),
+            has("name"), has("age"),
         ]
+        missing = ProfileCSV.Column.missing(fromFileWith: fileColumns)
     }
 
     /// Locks `profiles` and starts the COPY (inside the open transaction).
@@ -47,11 +54,37 @@ final class ProfileLoader {
         guard case .ready = state else { preconditionFailure("ProfileLoader.begin twice") }
         try connection.execute("LOCK TABLE profiles IN SHARE ROW EXCLUSIVE MODE")
         let empty = try connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM profiles LIMIT 1) AS one") == 0
-        if !empty { try connection.execute(Self.createStagingSQL) }
+        // A partial file is staged even into an empty table: its new ids are refused.
+        let staged = !empty || !missing.isEmpty
+        if staged { try connection.execute(Self.createStagingSQL) }
         let stream = try PGCopyStream(
-            connection: connection, sql: empty ? Self.copyIntoProfilesSQL : Self.copyIntoStagingSQL)
+            connection: connection, sql: staged ? Self.copyIntoStagingSQL : Self.copyIntoProfilesSQL)
         try stream.write { $0.binaryHeader() }
-        state = .copying(stream, staged: !empty)
+        state = .copying(stream, staged: staged)
+    }
+
+    /// Ends the COPY into the temporary table (once), so it can be queried.
+    func endCopy() throws {
+        guard case .copying(let stream, true) = state else { return }
+        try stream.write { $0.binaryTrailer() }
+        state = .staged(copied: try stream.finish())
+    }
+
+    /// The staged rows whose id names no profile, in file order: for a
+    /// partial file, each is refused (`ProfileCSV.newProfileIssue`).
+    func newIDs() throws -> [(line: Int, id: String)] {
+        try endCopy()
+        guard case .staged = state else { return [] }
+        let refused = try connection.query(
+            """
+            SELECT t.line, t.id FROM swipe_import_profiles AS t
+            WHERE NOT EXISTS (SELECT 1 FROM profiles AS q WHERE q.id = t.id) ORDER BY t.line
+            """
+        ).map { (try $0.int(0), try $0.text(1)) }
+        // Never inserted (with --skip-invalid the rest of the file goes in).
+        try connection.execute(
+            "DELETE FROM swipe_import_profiles AS t WHERE NOT EXISTS (SELECT 1 FROM profiles AS q WHERE q.id = t.id)")
+        return refused
     }
 
     /// A text PostgreSQL cannot store (it holds a NUL): the row is refused.
@@ -80,14 +113,20 @@ final class ProfileLoader {
     /// and left unchanged. `checking` runs between statements (it throws to
     /// stop: Ctrl-C).
     func finish(checking: () throws -> Void) throws -> (inserted: Int, updated: Int, unchanged: Int) {
-        guard case .copying(let stream, let staged) = state else {
+        let copied: Int
+        switch state {
+        case .copying(let stream, let staged):
+            try stream.write { $0.binaryTrailer() }
+            copied = try stream.finish()
+            state = .finished
+            guard staged else { return (copied, 0, 0) }
+        case .staged(let count):
+            copied = count
+            state = .finished
+        default:
             state = .finished
             return (0, 0, 0)
         }
-        state = .finished
-        try stream.write { $0.binaryTrailer() }
-        let copied = try stream.finish()
-        guard staged else { return (copied, 0, 0) }
         // Fresh statistics: without them the planner guesses the temporary
         // table's size and may probe `profiles` once per row.
         try connection.execute("ANALYZE swipe_import_profiles")
@@ -138,7 +177,7 @@ final class ProfileLoader {
 
     static let copyIntoStagingSQL = "COPY swipe_import_profiles FROM STDIN (FORMAT binary)"
 
-    /// Sets, on each known id, the columns the file has ($1…$9 say which:
+    /// Sets, on each known id, the columns the file has ($1…$11 say which:
     /// the others keep their stored values), where anything differs. One
     /// join of the staged rows with `profiles` (a subquery joining it again
     /// cost a third more on a 1M re-import). `json` has no equality: photos
@@ -146,7 +185,7 @@ final class ProfileLoader {
     /// written (SQLite compares the text too).
     static let updateSQL = """
         UPDATE profiles AS p
-        SET name = t.name, age = t.age,
+        SET name = CASE WHEN $10 THEN t.name ELSE p.name END, age = CASE WHEN $11 THEN t.age ELSE p.age END,
             gender = CASE WHEN $1 THEN t.gender ELSE p.gender END,
             city = CASE WHEN $2 THEN t.city ELSE p.city END,
             bio = CASE WHEN $3 THEN t.bio ELSE p.bio END,
@@ -163,7 +202,7 @@ final class ProfileLoader {
           AND (p.name, p.age, p.gender, p.city, p.bio, p.photos::text, p.interests::text, p.lat, p.lon, p.seeking,
                p.age_min, p.age_max, p.max_km)
               IS DISTINCT FROM
-              (t.name, t.age, CASE WHEN $1 THEN t.gender ELSE p.gender END, CASE WHEN $2 THEN t.city ELSE p.city END,
+              (CASE WHEN $10 THEN t.name ELSE p.name END, CASE WHEN $11 THEN t.age ELSE p.age END, CASE WHEN $1 THEN t.gender ELSE p.gender END, CASE WHEN $2 THEN t.city ELSE p.city END,
                CASE WHEN $3 THEN t.bio ELSE p.bio END, CASE WHEN $4 THEN t.photos ELSE p.photos::text END,
                CASE WHEN $5 THEN t.interests ELSE p.interests::text END, CASE WHEN $6 THEN t.lat ELSE p.lat END,
                CASE WHEN $6 THEN t.lon ELSE p.lon END, CASE WHEN $7 THEN t.seeking ELSE p.seeking END,

@@ -34,6 +34,9 @@ extension SQLiteImporter {
                 try $0.text("value")
             }) ?? PhotoID.newSecret())
         var fileHasPhotos = false
+        // A file without name or age (a partial re-import): each row's id
+        // must exist; a new one is refused, naming its line.
+        var missing: [String]?
         return try run(
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
             rollbackJournal: true, makeRow: ProfileRow.init,
@@ -42,6 +45,10 @@ extension SQLiteImporter {
                 try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
             },
             write: { slot, index, dryRun in
+                if missing == nil { missing = ProfileColumn.missing(fromFileWith: Set(index.keys)) }
+                if !missing!.isEmpty, let id = slot.row.text(.id), try store.profileKey(id: id) == nil {
+                    throw ProfileCSV.newProfileIssue(id: id, missing: missing!)
+                }
                 if dryRun { return .inserted }
                 photos.note(line: slot.record.line, profile: slot.row.text(.id) ?? "", slot.row.photoPending)
                 if writer == nil {

@@ -34,7 +34,11 @@ extension SQLiteStore {
         let columns = updating.filter { $0 != .id }.map(\.name)
         let set = columns.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
         let changed = columns.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
-        let upsert = insert + " ON CONFLICT (id) DO UPDATE SET " + set + (changed.isEmpty ? "" : " WHERE " + changed)
+        // A file of ids only (a partial re-import with nothing else) changes nothing.
+        let upsert =
+            set.isEmpty
+            ? insert + " ON CONFLICT (id) DO NOTHING"
+            : insert + " ON CONFLICT (id) DO UPDATE SET " + set + (changed.isEmpty ? "" : " WHERE " + changed)
         return try ProfileUpsert(
             connection: connection, insert: connection.statement(insert), update: connection.statement(upsert))
     }

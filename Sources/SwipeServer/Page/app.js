@@ -22,6 +22,15 @@
   const debug = { answers: [], sent: [], events: [], send: (command) => send(command) };
   window.swipeDebug = debug;
 
+  // Hook points for the page's other files (me.js): send a command, hear
+  // every answer and each kind of event.
+  const hooks = { answers: [], events: {} };
+  window.swipePage = {
+    send: (command) => send(command),
+    onAnswer: (fn) => { hooks.answers.push(fn); },
+    on: (name, fn) => { (hooks.events[name] = hooks.events[name] || []).push(fn); },
+  };
+
   // ---- the virtual screen, scaled to the window ----------------------------
   function fit() {
     const w = stage.clientWidth, h = stage.clientHeight - 28; // keep the status line clear
@@ -314,6 +323,7 @@
   function onAnswer(answer) {
     debug.answers.push(answer);
     if (debug.answers.length > 500) debug.answers.splice(0, 250);
+    for (const fn of hooks.answers) fn(answer);
     for (const profile of answer.profiles || []) profiles.set(profile.id, profile);
     const verb = (answer.command || "").split(/\s+/)[0];
     if (verb === "drag") {
@@ -353,6 +363,7 @@
 
   function onEvent(event) {
     debug.events.push(event);
+    for (const fn of hooks.events[event.event] || []) fn(event);
     if (event.event === "deck-changed") {
       askForDeck();
     } else if (event.event === "hello") {

@@ -8,16 +8,19 @@ import SwipeCore
 extension SQLDatabase {
     public func exportPersonalData(viewer: String, at date: Date? = nil) throws -> PersonalExport {
         let exportedAt = Timestamp.string(from: date ?? Date())
-        // A write transaction only to read every section at one instant on
-        // both backends (nothing is written).
+        // A write transaction, writing nothing, under the viewer's lock: no
+        // write of the viewer's own (a decision, a message, an edit) lands
+        // between two sections (on SQLite nothing else does either).
         return try write {
             let key = try requireKey(viewer)
+            try executor.lockViewer(key)
             var sections: [PersonalExport.Section] = []
             for query in exportQueries {
                 let arguments: [SQLValue] =
                     query.bindsID ? [.text("signin.generation." + viewer), .text(viewer)] : [.int(key)]
                 var rows: [[(String, PersonalExport.Value)]] = []
-                try executor.each(query.sql, arguments) { row in
+                let sql = query.sql
+                try executor.each(sql, arguments) { row in
                     rows.append(
                         try query.columns.map { column in (column.name, try column.kind.read(row, column.name)) })
                     return true

@@ -10,11 +10,24 @@ extension SQLDatabase {
         return try write {
             let key = try requireKey(viewer)
             try executor.lockViewer(key)
-            // The column name comes from the enum, never from input.
-            try executor.run("UPDATE profiles SET \(edit.column) = $2 WHERE key = $1", [.int(key), edit.value])
+            let sql = edit.updateSQL
+            try executor.run(sql, [.int(key), edit.value])
             if edit.changesEligibility { try forgetFeedPositions(around: key) }
             try noteActivity(key, at: now)
             guard let profile = try profile(key: key) else { throw StoreError.unknownProfile(viewer) }
+            return profile
+        }
+    }
+
+    /// `setPreferences` as the person's own edit (`me set place|seeking|ages|km`):
+    /// in the same transaction, it counts as their activity, as any `me set` does.
+    @discardableResult
+    public func editPreferences(viewer: String, _ change: PreferencesChange, at date: Date? = nil) throws -> Profile {
+        try change.validate()
+        let now = Timestamp.string(from: date ?? Date())
+        return try write {
+            let profile = try applyPreferences(viewer: viewer, change)
+            try noteActivity(try requireKey(viewer), at: now)
             return profile
         }
     }

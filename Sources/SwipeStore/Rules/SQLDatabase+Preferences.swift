@@ -10,8 +10,12 @@ extension SQLDatabase {
     @discardableResult
     public func setPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
         try change.validate()
-        let now = Timestamp.string(from: Date())
-        return try write {
+        return try write { try applyPreferences(viewer: viewer, change) }
+    }
+
+    /// `setPreferences` inside a write transaction already open.
+    package func applyPreferences(viewer: String, _ change: PreferencesChange) throws -> Profile {
+        do {
             let key = try requireKey(viewer)
             try executor.lockViewer(key)
             guard let stored = try profile(key: key) else { throw StoreError.unknownProfile(viewer) }
@@ -25,7 +29,6 @@ extension SQLDatabase {
                     .optionalReal(profile.location?.lat), .optionalReal(profile.location?.lon),
                 ])
             try forgetFeedPositions(around: key)
-            try noteActivity(key, at: now)
             return profile
         }
     }

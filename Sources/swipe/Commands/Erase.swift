@@ -23,7 +23,9 @@ struct Erase: ParsableCommand {
         try ExitStatus.reporting {
             let store = try database.openExisting()
             // Only an id given now is erased: never the database's last viewer.
-            guard let requested = ViewerOptions.requested(option: viewer.id, environment: ProcessInfo.processInfo.environment)
+            guard
+                let requested = ViewerOptions.requested(
+                    option: viewer.id, environment: ProcessInfo.processInfo.environment)
             else { throw ViewerError.noneChosen }
             let id = try store.resolveViewer(requested)
             if !yes {

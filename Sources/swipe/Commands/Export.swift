@@ -65,7 +65,9 @@ enum AtomicFile {
         }
         if failure == nil && fsync(fd) != 0 { failure = Failure(path: temporary, what: "flush it", code: errno) }
         close(fd)
-        if failure == nil && rename(temporary, path) != 0 { failure = Failure(path: path, what: "replace it", code: errno) }
+        if failure == nil && rename(temporary, path) != 0 {
+            failure = Failure(path: path, what: "replace it", code: errno)
+        }
         if let failure {
             unlink(temporary)
             throw failure

@@ -12,6 +12,8 @@ struct Import: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @Flag(help: "The file holds decisions: viewer,profile,decision,decided_at[,via].") var decisions = false
     @Flag(help: "Import the valid rows and report each rejected one.") var skipInvalid = false
+    @Flag(help: "Skip header columns swipe does not know, naming them, instead of refusing the file.")
+    var ignoreUnknown = false
     @Flag(help: "No progress bar and no summary.") var quiet = false
     @Argument(help: "The CSV file, or - for standard input.") var file: String
 
@@ -33,6 +35,12 @@ struct Import: ParsableCommand {
                 throw error
             }
             var stderr = StandardError()
+            if !summary.ignoredColumns.isEmpty {
+                let names = summary.ignoredColumns.map { TerminalText.oneLine($0) }.joined(separator: ", ")
+                stderr.write(
+                    "warning: \(TerminalText.oneLine(summary.file)): skipped unknown column"
+                        + (summary.ignoredColumns.count == 1 ? " " : "s ") + names + " (--ignore-unknown)\n")
+            }
             for issue in summary.rejected {
                 stderr.write("rejected: " + TerminalText.sanitized(issue.description) + "\n")
             }
@@ -49,6 +57,7 @@ struct Import: ParsableCommand {
     private func load(into store: any SwipeDatabase, made: inout DatabaseCreation?) throws -> (ImportSummary, String?) {
         made = store.creation
         var options = ImportOptions(skipInvalid: skipInvalid)
+        options.ignoreUnknown = ignoreUnknown
         Interrupt.install()
         options.shouldStop = { Interrupt.isRequested }
         options.onStopRequest = Interrupt.onRequest
