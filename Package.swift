@@ -79,6 +79,8 @@ let package = Package(
             // The page: plain HTML, CSS and JavaScript, compiled into the binary.
             resources: [
                 .embedInCode("Page/index.html"), .embedInCode("Page/app.js"), .embedInCode("Page/app.css"),
+                // Photos in the detail view (Documentation/Photos.md).
+                .embedInCode("Page/photos.js"), .embedInCode("Page/photos.css"),
                 .embedInCode("Page/me.js"),
                 .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
             ]
@@ -114,6 +116,8 @@ let package = Package(
             dependencies: [
                 "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeTestSupport",
                 .product(name: "PropertyBased", package: "swift-property-based"),
+                // Photo hashes are held to swift-crypto's SHA-256.
+                .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // The CSV reader on its own: bytes in, fields or a typed error out.

@@ -28,9 +28,11 @@ link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore
   -emit-module-path "$out/SwipeStore.swiftmodule" -emit-library -static -o "$out/libSwipeStore.a" Sources/SwipeStore/*.swift
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/csv-reader" \
   Sources/SwipeCSV/CSVReader.swift Sources/SwipeCSV/CSVError.swift Sources/SwipeCSV/ByteScan.swift fuzz/CSVReaderFuzz.swift
+# PhotoBytes (SwipeStore): the JPEG, PNG and WebP walkers that strip metadata.
+link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/photo-bytes" fuzz/PhotoBytesFuzz.swift
 
 status=0
-for target in csv-reader repl-input; do
+for target in csv-reader repl-input photo-bytes; do
   mkdir -p "$out/corpus/$target"
   echo "fuzz: $target for ${seconds}s"
   if ! "$out/$target" "$out/corpus/$target" "fuzz/corpus/$target" -max_total_time="$seconds" \

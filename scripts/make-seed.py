@@ -16,10 +16,19 @@ blocks (`make run` loads them with `swipe block`). The demo viewer sees
 everyone within 22-45 years, so its first deck holds well over 40 cards,
 those who already like it first.
 
+Photos (Documentation/Photos.md): the demo viewer and everyone who already
+likes it (the first cards of its deck) get one or two generated pictures,
+seed/photos/ID-N.png, made by scripts/make-seed-photos.py and listed here by
+path relative to the CSV, which `swipe import` stores in the database; the
+others keep https URLs on photos.example.com, which swipe keeps but the page
+never loads (a photo on another host would be a tracking pixel).
+
 Run from the repository root: python3 scripts/make-seed.py
 """
 import csv
 import random
+import subprocess
+import sys
 
 rng = random.Random(20261121)
 
@@ -315,8 +324,26 @@ def write(path, fields, rows):
         writer.writerows(rows)
 
 
+def add_pictures(profiles, decisions):
+    """Generated pictures for demo and its likers, in place of their URLs
+    (as many as they had, one at least and two at most); the pictures are
+    written by make-seed-photos.py."""
+    likers = {d["viewer"] for d in decisions if d["profile"] == "demo"}
+    wanted = []
+    for profile in profiles:
+        pid = profile["id"]
+        if pid != "demo" and pid not in likers:
+            continue
+        had = len(profile["photos"].split(";")) if profile["photos"] else 0
+        count = max(1, min(2, had))
+        profile["photos"] = ";".join(f"photos/{pid}-{i}.png" for i in range(1, count + 1))
+        wanted += [f"{pid}:{i}:{profile['name'][0]}" for i in range(1, count + 1)]
+    subprocess.run([sys.executable, "scripts/make-seed-photos.py", *wanted], check=True)
+
+
 profiles = make_profiles()
 decisions = make_decisions(profiles)
+add_pictures(profiles, decisions)
 add_discovery(profiles)
 write("seed/profiles.csv", ["id", "name", "age", "gender", "city", "bio", "photos", "interests",
                             "lat", "lon", "seeking", "age_min", "age_max", "max_km"], profiles)

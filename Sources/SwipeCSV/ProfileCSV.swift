@@ -91,8 +91,12 @@ package enum ProfileCSV {
     /// each `Column`'s field index (nil when the file lacks it). The
     /// checks are all of the `profiles` table's CHECKs, which the import
     /// does not ask SQLite to repeat (`SQLiteConnection.bulkWrite`); the JSON
-    /// arrays are valid by construction.
-    package static func encode(_ record: CSVRawRecord, positions: [Int?], into row: inout ProfileRow) throws {
+    /// arrays are valid by construction. `photos` resolves the `photos`
+    /// items that are not `https://` URLs (files, stored photos) and refuses
+    /// the others; without it they are kept as written.
+    package static func encode(
+        _ record: CSVRawRecord, positions: [Int?], into row: inout ProfileRow, photos: ProfilePhotos? = nil
+    ) throws {
         row.removeAll()
         try record.bytes.withUnsafeBufferPointer { buffer in
             func field(_ column: Column) -> UnsafeBufferPointer<UInt8> {
@@ -145,7 +149,16 @@ package enum ProfileCSV {
                 row.bytes += bio
                 row.endText()
             }
-            row.appendJSONList(field(.photos))
+            let photoField = field(.photos)
+            if let photos, !ProfilePhotos.isPlainURLs(photoField) {
+                let items = String(decoding: photoField, as: UTF8.self).split(separator: ";").map {
+                    String($0).trimmed()
+                }.filter { !$0.isEmpty }
+                let list = try photos.resolve(items, profile: row.text(.id) ?? "", pending: &row.photoPending)
+                row.bytes += JSONText.array(list).utf8
+            } else {
+                row.appendJSONList(photoField)
+            }
             row.endText()
             row.appendJSONList(field(.interests))
             row.endText()

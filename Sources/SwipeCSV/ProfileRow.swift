@@ -25,6 +25,9 @@ package struct ProfileRow {
     package var maxKm: Double?
     /// Where the column being appended starts in `bytes`.
     package private(set) var lastEnd = 0
+    /// What the row's photo files and stored photos need once it is written
+    /// (`ProfilePhotos`); empty for a list of URLs.
+    package var photoPending: [ProfilePhotos.Pending] = []
 
     /// Empties the row, keeping its storage for the next one.
     package mutating func removeAll() {
@@ -36,6 +39,7 @@ package struct ProfileRow {
         ageMin = 18
         ageMax = 120
         maxKm = nil
+        if !photoPending.isEmpty { photoPending.removeAll() }
     }
 
     /// Ends the next text column with the bytes appended to `bytes` since the

@@ -38,6 +38,7 @@ extension PostgresValue {
         case .integer(let value): self = .integer(value)
         case .real(let value): self = .real(value)
         case .text(let value): self = .text(value)
+        case .blob(let value): self = .bytes(value)
         }
     }
 }
@@ -51,6 +52,7 @@ extension PGRow: SQLRow {
     public func int(at column: Int) throws -> Int { try int(column) }
     public func double(at column: Int) throws -> Double { try double(column) }
     public func text(at column: Int) throws -> String { try text(column) }
+    public func blob(at column: Int) throws -> [UInt8] { try isNull(column) ? [] : bytes(column) }
 }
 
 extension PostgresStoredRow: SQLRow {
@@ -62,4 +64,10 @@ extension PostgresStoredRow: SQLRow {
     public func int(at column: Int) -> Int { int(Int32(column)) }
     public func double(at column: Int) -> Double { double(Int32(column)) }
     public func text(at column: Int) -> String { text(Int32(column)) }
+    /// A bytea in text format (`\\x` and hex digits, as this streaming row reads it).
+    public func blob(at column: Int) -> [UInt8] {
+        guard let text = bytes(Int32(column)), text.count >= 2, text[0] == 0x5C, text[1] == 0x78 else { return [] }
+        func nibble(_ c: UInt8) -> UInt8 { c <= 0x39 ? c &- 0x30 : (c | 0x20) &- 0x57 }
+        return stride(from: 2, to: text.count - 1, by: 2).map { nibble(text[$0]) << 4 | nibble(text[$0 + 1]) }
+    }
 }

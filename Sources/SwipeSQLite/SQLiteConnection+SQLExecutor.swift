@@ -38,4 +38,5 @@ extension Row: SQLRow {
     public func int(at column: Int) -> Int { int(Int32(column)) }
     public func double(at column: Int) -> Double { double(Int32(column)) }
     public func text(at column: Int) -> String { text(Int32(column)) }
+    public func blob(at column: Int) -> [UInt8] { blob(Int32(column)) }
 }

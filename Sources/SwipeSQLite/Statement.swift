@@ -50,6 +50,13 @@ public final class Statement {
                 case .integer(let v): sqlite3_bind_int64(handle, index, v)
                 case .real(let v): sqlite3_bind_double(handle, index, v)
                 case .text(let v): Self.bindText(v, to: handle, at: index)
+                case .blob(let v):
+                    v.withUnsafeBytes {
+                        // An empty blob is a zero-length BLOB, not NULL: a pointer it must have.
+                        sqlite3_bind_blob64(
+                            handle, index, $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1), sqlite3_uint64($0.count),
+                            swipe_sqlite_transient())
+                    }
                 }
             guard code == SQLITE_OK else { throw failure(code) }
         }
@@ -195,6 +202,13 @@ public struct Row {
         guard let bytes = sqlite3_column_text(handle, column) else { return "" }
         let count = Int(sqlite3_column_bytes(handle, column))
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
+    }
+
+    /// The column's bytes as stored (a BLOB), [] for NULL.
+    public func blob(_ column: Int32) -> [UInt8] {
+        guard let start = sqlite3_column_blob(handle, column) else { return [] }
+        let count = Int(sqlite3_column_bytes(handle, column))
+        return Array(UnsafeRawBufferPointer(start: start, count: count))
     }
 
     /// The column as text, or nil for NULL.

@@ -79,6 +79,21 @@ public final class DatabaseServerBackend: Sendable {
         try writes.write { try $0.revokeSignIns(viewer: viewer) }
     }
 
+    /// The stored photo `id` as `viewer` may load it (nil: none, or a block
+    /// between them); without its bytes when one of `current` (the client's
+    /// ETags, `*` for any) is its hash.
+    public func servedPhoto(id: String, viewer: String, unlessAnyOf current: [String]) throws -> ServedPhoto? {
+        try pool.withDatabase { database in
+            // The bytes are not even read when the client's first tag is current.
+            let first = current.first { $0.utf8.count == 64 }
+            guard var photo = try database.servedPhoto(id: id, viewer: viewer, unlessSHA256: first) else {
+                return nil
+            }
+            if current.contains("*") || current.contains(photo.sha256) { photo.bytes = nil }
+            return photo
+        }
+    }
+
     /// Whether `id` is a profile (a token for a deleted profile is refused).
     public func isProfile(_ id: String) throws -> Bool {
         try pool.withDatabase { try $0.isProfile(id) }
@@ -117,6 +132,8 @@ public final class DatabaseServerBackend: Sendable {
             }, onUnmatch: onUnmatch, onErase: onErase)
         var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
         repl.internalFailure = internalFailure
+        // A page uploads its photos: a path it sent would name a file on this server.
+        repl.readsPhotoFiles = false
         return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
     }
 

@@ -26,6 +26,12 @@ extension SwipeServer {
         router.get("/app.css") { request, _ in
             try await asset(PageAssets.style, type: "text/css; charset=utf-8", request: request)
         }
+        router.get("/photos.js") { request, _ in
+            try await asset(PageAssets.photosScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/photos.css") { request, _ in
+            try await asset(PageAssets.photosStyle, type: "text/css; charset=utf-8", request: request)
+        }
         // `/ws` without an upgrade, and every other path: 401 without a
         // token (nothing is told about what exists), else 426 or 404.
         router.get("/ws") { request, _ in
@@ -231,4 +237,6 @@ enum PageAssets {
     /// The inbox and conversations (Page/chat.js).
     static let chat = PackageResources.chat_js
     static let chatStyle = PackageResources.chat_css
+    static let photosScript = PackageResources.photos_js
+    static let photosStyle = PackageResources.photos_css
 }

@@ -83,6 +83,7 @@ public struct SwipeServer: Sendable {
         -> some ApplicationProtocol
     {
         let router = Router(context: ServeContext.self)
+        addPhotoRoutes(to: router)
         addPageRoutes(to: router)
         let sockets = Router(context: ServeContext.self)
         sockets.ws("/ws") { request, context in

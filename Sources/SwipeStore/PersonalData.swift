@@ -119,7 +119,7 @@ public struct PersonalExport: Sendable {
 
     /// The export format's version: raised whenever a section or a
     /// column's meaning changes (additions too), so a reader can tell.
-    public static let version = 1
+    public static let version = 2
 
     public var viewer: String
     public var exportedAt: String
@@ -175,6 +175,7 @@ public enum PersonalData {
         (Column("reports", "reporter"), .section("reports")),
         (Column("reports", "reported"), .withheld("reports about the person are for moderators")),
         (Column("rank_stats", "profile"), .section("rank_stats")),
+        (Column("photos", "profile"), .section("photos")),
     ]
 
     /// Tables that hold no person's key: `settings` names people by id

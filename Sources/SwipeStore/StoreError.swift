@@ -36,6 +36,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notStored(table: String, what: String)
     /// A message refused by a rule of conversations (Documentation/REPL.md, "Conversations"), which it names.
     case messageRefused(MessageRefusal)
+    /// A photo refused by a rule of photos (Documentation/Photos.md), which it names.
+    case photoRefused(PhotoRefusal)
 
     public var description: String {
         switch self {
@@ -74,6 +76,8 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(what) was not stored in \(table): the database reported the write but the row is not there "
                 + "(a trigger or another program interfered); nothing was acknowledged"
         case let .messageRefused(refusal):
+            refusal.description
+        case let .photoRefused(refusal):
             refusal.description
         }
     }

@@ -33,6 +33,9 @@ public protocol ViewerLedger {
     func setPreferences(_ change: PreferencesChange) throws -> Profile
     /// Changes one field of the viewer's own profile (`me set`).
     func editProfile(_ edit: ProfileEdit) throws -> Profile
+    /// Adds, removes or moves one of the viewer's photos (`me photo`,
+    /// Documentation/Photos.md) and returns the profile as stored.
+    func changePhotos(_ change: PhotoChange) throws -> Profile
     /// Changes the viewer's preferences as their own edit (`me set`): activity too.
     func editPreferences(_ change: PreferencesChange) throws -> Profile
     /// Erases the viewer and every row naming them (`me erase`).

@@ -116,6 +116,17 @@ public struct ViewerScope: ViewerLedger {
         return try access.write { try $0.editProfile(viewer: viewer, edit, at: nil) }
     }
 
+    public func changePhotos(_ change: PhotoChange) throws -> Profile {
+        let viewer = viewer
+        return try access.write { database in
+            switch change {
+            case .add(let source): try database.addPhoto(viewer: viewer, source, at: nil)
+            case .remove(let position): try database.removePhoto(viewer: viewer, position: position)
+            case .move(let from, let to): try database.movePhoto(viewer: viewer, from: from, to: to)
+            }
+        }
+    }
+
     public func editPreferences(_ change: PreferencesChange) throws -> Profile {
         let viewer = viewer
         return try access.write { try $0.editPreferences(viewer: viewer, change, at: nil) }

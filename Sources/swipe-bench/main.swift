@@ -29,7 +29,9 @@ do {
     if sqlite3 == nil { log("sqlite3 not found: the .import comparison is skipped") }
     let sets = try options.sizes.map { try DataSet(label: $0, directory: options.dataDirectory) }
     // The discovery and writers sections make their own data; the others share these sets.
-    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers", "discovery-postgres"]).isEmpty {
+    if !options.only.subtracting(DiscoveryBench.sections).subtracting(["writers", "discovery-postgres", "photos"])
+        .isEmpty
+    {
         for data in sets { try data.prepare(swipe: options.swipe) }
     }
     guard let largest = sets.max(by: { $0.count < $1.count }) else { throw BenchError("no sizes given") }
@@ -154,6 +156,9 @@ do {
         } else {
             log("no --postgres URI: the writers comparison (SQLite vs PostgreSQL) is skipped")
         }
+    }
+    if options.only.contains("photos") {
+        report.add(try PhotoBench(swipe: options.swipe, directory: options.dataDirectory, runs: runs).run())
     }
     if let output = options.output {
         try (machine + "\n\n" + report.markdown + "\n").write(toFile: output, atomically: true, encoding: .utf8)

@@ -22,7 +22,7 @@ import Testing
     static let profiles = """
         name,id,age,city,bio,photos,interests\r
         Ana,a,30,Lisboa,"Hi, I'm ""Ana""\r
-        two lines",a1.jpg;a2.jpg,chess;jazz\r
+        two lines",https://p.example/a1.jpg;https://p.example/a2.jpg,chess;jazz\r
         王芳,b,28,北京,,,\r
         Ben,c,41,,,,\r
 
@@ -47,7 +47,7 @@ import Testing
         #expect(array?.count == 3)
         // The CRLF inside the quoted bio is stored as LF.
         #expect(array?.first?["bio"] as? String == "Hi, I'm \"Ana\"\ntwo lines")
-        #expect(array?.first?["photos"] as? [String] == ["a1.jpg", "a2.jpg"])
+        #expect(array?.first?["photos"] as? [String] == ["https://p.example/a1.jpg", "https://p.example/a2.jpg"])
         #expect(array?[1]["name"] as? String == "王芳")
         #expect(array?[2]["gender"] is NSNull)
     }

@@ -56,7 +56,7 @@ import Testing
         try connection.transaction {
             try connection.execute(
                 """
-                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages RESTART IDENTITY
+                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages, photos RESTART IDENTITY
                 """)
             for person in s.people { try insert(person.profile, connection) }
             for choice in s.decisions {

@@ -121,7 +121,34 @@ final class ImportBackends {
                 return try row.text(column)
             }
         }
-        return (sqliteRows, postgresRows)
+        // A stored photo's path is made with its database's own secret
+        // (Documentation/Photos.md), so each path is compared as the
+        // content it names: the SHA-256 of the bytes stored under it.
+        let sqliteHashes = Dictionary(
+            uniqueKeysWithValues: try sqlite.connection.statement("SELECT id, sha256 FROM photos").map {
+                ($0.text(0), $0.text(1))
+            })
+        let postgresHashes = Dictionary(
+            uniqueKeysWithValues: try pg.query("SELECT id, sha256 FROM photos").map { (try $0.text(0), try $0.text(1)) }
+        )
+        func contents(_ rows: [[String]], _ hashes: [String: String]) -> [[String]] {
+            rows.map { row in
+                row.map { text in
+                    hashes.reduce(text) {
+                        $0.replacingOccurrences(of: "/photos/" + $1.key, with: "/photos/sha256:" + $1.value)
+                    }
+                }
+            }
+        }
+        return (contents(sqliteRows, sqliteHashes), contents(postgresRows, postgresHashes))
+    }
+
+    /// How many photos each database stores.
+    func storedPhotoCounts() throws -> (sqlite: Int, postgres: Int) {
+        (
+            try sqlite.connection.scalarInt("SELECT count(*) FROM photos") ?? -1,
+            try pg.scalarInt("SELECT count(*) FROM photos") ?? -1
+        )
     }
 
     static let decisionsSQL = """

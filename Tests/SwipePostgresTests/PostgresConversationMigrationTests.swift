@@ -54,7 +54,7 @@ import Testing
     @Test func versionTwoMigratesLosingNothing() throws {
         let connection = try versionTwo()
         let store = try PostgresStore(uri: old.uri, create: false)
-        #expect(try connection.scalarInt("SELECT version FROM schema_version") == 4)
+        #expect(try connection.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
         #expect(try store.matches(viewer: "a").map(\.profile) == ["b"])
         #expect(try store.rules().likesPerDay == 7)
         _ = try store.send(MessageSend(viewer: "b", profile: "a", text: "hi", clientID: "1"))
@@ -64,7 +64,7 @@ import Testing
         }
         // Opening again finds nothing left to do.
         _ = try PostgresStore(uri: old.uri, create: false)
-        #expect(try connection.scalarInt("SELECT version FROM schema_version") == 4)
+        #expect(try connection.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
     }
 
     @Test func migratedSchemaEqualsANewOne() throws {
@@ -80,7 +80,10 @@ import Testing
 
     @Test func aReaderIsRefusedAndChangesNothing() throws {
         let connection = try versionTwo()
-        #expect(throws: DatabaseOpenError.olderSchema(path: PostgresURI.redacted(old.uri), found: 2, supported: 4)) {
+        #expect(
+            throws: DatabaseOpenError.olderSchema(
+                path: PostgresURI.redacted(old.uri), found: 2, supported: PostgresSchema.version)
+        ) {
             _ = try PostgresStore(uri: old.uri, create: false, readOnly: true)
         }
         #expect(try connection.scalarInt("SELECT version FROM schema_version") == 2)

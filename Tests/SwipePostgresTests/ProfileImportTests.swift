@@ -104,7 +104,7 @@ import Testing
             """
             id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km
             a,Ann,30,f,Berlin,"two
-            lines",a.jpg; b.jpg,chess,52.52,13.4,m;f,25,35,50
+            lines",https://p.example/a.jpg; https://p.example/b.jpg,chess,52.52,13.4,m;f,25,35,50
             b,Bob,41,m,Köln,,,,,,,,,
             c,Cem,29,,,,,x;y,-33.9,151.2,f,,,
             """)
@@ -123,7 +123,7 @@ import Testing
             id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km
             d,Dan,50,,,,,,,,,,,
             a,Ann,30,f,Berlin,"two
-            lines",a.jpg; b.jpg,chess,52.52,13.4,m;f,25,35,50
+            lines",https://p.example/a.jpg; https://p.example/b.jpg,chess,52.52,13.4,m;f,25,35,50
             b,Bobby,41,m,Köln,,,,,,,,,
             c,Cem,29,,,,,x;z,-33.9,151.2,f,,,
             """)
@@ -142,8 +142,8 @@ import Testing
             "full.csv",
             """
             id,name,age,gender,city,bio,photos,interests,lat,lon,seeking,age_min,age_max,max_km
-            a,Ann,30,f,Berlin,Bio,a.jpg,chess,52.52,13.4,m,25,35,50
-            b,Bob,41,m,Köln,Hi,b.jpg,go,1.5,2.5,f,30,60,
+            a,Ann,30,f,Berlin,Bio,https://p.example/a.jpg,chess,52.52,13.4,m,25,35,50
+            b,Bob,41,m,Köln,Hi,https://p.example/b.jpg,go,1.5,2.5,f,30,60,
             """)
         _ = backends.importProfiles(full)
         // Only name and age, then only age_max (age_min takes its default with it) and lon (lat with it).
@@ -161,7 +161,7 @@ import Testing
         // Worked by hand: a keeps gender…seeking and max_km; age_min back to 18 with age_max 40.
         #expect(
             stored.postgres.first == [
-                "1", "a", "Anna", "31", "f", "Berlin", "Bio", "[\"a.jpg\"]", "[\"chess\"]",
+                "1", "a", "Anna", "31", "f", "Berlin", "Bio", "[\"https://p.example/a.jpg\"]", "[\"chess\"]",
                 "52.52", "13.4", "m", "18", "40", "50.0",
             ])
     }
@@ -208,5 +208,11 @@ import Testing
         let stored = try backends.storedProfiles()
         #expect(stored.postgres.count == 241)
         #expect(stored.postgres == stored.sqlite)
+        // Demo and its likers have generated pictures (scripts/make-seed.py), stored by both.
+        let photoFiles = try FileManager.default.contentsOfDirectory(
+            atPath: ImportBackends.root.appendingPathComponent("seed/photos").path)
+        #expect(try backends.storedPhotoCounts() == (photoFiles.count, photoFiles.count))
+        #expect(photoFiles.count > 50)
+        #expect(stored.postgres.contains { $0[1] == "demo" && $0[7].hasPrefix("[\"/photos/sha256:") })
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @testable import SwipePostgres
 
 /// A version-2 PostgreSQL database (the schema as version 2 wrote it: no
-/// rank_stats, no triggers, no messages) opens writable, migrates to version 3 (and on) in one
+/// rank_stats, no triggers, no messages, no photos) opens writable, migrates to version 3 (and on) in one
 /// transaction, and gets the ranking's counts from its ledger, worked out by
 /// hand; read-only, it is refused as older, with nothing written.
 @Suite(.needsPostgres) struct SchemaV3MigrationTests {
@@ -24,6 +24,7 @@ import Testing
             DROP TABLE rank_stats;
             DROP FUNCTION rank_stats_keep() CASCADE;
             DROP TABLE messages;
+            DROP TABLE photos;
             ALTER TABLE matches DROP COLUMN expires_at;
             UPDATE schema_version SET version = 2;
             INSERT INTO profiles (id, name, age) VALUES ('a', 'Ana', 30), ('b', 'Bo', 41), ('c', 'Cy', 25);

@@ -18,7 +18,7 @@ struct ServerRouteTests {
 
     @Test func withoutATokenEveryPathAnswers401WithHowToSignIn() async throws {
         try await fixture.withServer { client in
-            for path in ["/", "/app.js", "/app.css", "/ws", "/nothing/here", "/?token="] {
+            for path in ["/", "/app.js", "/app.css", "/photos.js", "/photos.css", "/ws", "/nothing/here", "/?token="] {
                 try await client.execute(uri: path, method: .get) { response in
                     #expect(response.status == .unauthorized, "\(path)")
                     #expect(String(buffer: response.body).contains("swipe link"), "\(path)")
@@ -66,7 +66,10 @@ struct ServerRouteTests {
             }
             #expect(cookie == "swipe_token=" + token)
             // The cookie alone opens the page and its files.
-            for (path, type) in [("/", "text/html"), ("/app.js", "text/javascript"), ("/app.css", "text/css")] {
+            for (path, type) in [
+                ("/", "text/html"), ("/app.js", "text/javascript"), ("/app.css", "text/css"),
+                ("/photos.js", "text/javascript"), ("/photos.css", "text/css"),
+            ] {
                 try await client.execute(uri: path, method: .get, headers: [.cookie: cookie]) { response in
                     #expect(response.status == .ok, "\(path)")
                     #expect(response.headers[.contentType]?.hasPrefix(type) == true, "\(path)")

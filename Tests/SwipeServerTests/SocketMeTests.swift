@@ -115,3 +115,35 @@ struct SocketMeTests {
         #expect(try store.matches(viewer: "bob").isEmpty)
     }
 }
+
+/// `me photo` over the socket (Documentation/Photos.md): a URL and the
+/// positions work as in the REPL; a file path is refused, never read on the
+/// server.
+struct SocketPhotoTests {
+    let fixture: ServerFixture
+    static let client = ServerSocketTests.client
+
+    init() throws { fixture = try ServerFixture() }
+
+    @Test(.timeLimit(.minutes(1))) func aPageMayNotNameAFileOnTheServer() async throws {
+        let token = try fixture.token(for: "alice")
+        let secret = fixture.folder.file("secret.png", TestImages.png())
+        let answers = Box<[[String: Any]]>()
+        try await fixture.withServer { client in
+            try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in
+                answers.value = try await ServerSocketTests.exchange(
+                    ["me photo add " + secret, "me photo add https://example.org/a.jpg", "me photo remove 1"],
+                    inbound: inbound, outbound: outbound
+                ).answers
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+        let all = try #require(answers.value)
+        try #require(all.count == 3)
+        #expect(all[0]["ok"] as? Bool == false)
+        #expect((all[0]["error"] as? String)?.contains("a file path is read only by the REPL and swipe me") == true)
+        #expect(((all[1]["me"] as? [String: Any])?["photos"] as? [String]) == ["https://example.org/a.jpg"])
+        #expect(all[2]["notice"] as? String == "photo 1 removed")
+        #expect(try SQLiteStore(path: fixture.path, create: false).profile(id: "alice")?.photos == [])
+    }
+}

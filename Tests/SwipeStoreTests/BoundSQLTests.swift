@@ -64,6 +64,7 @@ import Testing
         "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
+        "Self.servedPhotoSQL",  // SQLDatabase.servedPhoto's constant query (SQLDatabase+Photos)
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
         "Self.firstMessagesSQL",  // SQLDatabase+Conversations' constant first-messages-per-day query

@@ -21,7 +21,9 @@ import Testing
 
     /// Rows `range` as `id,name,age,city,photos`, with `tag` in the name.
     func rows(_ range: ClosedRange<Int>, tag: String) -> [String] {
-        range.map { "id\($0),\(tag) \($0),\(18 + $0 % 80),City \($0 % 7),a\($0).jpg; b.jpg" }
+        range.map {
+            "id\($0),\(tag) \($0),\(18 + $0 % 80),City \($0 % 7),https://p.example/a\($0).jpg; https://p.example/b.jpg"
+        }
     }
 
     /// The ids in the store's own order (internal keys).
@@ -44,7 +46,7 @@ import Testing
             last
                 == Profile(
                     id: "id1000", name: "Name 1000", age: 18 + 1_000 % 80, city: "City 6",
-                    photos: ["a1000.jpg", "b.jpg"]))
+                    photos: ["https://p.example/a1000.jpg", "https://p.example/b.jpg"]))
     }
 
     @Test(arguments: TestBackend.all) func aReimportUpdatesInPlaceAndInsertsTheRest(_ backend: TestBackend) throws {

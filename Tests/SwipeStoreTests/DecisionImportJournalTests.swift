@@ -74,8 +74,8 @@ import Testing
     static let full = """
         id,name,age,gender,city,bio,photos,interests
         p00001,Ana,30,female,Lisboa,"Hi,
-        there",a.jpg;b.jpg,chess;jazz
-        p00002,Ben,41,male,Porto,Bio,c.jpg,surf
+        there",https://p.example/a.jpg;https://p.example/b.jpg,chess;jazz
+        p00002,Ben,41,male,Porto,Bio,https://p.example/c.jpg,surf
 
         """
 
@@ -89,7 +89,7 @@ import Testing
             try store.profile(id: "p00001")
                 == Profile(
                     id: "p00001", name: "Renamed", age: 40, gender: "female", city: "Lisboa", bio: "Hi,\nthere",
-                    photos: ["a.jpg", "b.jpg"], interests: ["chess", "jazz"]))
+                    photos: ["https://p.example/a.jpg", "https://p.example/b.jpg"], interests: ["chess", "jazz"]))
         #expect(try store.profile(id: "p00003") == Profile(id: "p00003", name: "New", age: 22))
         #expect(try store.profile(id: "p00002")?.city == "Porto")
     }
@@ -111,7 +111,7 @@ import Testing
         throws
     {
         let store = try stores.store(backend)
-        let rows = (1...300).map { "id\($0),Name \($0),30,City \($0),bio \($0),p\($0).jpg" }
+        let rows = (1...300).map { "id\($0),Name \($0),30,City \($0),bio \($0),https://p.example/p\($0).jpg" }
         _ = try importer(store).importProfiles(
             path: folder.file("a.csv", "id,name,age,city,bio,photos\n" + rows.joined(separator: "\n") + "\n"))
         let renames = (1...300).map { "id\($0),New \($0),31" }
@@ -122,7 +122,7 @@ import Testing
             let profile = try #require(try store.profile(id: "id\(index)"))
             #expect(
                 (profile.name, profile.age, profile.city, profile.bio, profile.photos)
-                    == ("New \(index)", 31, "City \(index)", "bio \(index)", ["p\(index).jpg"]))
+                    == ("New \(index)", 31, "City \(index)", "bio \(index)", ["https://p.example/p\(index).jpg"]))
         }
     }
 

@@ -6,7 +6,7 @@
 ///
 /// The grammar is `me`, then a subcommand word and its arguments: `me set
 /// FIELD VALUE…`. A subcommand is one case of `MeInput` and one branch of
-/// `parseMe` (`me photo …` is the next).
+/// `parseMe`.
 public enum MeInput: Hashable, Sendable {
     /// `me`: the viewer's own profile and preferences.
     case show
@@ -15,6 +15,17 @@ public enum MeInput: Hashable, Sendable {
     /// `me erase ID`: erase oneself, for good; the id typed again is the
     /// confirmation (the session checks that it is the viewer's).
     case erase(confirm: String)
+    /// `me photo add FILE|URL`, `me photo remove N`, `me photo move N M`
+    /// (Documentation/Photos.md): positions count from 1.
+    case photo(MePhoto)
+}
+
+/// A `me photo` subcommand, as typed.
+public enum MePhoto: Hashable, Sendable {
+    /// A file on this machine, or an `https://` URL (the session tells them apart).
+    case add(String)
+    case remove(Int)
+    case move(from: Int, to: Int)
 }
 
 /// A field `me set` changes: the profile's own columns, the place, and the
@@ -87,6 +98,8 @@ extension ReplInput {
             // Words after the field are one value (a bio, a city of two
             // words); quotes keep spacing as typed.
             return .me(.set(field, words.joined(separator: " ")))
+        case "photo", "photos":
+            return .me(.photo(try parsePhoto(rest, fail: fail)))
         case "erase":
             guard rest.count == 1 else {
                 throw fail(
@@ -94,10 +107,49 @@ extension ReplInput {
             }
             return .me(.erase(confirm: rest[0]))
         default:
-            let hint = didYouMean([sub], among: ["set", "erase"], verb: "me")
+            let hint = didYouMean([sub], among: ["set", "photo", "erase"], verb: "me")
             throw fail(
-                "me takes nothing, set FIELD VALUE or erase ID (got \(quoted(arguments)))\(hint), e.g. me, me set city Lyon"
+                "me takes nothing, set FIELD VALUE, photo add|remove|move or erase ID (got \(quoted(arguments)))\(hint), "
+                    + "e.g. me, me set city Lyon, me photo add ~/ana.jpg"
             )
+        }
+    }
+
+    /// Parses the words after `me photo`.
+    static func parsePhoto(_ words: [String], fail: (String) -> ReplInputError) throws(ReplInputError) -> MePhoto {
+        let usage = "me photo add FILE|URL, me photo remove N or me photo move N M"
+        func position(_ word: String) throws(ReplInputError) -> Int {
+            guard let number = Int(word), number >= 1 else {
+                throw fail(
+                    "a photo's position is a whole number from 1 (got \(quoted([word]))), e.g. me photo remove 2")
+            }
+            return number
+        }
+        switch words.first?.lowercased() {
+        case "add":
+            guard words.count == 2 else {
+                throw fail(
+                    "me photo add takes one file or https:// URL (got \(quoted(Array(words.dropFirst())))); "
+                        + "quote a path with spaces, e.g. me photo add \"~/My photos/ana.jpg\"")
+            }
+            return .add(words[1])
+        case "remove", "rm", "delete":
+            guard words.count == 2 else {
+                throw fail(
+                    "me photo remove takes a photo's position (got \(quoted(Array(words.dropFirst()))), e.g. me photo remove 2"
+                )
+            }
+            return .remove(try position(words[1]))
+        case "move", "mv":
+            guard words.count == 3 else {
+                throw fail(
+                    "me photo move takes two positions, from and to (got \(quoted(Array(words.dropFirst())))), "
+                        + "e.g. me photo move 3 1")
+            }
+            return .move(from: try position(words[1]), to: try position(words[2]))
+        default:
+            let hint = didYouMean(Array(words.prefix(1)), among: ["add", "remove", "move"], verb: "me photo")
+            throw fail("me photo takes \(usage) (got \(quoted(words)))\(hint)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCore
 import SwipeStore
 
@@ -38,6 +39,49 @@ extension MeInput {
             throw fail("not a me command")
         }
         return input
+    }
+}
+
+extension MePhoto {
+    /// The store's change for what was typed: `add` reads and checks a
+    /// file (when `readingFiles`; `~` is the home folder, a relative path the
+    /// working directory's) or takes an `https://` URL; any other scheme is
+    /// refused naming the value.
+    ///
+    /// - Throws: `ReplInputError` naming the command and the file.
+    public func change(readingFiles: Bool) throws -> PhotoChange {
+        switch self {
+        case .remove(let position): return .remove(position)
+        case .move(let from, let to): return .move(from: from, to: to)
+        case .add(let value):
+            let typed = "me photo add \(value)"
+            if value.lowercased().hasPrefix("https://") { return .add(.url(value)) }
+            if PhotoItem.hasScheme(value) {
+                throw ReplInputError(
+                    input: typed, message: "me photo add: " + PhotoRefusal.notAllowed(value: value).description)
+            }
+            guard readingFiles else {
+                throw ReplInputError(
+                    input: typed,
+                    message: "me photo add: a page adds a photo by uploading it; a file path is read only by "
+                        + "the REPL and swipe me, on the database's machine")
+            }
+            let path = (value as NSString).expandingTildeInPath
+            do {
+                return .add(.bytes(try PhotoFile.read(path)))
+            } catch let refusal as PhotoFile.Refusal {
+                throw ReplInputError(input: typed, message: "me photo add: \(refusal)")
+            }
+        }
+    }
+
+    /// What was done, for the one line after the change.
+    public func notice(_ change: PhotoChange) -> String {
+        switch self {
+        case .add: "photo added"
+        case .remove(let position): "photo \(position) removed"
+        case .move(let from, let to): "photo \(from) moved to \(to)"
+        }
     }
 }
 
@@ -126,6 +170,9 @@ extension ReplSession {
             }
             answer.snapshot = snapshot
             answer.me = found
+        case .photo(let photo):
+            let change = try photo.change(readingFiles: readsPhotoFiles)
+            answer.me = MeAnswer(profile: try ledger.changePhotos(change), notice: photo.notice(change))
         case .erase(let confirm):
             guard confirm == ledger.viewer else {
                 throw ReplInputError(

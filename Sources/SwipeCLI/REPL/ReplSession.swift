@@ -29,6 +29,10 @@ public struct ReplSession {
     /// describes itself, for the database's owner at their terminal. A
     /// server sets it to log the detail and tell the client a neutral line.
     public var internalFailure: ((any Error) -> String)?
+    /// Whether `me photo add FILE` may read a file on this machine: the REPL
+    /// and `swipe me` may; a socket's session (`swipe serve`) may not, as a
+    /// remote page must never name a file on the server.
+    public var readsPhotoFiles = true
 
     public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
         self.controller = controller
@@ -157,7 +161,8 @@ public struct ReplSession {
         case let error as StoreError:
             switch error {
             case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
-                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused:
+                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused,
+                .photoRefused:
                 return true
             case .undecodable, .notStored:
                 return false

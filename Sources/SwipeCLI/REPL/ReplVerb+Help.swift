@@ -18,7 +18,7 @@ extension ReplVerb {
         case .physics: "physics NAME"
         case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
-        case .me: "me [set FIELD VALUE…]"
+        case .me: "me [set FIELD VALUE… | photo add|remove|move …]"
         case .likes: "likes"
         case .why: "why"
         case .block: "block [PROFILE_ID]"
@@ -184,6 +184,9 @@ extension ReplVerb {
             me set interests A;B;C     a ;-separated list ("" for none)
             me set place 45.76,4.84    where you are (LAT,LON); none forgets it
             me set seeking|ages|km …   as prefs seeking, prefs age, prefs km
+            me photo add FILE|URL      a JPEG, PNG or WebP (metadata stripped), or an https:// URL
+            me photo remove N          N counts from 1, as me lists them
+            me photo move N M          photo N goes to place M
             Each value is checked as swipe import checks that column, in the same words.
             Example: me set city Lyon
             """

@@ -28,6 +28,16 @@ public enum PostgresImport {
     ) throws -> ImportSummary {
         var loader: ProfileLoader?
         let seen = ProfileCSV.SeenIDs(fileSize: fileSize(path))
+        // Photo files are read on the reading thread, their ids made with the
+        // database's photo secret (a new one, stored by the import, if none:
+        // a first import has no settings table yet).
+        // (Read before the transaction: on a database without the table the
+        // failed statement aborts nothing.)
+        let stored =
+            (try? connection.scalarInt("SELECT CASE WHEN to_regclass('settings') IS NULL THEN 0 ELSE 1 END")) == 1
+            ? try? connection.scalarText("SELECT value FROM settings WHERE name = 'photo_secret'") : nil
+        let photos = ProfilePhotos(csvPath: path, secret: (stored ?? nil) ?? PhotoID.newSecret())
+        var fileHasPhotos = false
         return try CSVImport(options: options).run(
             path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
             transaction: { body in
@@ -35,10 +45,11 @@ public enum PostgresImport {
             },
             makeRow: ProfileRow.init,
             prepare: { record, positions, row in
-                try ProfileCSV.encode(record, positions: positions, into: &row)
+                try ProfileCSV.encode(record, positions: positions, into: &row, photos: photos)
                 try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
             },
             write: { slot, index, dryRun in
+                fileHasPhotos = index["photos"] != nil
                 do {
                     if dryRun {
                         loader?.discard()
@@ -50,6 +61,7 @@ public enum PostgresImport {
                         try loader!.begin()
                     }
                     try loader!.add(slot.row, line: slot.record.line)
+                    photos.note(line: slot.record.line, profile: slot.row.text(.id) ?? "", slot.row.photoPending)
                 } catch let refused as ProfileLoader.NULInText {
                     throw CSVImport.RowIssue(
                         column: refused.column, value: refused.value,
@@ -62,6 +74,7 @@ public enum PostgresImport {
                 try interrupted()
                 let counts = try loader?.finish(checking: interrupted) ?? (0, 0, 0)
                 try interrupted()
+                try photos.finish(file: path, fileHasPhotos: fileHasPhotos, on: connection)
                 return counts
             },
             lateIssues: { doomed in

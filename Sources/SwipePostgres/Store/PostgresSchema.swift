@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 4
+    public static let version = 5
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -114,7 +114,19 @@ public enum PostgresSchema {
     }
 
     /// Steps from version `from` to the next, in order.
-    static var migrations: [(from: Int, sql: String)] { [(2, migrationToV3), (3, migrationToV4)] }
+    static var migrations: [(from: Int, sql: String)] {
+        [(2, migrationToV3), (3, migrationToV4), (4, migrationToV5)]
+    }
+
+    /// Version 4 → 5, photos (Documentation/Photos.md): the photos table and
+    /// its index, exactly as schema.postgres.sql writes them (its "Photos"
+    /// section, up to the end marker); then the version.
+    static var migrationToV5: String {
+        guard let start = sql.range(of: "\n-- Photos (version 5; Documentation/Photos.md)"),
+            let end = sql.range(of: "-- End of photos (version 5).", range: start.upperBound..<sql.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no Photos section") }
+        return String(sql[start.lowerBound..<end.lowerBound]) + "UPDATE schema_version SET version = 5;\n"
+    }
 
     /// Version 3 → 4, conversations (Documentation/REPL.md, "Conversations"): matches gain expires_at;
     /// messages and its indexes, exactly as schema.postgres.sql writes them

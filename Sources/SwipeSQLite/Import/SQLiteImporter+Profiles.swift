@@ -26,6 +26,14 @@ extension SQLiteImporter {
         // the end, sorted: a quarter of the cost of an index insert per row.
         var rebuildPlaces = false
         let seen = SeenIDs(fileSize: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        // Photo files are read on the reading thread, their ids made with the
+        // database's photo secret (a new one, stored by the import, if none).
+        let photos = ProfilePhotos(
+            csvPath: path,
+            secret: (try? store.connection.first("SELECT value FROM settings WHERE name = 'photo_secret'", []) {
+                try $0.text("value")
+            }) ?? PhotoID.newSecret())
+        var fileHasPhotos = false
         // A file without name or age (a partial re-import): each row's id
         // must exist; a new one is refused, naming its line.
         var missing: [String]?
@@ -33,7 +41,7 @@ extension SQLiteImporter {
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
             rollbackJournal: true, makeRow: ProfileRow.init,
             prepare: { record, positions, row in
-                try ProfileCSV.encode(record, positions: positions, into: &row)
+                try ProfileCSV.encode(record, positions: positions, into: &row, photos: photos)
                 try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
             },
             write: { slot, index, dryRun in
@@ -42,7 +50,9 @@ extension SQLiteImporter {
                     throw ProfileCSV.newProfileIssue(id: id, missing: missing!)
                 }
                 if dryRun { return .inserted }
+                photos.note(line: slot.record.line, profile: slot.row.text(.id) ?? "", slot.row.photoPending)
                 if writer == nil {
+                    fileHasPhotos = index["photos"] != nil
                     if try store.connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM profiles LIMIT 1)") == 0 {
                         try store.connection.execute("DROP INDEX profiles_cell")
                         rebuildPlaces = true
@@ -55,6 +65,7 @@ extension SQLiteImporter {
             },
             flush: {
                 try writer?.flush()
+                try photos.finish(file: path, fileHasPhotos: fileHasPhotos, on: store.connection)
                 // In the import's transaction: a failed import undoes the drop too.
                 if rebuildPlaces { try store.connection.execute(SchemaV2.placesIndex) }
                 // An updated profile may now be eligible for feeds that passed it

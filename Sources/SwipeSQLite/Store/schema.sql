@@ -1,4 +1,5 @@
--- swipe database schema, version 4 (conversations: messages, and a match's
+-- swipe database schema, version 5 (photos: the bytes of the photos swipe
+-- stores itself; version 4 was conversations: messages, and a match's
 -- deadline for its first message; version 3 was ranking: per-profile counters,
 -- activity and exposure in rank_stats, kept by triggers on decisions; version 2
 -- was discovery: preferences, places, blocks, reports, unmatch).
@@ -8,7 +9,7 @@
 -- Sources/SwipeSQLite/Store/, which SwiftPM embeds with `.embedInCode`; the
 -- top-level schema.sql links to it). Later versions add forward-only migration
 -- steps in Sources/SwipeSQLite/Store/Schema.swift and bump user_version here.
-PRAGMA user_version = 4;
+PRAGMA user_version = 5;
 -- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
 -- file without it (or the legacy form: 0 here, user_version 1, these tables).
 PRAGMA application_id = 1398229328;
@@ -16,7 +17,9 @@ PRAGMA application_id = 1398229328;
 -- People in the deck. `key` is the internal integer key (the rowid, the feed's
 -- order); `id` is the stable external id from the CSV. Photos and interests are
 -- JSON arrays of strings: they are only ever read and written whole, in order,
--- with the profile, so child tables would buy joins and nothing else.
+-- with the profile, so child tables would buy joins and nothing else. `photos`
+-- is the profile's one list of photos, in the order shown: each item an
+-- https:// URL or `/photos/ID`, a photo stored in the table photos (version 5).
 CREATE TABLE profiles (
     key       INTEGER PRIMARY KEY,
     id        TEXT NOT NULL UNIQUE CHECK (length(id) > 0),
@@ -270,3 +273,27 @@ CREATE INDEX messages_unread ON messages (recipient, low, high) WHERE read_at IS
 -- Rule first-messages-per-day: a sender's first messages in time order,
 -- walked from the newest as decisions_quota is.
 CREATE INDEX messages_first ON messages (sender, sent_at) WHERE seq = 1;
+
+-- Photos (version 5; Documentation/Photos.md): the bytes of the photos swipe
+-- stores itself. The profile's `photos` list holds their order: an item
+-- `/photos/ID` is the row with that id, of that profile (the rules keep the
+-- two in step: a row no list names is deleted in the same transaction).
+-- id is 32 hex digits of a SHA-256 over a secret of this database, the
+-- profile's id and the content, so the path is the same for the same photo
+-- of the same person (a re-import changes nothing) and guessed by no one;
+-- sha256 is the content's, the ETag. media_type comes from the bytes'
+-- signature; byte_size is length(bytes), read without reading the bytes.
+-- The row goes with its profile (ON DELETE CASCADE).
+CREATE TABLE photos (
+    key        INTEGER PRIMARY KEY,
+    id         TEXT NOT NULL UNIQUE CHECK (length(id) = 32 AND id NOT GLOB '*[^0-9a-f]*'),
+    profile    INTEGER NOT NULL REFERENCES profiles(key) ON DELETE CASCADE,
+    media_type TEXT NOT NULL CHECK (media_type IN ('image/jpeg', 'image/png', 'image/webp')),
+    bytes      BLOB NOT NULL CHECK (typeof(bytes) = 'blob' AND length(bytes) BETWEEN 1 AND 5242880),
+    sha256     TEXT NOT NULL CHECK (length(sha256) = 64 AND sha256 NOT GLOB '*[^0-9a-f]*'),
+    byte_size  INTEGER NOT NULL CHECK (byte_size = length(bytes)),
+    created_at TEXT NOT NULL CHECK (created_at GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]T[0-9][0-9]:[0-9][0-9]:[0-9][0-9].[0-9][0-9][0-9]Z')
+);
+
+-- A profile's photos, and its copy of one content (at most one).
+CREATE UNIQUE INDEX photos_content ON photos (profile, sha256);

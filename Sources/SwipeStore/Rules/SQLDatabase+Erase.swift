@@ -80,6 +80,7 @@ extension SQLDatabase {
             "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
             "DELETE FROM reports WHERE reporter = $1 OR reported = $1",
             "DELETE FROM rank_stats WHERE profile = $1",
+            "DELETE FROM photos WHERE profile = $1",
         ]
     }
 

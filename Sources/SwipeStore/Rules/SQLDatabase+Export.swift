@@ -102,6 +102,18 @@ extension SQLDatabase {
                     ("given", .int), ("given_likes", .int), ("received", .int), ("received_likes", .int),
                     ("last_active_at", .text), ("dealt_since", .text), ("dealt", .int), ("dealt_total", .int),
                 ]),
+            // Photos (Documentation/Photos.md): each stored photo with its
+            // bytes (base64), under the path the `photos` list names it by.
+            ExportQuery(
+                section: "photos",
+                sql: """
+                    SELECT '/photos/' || id AS path, media_type, sha256, byte_size, created_at, bytes
+                    FROM photos WHERE profile = $1 ORDER BY key
+                    """,
+                columns: [
+                    ("path", .text), ("media_type", .text), ("sha256", .text), ("byte_size", .int),
+                    ("created_at", .text), ("bytes", .base64),
+                ]),
             ExportQuery(
                 section: "feed_positions",
                 sql: """
@@ -139,6 +151,8 @@ extension PersonalExport {
         case jsonArray
         /// A stored `;`-separated list (`seeking`).
         case list
+        /// Stored bytes (a photo), written as base64 text.
+        case base64
 
         func read(_ row: some SQLRow, _ name: String) throws -> Value {
             // A NULL list (`seeking`: everyone) is the empty list, as `Profile` reads it.
@@ -149,6 +163,7 @@ extension PersonalExport {
             case .real: return .real(try row.double(name))
             case .jsonArray: return .strings(JSONText.strings(fromArray: try row.text(name)) ?? [])
             case .list: return .strings(try row.text(name).split(separator: ";").map(String.init))
+            case .base64: return .text(Data(try row.blob(name)).base64EncodedString())
             }
         }
     }

@@ -13,6 +13,8 @@ public protocol SQLRow {
     func double(at column: Int) throws -> Double
     /// The column as text ("" for NULL).
     func text(at column: Int) throws -> String
+    /// The column's bytes as stored (a BLOB, a bytea; [] for NULL).
+    func blob(at column: Int) throws -> [UInt8]
 }
 
 /// A value made from one row by column name (GRDB's `FetchableRecord`):
@@ -38,6 +40,7 @@ extension SQLRow {
     public func int(_ name: String) throws -> Int { try int(at: position(name)) }
     public func double(_ name: String) throws -> Double { try double(at: position(name)) }
     public func text(_ name: String) throws -> String { try text(at: position(name)) }
+    public func blob(_ name: String) throws -> [UInt8] { try blob(at: position(name)) }
 
     public func optionalText(_ name: String) throws -> String? {
         let index = try position(name)

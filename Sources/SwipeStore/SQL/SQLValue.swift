@@ -6,6 +6,8 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
     case integer(Int64)
     case real(Double)
     case text(String)
+    /// Bytes stored as they are (a SQLite BLOB, a PostgreSQL bytea): photos.
+    case blob([UInt8])
 
     /// `.text(value)`, or `.null` when `value` is nil.
     public static func optionalText(_ value: String?) -> SQLValue {
@@ -28,6 +30,8 @@ public enum SQLValue: Hashable, Sendable, CustomStringConvertible {
         case .real(let value): String(value)
         case .text(let value):
             "'" + value.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "''") + "'"
+        // A photo's megabytes have no place in an error message: its size does.
+        case .blob(let bytes): "<\(bytes.count) bytes>"
         }
     }
 }

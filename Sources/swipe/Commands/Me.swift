@@ -11,8 +11,9 @@ struct MeCommand: ParsableCommand {
         discussion: """
             With no words, prints the viewer's profile and preferences. `set FIELD VALUE…`
             changes one field: name, age, gender, city, bio, interests, place, seeking,
-            ages, km, each checked as `swipe import` checks that column.
-            Example: swipe me --as m-1 set city Lyon
+            ages, km, each checked as `swipe import` checks that column. `photo add FILE|URL`,
+            `photo remove N`, `photo move N M` change the photos (Documentation/Photos.md).
+            Example: swipe me --as m-1 set city Lyon; swipe me --as m-1 photo add ~/ana.jpg
             """)
 
     @OptionGroup var database: DatabaseOptions
@@ -20,7 +21,9 @@ struct MeCommand: ParsableCommand {
     @OptionGroup var output: FormatOptions
     @Argument(
         parsing: .captureForPassthrough,
-        help: ArgumentHelp("Nothing, or set FIELD VALUE… (the REPL's me command).", valueName: "set FIELD VALUE"))
+        help: ArgumentHelp(
+            "Nothing, set FIELD VALUE…, or photo add|remove|move (the REPL's me command).",
+            valueName: "set FIELD VALUE"))
     var words: [String] = []
 
     func run() throws {
@@ -37,6 +40,13 @@ struct MeCommand: ParsableCommand {
                 throw ReplInputError(
                     input: (["me"] + words).joined(separator: " "),
                     message: "from the command line, erase is its own command: swipe erase --as ID (--yes for scripts)")
+            case .photo(let photo):
+                let change = try photo.change(readingFiles: true)
+                let store = try database.openExisting()
+                let id = try viewer.resolve(in: store)
+                answer = MeAnswer(
+                    profile: try ViewerScope(store: store, viewer: id).changePhotos(change),
+                    notice: photo.notice(change))
             case .set(let field, let value):
                 let change = try field.change(value)
                 let store = try database.openExisting()
