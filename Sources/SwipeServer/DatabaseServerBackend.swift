@@ -94,6 +94,17 @@ public final class DatabaseServerBackend: Sendable {
         }
     }
 
+    /// Adds an uploaded photo (`POST /photos`, already checked and
+    /// stripped) at the end of `viewer`'s photos, by the rule `me photo
+    /// add` uses (`ViewerScope.changePhotos`), through the write queue;
+    /// returns the profile as stored.
+    ///
+    /// - Throws: `StoreError.photoRefused` (`.tooMany`, `.duplicate`), `.unknownProfile`.
+    public func addPhoto(_ photo: PhotoBytes, viewer: String) throws -> Profile {
+        try ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes)).changePhotos(
+            .add(.bytes(photo)))
+    }
+
     /// Whether `id` is a profile (a token for a deleted profile is refused).
     public func isProfile(_ id: String) throws -> Bool {
         try pool.withDatabase { try $0.isProfile(id) }
