@@ -105,6 +105,11 @@ public final class DatabaseServerBackend: Sendable {
             .add(.bytes(photo)))
     }
 
+    /// Which of `ids` are profiles now (the others were erased), each by its key.
+    public func existingProfiles(among ids: some Sequence<String>) throws -> Set<String> {
+        try pool.withDatabase { database in Set(try ids.filter { try database.isProfile($0) }) }
+    }
+
     /// Whether `id` is a profile (a token for a deleted profile is refused).
     public func isProfile(_ id: String) throws -> Bool {
         try pool.withDatabase { try $0.isProfile(id) }
@@ -145,7 +150,11 @@ public final class DatabaseServerBackend: Sendable {
         repl.internalFailure = internalFailure
         // A page uploads its photos: a path it sent would name a file on this server.
         repl.readsPhotoFiles = false
-        return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
+        // Whom the page may know as matches: told if one of them is erased elsewhere.
+        let partners = try scope.matches().map(\.profile)
+        let session = SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
+        session.notePartners(partners)
+        return session
     }
 
     /// The change log (`SwipeChangeLog`) on a borrowed connection: what
