@@ -79,9 +79,14 @@ public final class DatabaseServerBackend: Sendable {
         try writes.write { try $0.revokeSignIns(viewer: viewer) }
     }
 
-    /// The stored photo `id` as `viewer` may load it (nil: none, or a block
-    /// between them); without its bytes when one of `current` (the client's
-    /// ETags, `*` for any) is its hash.
+    /// The stored photo `id` as `viewer` may load it (nil: none, or one the
+    /// viewer may not see); without its bytes when one of `current` (the
+    /// client's ETags, `*` for any) is its hash.
+    ///
+    /// A viewer sees what the page shows them (Documentation/Photos.md): their
+    /// own photos, their matches', their likers', and those of anyone they
+    /// may be dealt as a card now (eligible both ways, no block). Anyone
+    /// else's photo is answered as one that does not exist, path or not.
     public func servedPhoto(id: String, viewer: String, unlessAnyOf current: [String]) throws -> ServedPhoto? {
         try pool.withDatabase { database in
             // The bytes are not even read when the client's first tag is current.
@@ -89,6 +94,8 @@ public final class DatabaseServerBackend: Sendable {
             guard var photo = try database.servedPhoto(id: id, viewer: viewer, unlessSHA256: first) else {
                 return nil
             }
+            let mayBeDealt = { try database.eligible(viewer: viewer, among: [photo.owner]).contains(photo.owner) }
+            guard try photo.isKnownToViewer || mayBeDealt() else { return nil }
             if current.contains("*") || current.contains(photo.sha256) { photo.bytes = nil }
             return photo
         }
