@@ -124,16 +124,17 @@ extension SwipeServer {
                 // everything else runs on the thread pool. Either way one
                 // command at a time.
                 let line = ReplLine(text)
+                let verb = session.verb(of: line)
                 let answer: SocketAnswer
                 if session.runsInline(line) {
                     answer = session.answer(line)
                 } else {
                     let asked = ContinuousClock.now
                     answer = try await threadPool.runIfActive { session.answer(line) }
-                    metrics.storeLatency(line.verb, ContinuousClock.now - asked)
+                    metrics.storeLatency(verb, ContinuousClock.now - asked)
                 }
                 commands += 1
-                metrics.command(line.verb, ok: answer.ok)
+                metrics.command(verb, ok: answer.ok)
                 if let decision = answer.decision { metrics.decision(decision, matched: answer.matched) }
                 try await outbound.writeTextMessage(answer.text)
                 if case .me(.set)? = line.input {
