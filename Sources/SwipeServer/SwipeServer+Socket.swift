@@ -104,6 +104,7 @@ extension SwipeServer {
             metrics.socketsOpen(hub.count)
         }
         let sharedCommands = commandBudgets
+        var counted = metrics.socketCounters()
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
             // socket (1000), which ends this loop.
@@ -131,11 +132,11 @@ extension SwipeServer {
                 } else {
                     let asked = ContinuousClock.now
                     answer = try await threadPool.runIfActive { session.answer(line) }
-                    metrics.storeLatency(verb, ContinuousClock.now - asked)
+                    counted.storeLatency(verb, ContinuousClock.now - asked)
                 }
                 commands += 1
-                metrics.command(verb, ok: answer.ok)
-                if let decision = answer.decision { metrics.decision(decision, matched: answer.matched) }
+                counted.command(verb, ok: answer.ok)
+                if let decision = answer.decision { counted.decision(decision, matched: answer.matched) }
                 try await outbound.writeTextMessage(answer.text)
                 if case .me(.set)? = line.input {
                     // The viewer's other pages show the profile too: they ask again.
