@@ -73,21 +73,29 @@ struct ChatServeBench: Sendable {
 
         let ledger = ChatLedger()
         let opened = Counter()
+        let failed = Counter()
         let nonce = String(UInt32.random(in: 0...UInt32.max), radix: 36)
         let results = try await withThrowingTaskGroup(of: ChatSocketResult?.self) { group in
             for index in 0..<count {
                 let token = tokens.issue(viewer: viewers[index], expiry: expiry)
                 let partner = viewers[Self.partner(of: index)]
                 group.addTask { [messages, pacing] in
-                    try await Self.runSocket(
-                        port: server.port, token: token, index: index, partner: partner, prefix: "\(nonce)-\(index)-",
-                        messages: messages, pacing: pacing, delay: pacing * index / count, opened: opened,
-                        ledger: ledger)
+                    do {
+                        return try await Self.runSocket(
+                            port: server.port, token: token, index: index, partner: partner,
+                            prefix: "\(nonce)-\(index)-", messages: messages, pacing: pacing,
+                            delay: pacing * index / count, opened: opened, ledger: ledger)
+                    } catch {
+                        // Counted, not fatal: the others go on, and the rows say it.
+                        log("serve chat: socket \(index) failed: \(error)")
+                        failed.increment()
+                        return ChatSocketResult(index: index, errors: messages)
+                    }
                 }
             }
             group.addTask {
                 let deadline = Clock.now() + 120
-                while opened.value < count, Clock.now() < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                while opened.value + failed.value < count, Clock.now() < deadline { try await Task.sleep(for: .milliseconds(1)) }
                 opened.release()
                 return nil
             }
@@ -168,6 +176,7 @@ struct ChatServeBench: Sendable {
         delay: Duration, opened: Counter, ledger: ChatLedger
     ) async throws -> ChatSocketResult {
         let box = ChatResultBox()
+        try await Task.sleep(for: ServeBench.connectSpacing * index)
         try await WebSocketClient.connect(
             url: "ws://127.0.0.1:\(port)/ws?token=\(token)",
             configuration: .init(maxFrameSize: 1 << 20),
