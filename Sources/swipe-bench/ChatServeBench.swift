@@ -95,7 +95,9 @@ struct ChatServeBench: Sendable {
             }
             group.addTask {
                 let deadline = Clock.now() + 120
-                while opened.value + failed.value < count, Clock.now() < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                while opened.value + failed.value < count, Clock.now() < deadline {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
                 opened.release()
                 return nil
             }

@@ -333,7 +333,8 @@ import Testing
         guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
         defer { _ = try? tmux(["kill-server"]) }
         let decisions = temporary.file(
-            "decisions.csv", "viewer,profile,decision,decided_at\na,b,like,2026-11-20T10:00:00Z\nb,a,like,2026-11-20T11:00:00Z\n")
+            "decisions.csv",
+            "viewer,profile,decision,decided_at\na,b,like,2026-11-20T10:00:00Z\nb,a,like,2026-11-20T11:00:00Z\n")
         #expect(try SwipeBinary.run(["import", "--db", folder + "/db.sqlite", "--decisions", decisions]).status == 0)
         try startREPL("NO_COLOR=1")
         try keys("chat b", "Enter")

@@ -121,7 +121,8 @@ extension ReplSession {
         let name = TerminalText.oneLine(partner.name)
         let commands = ChatLine.commands(name: name)
         let width = commands.map(\.usage.count).max() ?? 0
-        return (["in a chat each line you type is sent to \(name); a line that begins with / is one of these:"]
+        return
+            (["in a chat each line you type is sent to \(name); a line that begins with / is one of these:"]
             + commands.map { "  " + $0.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary })
             .joined(separator: "\n")
     }
