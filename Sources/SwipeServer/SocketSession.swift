@@ -54,9 +54,19 @@ public final class SocketSession: Sendable {
     }
 
     /// Whether `line` may run on an event loop: it never reaches the store
-    /// and no card waits to be taken out.
+    /// and no card waits to be taken out. In a chat (`chat ID`) every line
+    /// may reach the store (a message, `/report`), whatever it parses as.
     public func runsInline(_ line: ReplLine) -> Bool {
-        line.touchesNoStore && withdrawals.withLock { $0.isEmpty }
+        line.touchesNoStore && withdrawals.withLock { $0.isEmpty } && !isInChat
+    }
+
+    /// Whether a chat is open (`chat ID`): lines are then messages or the chat's `/` commands.
+    public var isInChat: Bool { state.withLock { $0.repl.chat != nil } }
+
+    /// The word `/metrics` counts `line` under: the command's verb, or in a
+    /// chat what the chat makes of it (`chat-message`, `/report`, …).
+    public func verb(of line: ReplLine) -> String {
+        state.withLock { $0.repl.verb(of: line) }
     }
 
     /// Takes `id`'s card out of this deck before the next command, as a

@@ -109,6 +109,7 @@ extension SwipeServer {
             metrics.socketsOpen(hub.count)
         }
         let sharedCommands = commandBudgets
+        var counted = metrics.socketCounters()
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
             // socket (1000), which ends this loop.
@@ -129,17 +130,18 @@ extension SwipeServer {
                 // everything else runs on the thread pool. Either way one
                 // command at a time.
                 let line = ReplLine(text)
+                let verb = session.verb(of: line)
                 let answer: SocketAnswer
                 if session.runsInline(line) {
                     answer = session.answer(line)
                 } else {
                     let asked = ContinuousClock.now
                     answer = try await threadPool.runIfActive { session.answer(line) }
-                    metrics.storeLatency(line.verb, ContinuousClock.now - asked)
+                    counted.storeLatency(verb, ContinuousClock.now - asked)
                 }
                 commands += 1
-                metrics.command(line.verb, ok: answer.ok)
-                if let decision = answer.decision { metrics.decision(decision, matched: answer.matched) }
+                counted.command(verb, ok: answer.ok)
+                if let decision = answer.decision { counted.decision(decision, matched: answer.matched) }
                 try await outbound.writeTextMessage(answer.text)
                 if case .me(.set)? = line.input {
                     // The viewer's other pages show the profile too: they ask again.

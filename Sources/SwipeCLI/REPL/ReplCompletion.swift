@@ -116,6 +116,15 @@ public struct ReplCompletion: Hashable, Sendable {
         candidates = Set(vocabulary.filter { $0.hasPrefix(prefix) && TerminalText.isClean($0) }).sorted()
     }
 
+    /// Completes a line typed in a chat: a `/` command word at the start
+    /// (`/r` → `/report `); nothing in a message.
+    public init(chatLine line: String) {
+        let typing = line.drop { $0.isWhitespace }
+        let isWord = typing.hasPrefix("/") && !typing.contains { $0.isWhitespace }
+        prefix = isWord ? String(typing) : ""
+        candidates = isWord ? ChatLine.words.filter { $0.hasPrefix(typing.lowercased()) }.sorted() : []
+    }
+
     /// The words after `me`, and after `me photo` (`ReplInput.parseMe`).
     static let meSubcommands = ["erase", "photo", "set"]
     static let mePhotoSubcommands = ["add", "move", "remove"]

@@ -27,6 +27,7 @@ enum ReplLoop {
             if let editor {
                 editor.prompt = session.prompt
                 editor.gesturesOn = session.chat == nil
+                editor.inChat = session.chat != nil
                 let current = session
                 editor.redraw = { current.deckLines(width: Terminal.columns ?? DeckPicture.width) }
                 let reading = editor.read()
