@@ -39,6 +39,11 @@ enum PostgresDiscoverySQL {
         p.lat, p.lon, p.seeking, p.age_min, p.age_max, p.max_km
         """
 
+    /// How much farther than the tighter max_km, km, a place the coarse
+    /// distance keeps can be from the centre of the viewer's cell
+    /// (`Discovery.coarseSlackKm`): a constant of the code, never a value.
+    static let coarseSlack = String(Discovery.coarseSlackKm)
+
     /// Candidate `p` against the viewer, both ways. `lower` folds ASCII only
     /// under the "C" collation, as SQLite's and `Discovery.genderKey` do.
     static let eligible = """
@@ -57,7 +62,7 @@ enum PostgresDiscoverySQL {
                OR 2 * 6371.0088 * asin(least(1, sqrt(
                       sin(radians(p.lat - $15::float8) / 2) ^ 2
                       + cos(radians($15::float8)) * cos(radians(p.lat)) * sin(radians(p.lon - $16::float8) / 2) ^ 2)))
-                  <= (least(coalesce($17::float8, 'Infinity'), coalesce(p.max_km, 'Infinity')) + \(Discovery.coarseSlackKm))
+                  <= (least(coalesce($17::float8, 'Infinity'), coalesce(p.max_km, 'Infinity')) + \(coarseSlack))
                      * (1 + 1e-9) + 1e-6)
           AND NOT EXISTS (SELECT 1 FROM decisions AS d
                           WHERE d.viewer = $1::bigint AND d.profile = p.key AND d.undone_at IS NULL OFFSET 0)
