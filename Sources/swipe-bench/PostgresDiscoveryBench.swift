@@ -48,6 +48,7 @@ struct PostgresDiscoveryBench {
                     baseline: "p50 \(duration(sqlite.medianOfMedians)), p99 \(duration(sqlite.pooled.quantile(0.99)))",
                     ratio: postgres.medianOfMedians / sqlite.medianOfMedians, target: "p99 ≤ 2 ms", met: p99 <= 2e-3))
         }
+        rows += try fills(connection)
         rows += try cellsAgainstGiST(connection)
         return rows
     }
@@ -91,6 +92,28 @@ struct PostgresDiscoveryBench {
             guard here == (try store.profileKey(id: viewer)) else {
                 throw BenchError("\(viewer) has another key on PostgreSQL")
             }
+        }
+    }
+
+    /// The refill on PostgreSQL (`DiscoveryBench.fills`): a deck's fill of
+    /// four cards from a new feed, per viewer.
+    func fills(_ connection: PGConnection) throws -> [ReportRow] {
+        let contenders: [() throws -> Samples] = DiscoveryBench.viewers.map { viewer, _ in
+            {
+                var samples = Samples()
+                for _ in 0..<10 {
+                    let feed = try PostgresFeed(connection: connection, viewer: viewer)
+                    samples.append(try Clock.time { _ = try feed.nextProfiles(limit: 4, excluding: []) })
+                }
+                return samples
+            }
+        }
+        let results = try Alternation.run(runs: runs, contenders)
+        return zip(DiscoveryBench.viewers, results).map { viewer, samples in
+            ReportRow(
+                benchmark: "refill on PostgreSQL (\(data.label)): a deck's 4 cards from a new feed, \(viewer.1)",
+                swipe: "p50 \(duration(samples.medianOfMedians)), p99 \(duration(samples.pooled.quantile(0.99)))",
+                target: "(measured)", met: nil)
         }
     }
 
