@@ -74,6 +74,7 @@ BROWSER_VENV := .build/browser-venv
 BROWSER_PACKAGES := selenium==4.38.0 pytest==9.0.2 axe-selenium-python==2.1.6
 browser-test: deps
 	$(SWIFT) build --product swipe
+	$(SWIFT) build --product swipe-serve
 	@for tool in chromium chromedriver; do \
 	  command -v $$tool >/dev/null || { echo "browser tests: $$tool is missing (make deps installs it)"; exit 1; }; \
 	done
@@ -145,6 +146,7 @@ run-postgres: build-swipe
 # The demo in a browser: open the printed link. SERVE_PORT=8080 by default.
 SERVE_PORT ?= 8080
 serve: demo-db
+	@$(SWIFT) build --product swipe-serve
 	@bin=$$($(SWIFT) build --show-bin-path); \
 	echo "Open this link to swipe as $(DEMO_VIEWER):"; \
 	echo "  $$($$bin/swipe link --db $(DEMO_DB) --as $(DEMO_VIEWER) --base http://127.0.0.1:$(SERVE_PORT) 2>/dev/null)"; \
@@ -160,6 +162,7 @@ BENCH_RUNS ?= 7
 BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres,pgimport,writers,discovery-postgres
 bench: deps
 	$(SWIFT) build -c release --product swipe
+	$(SWIFT) build -c release --product swipe-serve
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
@@ -174,6 +177,7 @@ SERVE_SESSIONS ?= 200
 SERVE_ON ?= serve,serve-postgres
 bench-serve: deps
 	$(SWIFT) build -c release --product swipe
+	$(SWIFT) build -c release --product swipe-serve
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	env_lines=$$(scripts/pg-test-cluster.sh start) || exit 1; eval "$$env_lines"; \
@@ -188,6 +192,7 @@ bench-serve: deps
 SPEED_DATING ?= ../shared/data/speed-dating
 bench-ranking: deps
 	$(SWIFT) build -c release --product swipe
+	$(SWIFT) build -c release --product swipe-serve
 	$(SWIFT) build -c release --product swipe-bench
 	@bin=$$($(SWIFT) build -c release --show-bin-path); \
 	$$bin/swipe-bench --swipe $$bin/swipe --only ranking --speed-dating $(SPEED_DATING) --output bench-data/ranking.md

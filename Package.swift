@@ -3,7 +3,9 @@ import PackageDescription
 
 // Layers (see README "Architecture"): dependencies point down only.
 //
-//   swipe (executable)  ArgumentParser commands, libedit loop, TTY detection
+//   swipe (executable)  ArgumentParser commands, libedit loop; `serve`/`link` run swipe-serve
+//   swipe-serve (exec.) `swipe serve` and `swipe link`: the only program with the web server
+//   SwipeCommandLine    what both programs share: --db, exit codes, stdout/stderr, version
 //   SwipeServer         `swipe serve`: HTTP + WebSocket driver of the REPL session, page, tokens
 //   SwipeCLI            REPL command parser, session, renderers, output formats
 //   SwipeSQLite         the SQLite backend: connection, schema, dialect, feed, import writers, driver
@@ -17,6 +19,9 @@ let package = Package(
     name: "swipe",
     products: [
         .executable(name: "swipe", targets: ["swipe"]),
+        // `swipe serve` and `swipe link`, run by `swipe` (README "The deck in a browser"):
+        // a program of its own so `swipe` builds without the web server's dependencies.
+        .executable(name: "swipe-serve", targets: ["swipe-serve"]),
         .library(name: "SwipeCore", targets: ["SwipeCore"]),
         .library(name: "SwipeStore", targets: ["SwipeStore"]),
         .library(name: "SwipeSQLite", targets: ["SwipeSQLite"]),
@@ -82,14 +87,32 @@ let package = Package(
                 // Photos in the detail view (Documentation/Photos.md).
                 .embedInCode("Page/photos.js"), .embedInCode("Page/photos.css"),
                 .embedInCode("Page/me.js"),
+                // The Me view's photos: upload, remove, reorder.
+                .embedInCode("Page/upload.js"), .embedInCode("Page/upload.css"),
                 .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
+            ]
+        ),
+        // What both programs share: --db and the backend it names, exit codes,
+        // standard output and error, the version.
+        .target(
+            name: "SwipeCommandLine",
+            dependencies: [
+                "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCLI", "SwipeServer", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
+                "SwipeCommandLine", "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
                 "CEditLine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "swipe-serve",
+            dependencies: [
+                "SwipeCommandLine", "SwipeServer", "SwipeCLI", "SwipeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

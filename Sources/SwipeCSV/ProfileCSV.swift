@@ -13,41 +13,82 @@ package enum ProfileCSV {
     /// reading thread touches it (`ImportPipeline`).
     ///
     /// An id is kept as a 64-bit hash of its trimmed bytes with a 32-bit
-    /// line, not as a `String`: 12 bytes a row instead of about 70 (a
-    /// million ids cost some 24 MB instead of 70 MB), and no allocation per
-    /// row. Two different ids share a hash with probability about n²/2⁶⁵
-    /// (1 in 37 million for a million ids); the hash is seeded per process.
-    /// After the first rows the table is sized once for the rows the file
-    /// size suggests, so it does not double (and briefly hold both copies)
-    /// again and again as it grows.
+    /// line, not as a `String`, in two flat arrays probed linearly (an open
+    /// addressing table): 12 bytes a slot, at most 3/4 full, so a million
+    /// ids cost about 16 MB where a `Dictionary<UInt64, UInt32>` (rounded up
+    /// to a power of two, 2²¹ slots) costs 25 MB and a `Set<String>` over
+    /// 100 MB. Two different ids share a hash with probability about
+    /// n²/2⁶⁵ (1 in 37 million for a million ids); the hash is seeded per
+    /// process. After the first rows the table is sized once for the rows
+    /// the file size suggests, so it does not double (and briefly hold both
+    /// copies) again and again as it grows.
     package final class SeenIDs: @unchecked Sendable {
-        private var lines: [UInt64: UInt32] = [:]
+        /// 0 marks an empty slot (a hash of 0 is stored as 1).
+        private var keys: [UInt64]
+        private var lines: [UInt32]
+        private var count = 0
         private let fileSize: Int
         private var sampledBytes = 0
         private static let sample = 256
 
-        package init(fileSize: Int) { self.fileSize = fileSize }
+        package init(fileSize: Int) {
+            self.fileSize = fileSize
+            keys = Array(repeating: 0, count: 1024)
+            lines = Array(repeating: 0, count: 1024)
+        }
 
         /// Notes `row`'s id from `line` (a record of about `recordBytes`
         /// bytes in the file); a `RowIssue` when an earlier line had it.
         package func insert(_ row: ProfileRow, line: Int, recordBytes: Int) throws {
-            if lines.count < Self.sample {
+            if count < Self.sample {
                 sampledBytes += recordBytes
-                if lines.count == Self.sample - 1 {
+                if count == Self.sample - 1 {
                     let estimate = Double(fileSize) / (Double(sampledBytes) / Double(Self.sample))
-                    lines.reserveCapacity(Int(min(estimate * 1.05, 100_000_000)))
+                    resize(toHold: Int(min(estimate * 1.05, 100_000_000)))
                 }
             }
             guard let range = row.texts[ProfileRow.Column.id.rawValue] else { return }
             var hasher = Hasher()
             row.bytes.withUnsafeBytes { hasher.combine(bytes: UnsafeRawBufferPointer(rebasing: $0[range])) }
-            let key = UInt64(bitPattern: Int64(hasher.finalize()))
-            if let first = lines.updateValue(UInt32(truncatingIfNeeded: line), forKey: key) {
-                lines[key] = first
+            let key = max(1, UInt64(bitPattern: Int64(hasher.finalize())))
+            if let first = add(key, line: UInt32(truncatingIfNeeded: line)) {
                 throw RowIssue(
                     column: "id", value: row.text(.id),
                     message: "id repeats line \(first); an id may appear once per file")
             }
+            if count * 4 > keys.count * 3 { resize(toHold: count * 2) }
+        }
+
+        /// Stores `key` with `line`, or answers the line already stored with it.
+        private func add(_ key: UInt64, line: UInt32) -> UInt32? {
+            var slot = Self.slot(of: key, among: keys.count)
+            while keys[slot] != 0 {
+                if keys[slot] == key { return lines[slot] }
+                slot = slot + 1 == keys.count ? 0 : slot + 1
+            }
+            keys[slot] = key
+            lines[slot] = line
+            count += 1
+            return nil
+        }
+
+        /// A slot for `key` in a table of `size` (Lemire's multiply-shift: the
+        /// hash's high bits, scaled to any size, not only powers of two).
+        private static func slot(of key: UInt64, among size: Int) -> Int {
+            Int(truncatingIfNeeded: key.multipliedFullWidth(by: UInt64(size)).high)
+        }
+
+        /// Rebuilds the table with room for `ids` at most 3/4 full.
+        private func resize(toHold ids: Int) {
+            let size = max(1024, ids * 4 / 3 + 1)
+            guard size > keys.count else { return }
+            let oldKeys = keys, oldLines = lines
+            keys = []
+            lines = []
+            keys = Array(repeating: 0, count: size)
+            lines = Array(repeating: 0, count: size)
+            count = 0
+            for index in oldKeys.indices where oldKeys[index] != 0 { _ = add(oldKeys[index], line: oldLines[index]) }
         }
     }
 

@@ -51,7 +51,7 @@ extension SwipeServer {
                     viewer: viewer,
                     onMatch: { notice in
                         if watcher.claim(ChangeWatcher.key(notice)) {
-                            hub.send(notice.json, to: notice.recipient)
+                            hub.sendMatch(notice)
                             metrics.pushLag(matchedAt: notice.matchedAt)
                         }
                     },
@@ -74,10 +74,15 @@ extension SwipeServer {
                     mayChangePreferences: { budgets.spend(viewer) },
                     internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) },
                     onErase: { erasure in
-                        // In this process only: another server's sockets (PostgreSQL)
-                        // are not told (Documentation/PersonalData.md).
+                        // At once, in this process. Every server (this one
+                        // included) also sees the count of erasures move and
+                        // sweeps its open decks (`sweepErasures`); each match
+                        // is told once, whichever comes first.
                         for other in erasure.unmatched {
-                            hub.send(Self.unmatched(erasure.viewer), to: other)
+                            hub.forgetPartner(erasure.viewer, of: other)
+                            if watcher.claim(Self.erasureKey(erasure.viewer, toldTo: other)) {
+                                hub.send(Self.unmatched(erasure.viewer), to: other)
+                            }
                             hub.withdraw(erasure.viewer, from: other)
                         }
                     })
@@ -104,6 +109,7 @@ extension SwipeServer {
             metrics.socketsOpen(hub.count)
         }
         let sharedCommands = commandBudgets
+        var counted = metrics.socketCounters()
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
             // socket (1000), which ends this loop.
@@ -124,17 +130,18 @@ extension SwipeServer {
                 // everything else runs on the thread pool. Either way one
                 // command at a time.
                 let line = ReplLine(text)
+                let verb = session.verb(of: line)
                 let answer: SocketAnswer
                 if session.runsInline(line) {
                     answer = session.answer(line)
                 } else {
                     let asked = ContinuousClock.now
                     answer = try await threadPool.runIfActive { session.answer(line) }
-                    metrics.storeLatency(line.verb, ContinuousClock.now - asked)
+                    counted.storeLatency(verb, ContinuousClock.now - asked)
                 }
                 commands += 1
-                metrics.command(line.verb, ok: answer.ok)
-                if let decision = answer.decision { metrics.decision(decision, matched: answer.matched) }
+                counted.command(verb, ok: answer.ok)
+                if let decision = answer.decision { counted.decision(decision, matched: answer.matched) }
                 try await outbound.writeTextMessage(answer.text)
                 if case .me(.set)? = line.input {
                     // The viewer's other pages show the profile too: they ask again.

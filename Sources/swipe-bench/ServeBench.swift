@@ -43,6 +43,14 @@ struct ServeBench: Sendable {
 
     static func kind(_ line: String) -> String { String(line.split(separator: " ")[0]) }
 
+    /// Socket i connects i × this after the first (before the start signal,
+    /// so it changes no measurement): `swipe serve` lets one address hold
+    /// only 32 connections that have not sent their request head
+    /// (`ServeConfiguration.pendingConnectionsPerAddress`), evicting the
+    /// oldest, and 200 connects in one burst from 127.0.0.1 on a busy
+    /// 2-core machine left most of them evicted before their heads were read.
+    static let connectSpacing: Duration = .milliseconds(10)
+
     init(
         data: DataSet, database: String? = nil, swipe: String, sessions: Int, pacing: Duration,
         viewerOffset: Int = 0, staggered: Bool = false
@@ -98,7 +106,8 @@ struct ServeBench: Sendable {
                 let viewer = viewer(index)
                 let token = tokens.issue(viewer: viewer, expiry: expiry)
                 group.addTask {
-                    try await runSession(
+                    try await Task.sleep(for: Self.connectSpacing * index)
+                    return try await runSession(
                         port: server.port, token: token, viewer: viewer, opened: opened,
                         delay: staggered ? pacing * index / sessions : .zero)
                 }
@@ -343,7 +352,15 @@ final class ServedProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: swipe)
         process.arguments = ["serve", "--db", database, "--port", "0"]
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        // SWIPE_BENCH_SERVE_LOG=FILE keeps the server's log (why a socket was closed).
+        if let log = ProcessInfo.processInfo.environment["SWIPE_BENCH_SERVE_LOG"],
+            FileManager.default.createFile(atPath: log, contents: nil),
+            let handle = FileHandle(forWritingAtPath: log)
+        {
+            process.standardError = handle
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         var line: [UInt8] = []
         var byte: UInt8 = 0

@@ -81,7 +81,11 @@ do {
                 sections: discoverySections
             ).run())
     }
-    for section in ["serve", "serve-postgres"] where options.only.contains(section) {
+    // `serve` and `serve-postgres` run the load rows and the chat rows;
+    // `serve-chat` and `serve-postgres-chat` the chat rows alone.
+    for section in ["serve", "serve-postgres"]
+    where options.only.contains(section) || options.only.contains(section + "-chat") {
+        let load = options.only.contains(section)
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
         var database: String?
@@ -93,20 +97,27 @@ do {
             database = try ServeBench.postgresDatabase(data: data, swipe: options.swipe, adminURI: uri)
         }
         // Each run's viewers are new people (the runs share the database).
+        if load {
+            report.add(
+                try await ServeBench(
+                    data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+                    pacing: .milliseconds(100), staggered: true
+                ).run())
+            report.add(
+                try await ServeBench(
+                    data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+                    pacing: .milliseconds(100), viewerOffset: options.sessions + 40
+                ).run())
+            report.add(
+                try await ServeBench(
+                    data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+                    viewerOffset: 2 * (options.sessions + 40)
+                ).run())
+        }
         report.add(
-            try await ServeBench(
-                data: data, database: database, swipe: options.swipe, sessions: options.sessions,
-                pacing: .milliseconds(100), staggered: true
-            ).run())
-        report.add(
-            try await ServeBench(
-                data: data, database: database, swipe: options.swipe, sessions: options.sessions,
-                pacing: .milliseconds(100), viewerOffset: options.sessions + 40
-            ).run())
-        report.add(
-            try await ServeBench(
-                data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
-                viewerOffset: 2 * (options.sessions + 40)
+            try await ChatServeBench(
+                data: data, database: database ?? data.workDB, swipe: options.swipe, sessions: options.sessions,
+                viewerOffset: 3 * (options.sessions + 40)
             ).run())
     }
     if options.only.contains("discovery-postgres") {

@@ -3,6 +3,7 @@ import CEditLine
 import Foundation
 import SwipeCLI
 import SwipeCSV
+import SwipeCommandLine
 import SwipeCore
 import SwipeSQLite
 import SwipeStore

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 
 /// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.
 @main
@@ -12,7 +13,7 @@ struct SwipeCommand: ParsableCommand {
         subcommands: [
             ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, ProfileCommand.self, Stats.self,
             Prefs.self, Likes.self, Block.self, Unblock.self, Unmatch.self, ReportCommand.self, Reports.self,
-            RulesCommand.self, Messages.self, Send.self, Inbox.self, Serve.self, Link.self,
+            RulesCommand.self, Messages.self, Send.self, Inbox.self, ServeForward.self, LinkForward.self,
             MeCommand.self, Export.self, Erase.self,
         ],
         defaultSubcommand: ReplCommand.self)
@@ -21,6 +22,16 @@ struct SwipeCommand: ParsableCommand {
     /// a stray argument of the default `repl` and print the REPL's usage.
     static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        // `swipe serve …`, `swipe link …` and `swipe help serve|link` are swipe-serve's
+        // (a subcommand comes first, as ArgumentParser reads it).
+        let words = arguments.prefix(2)
+        if let command = words.first(where: ServeCommands.names.contains),
+            words.first == command || words.first == "help"
+        {
+            var stderr = StandardError()
+            stderr.write("swipe: " + ServeCommands.replaceProcess(arguments: arguments, command: command) + "\n")
+            Foundation.exit(ExitStatus.unavailable)
+        }
         if let word = UnknownCommand.find(in: arguments, commands: commandNames) {
             var stderr = StandardError()
             stderr.write("swipe: " + UnknownCommand.message(for: word, commands: commandNames) + "\n")

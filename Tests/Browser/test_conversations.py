@@ -5,6 +5,7 @@ from the command line, the unread badge counts, Likes-you rows open the
 person and like back, keys never act on the deck behind a panel, and a line
 under the top card's name says why it is dealt. Oracles come from the
 contract: what the database holds, and the text the people typed."""
+import json
 import os
 import shutil
 import sqlite3
@@ -250,3 +251,62 @@ def test_a_match_made_by_a_repl_in_another_process_reaches_the_open_page(served,
                       and bob.find_element(By.ID, "match-banner"), "the match pushed to bob's page")
     assert banner.get_attribute("data-profile") == "alice"
     assert "Alice Example" in banner.text
+
+
+def test_a_report_from_the_conversation_reports_blocks_and_closes_it(matched, browsers):
+    """The conversation's Report button (issue 21, "report from a chat"): a
+    keyboard stop after Unmatch, it asks for a reason (Escape leaves the
+    question, not the chat), and sending it stores the report with the
+    conversation, blocks bob, closes alice's chat and bob's open composer."""
+    alice, bob = browsers(), browsers(width=375, height=667)
+    subprocess.run([matched.binary, "send", "--db", matched.db, "--as", "bob", "alice", "a line to report"],
+                   check=True, capture_output=True)
+    signed_in(alice, matched, "alice")
+    signed_in(bob, matched, "bob")
+    open_inbox_row(bob, "Alice Example").click()
+    wait_for(lambda: bob.find_element(By.ID, "chat-input").is_enabled(), "bob's conversation")
+    open_inbox_row(alice, "Bob Builder").click()
+    wait_for(lambda: chat_texts(alice) == ["a line to report"], "alice's conversation with bob")
+
+    # Reached by Tab from Unmatch, labelled, and Enter opens the question.
+    alice.find_element(By.ID, "chat-unmatch").send_keys(Keys.TAB)
+    report = alice.switch_to.active_element
+    assert report.get_attribute("id") == "chat-report" and report.text == "Report"
+    assert report.get_attribute("aria-expanded") == "false"
+    report.send_keys(Keys.ENTER)
+    reason = wait_for(lambda: alice.find_element(By.ID, "chat-report-reason").is_displayed()
+                      and alice.find_element(By.ID, "chat-report-reason"), "the reason asked")
+    assert alice.switch_to.active_element == reason
+    label = alice.find_element(By.CSS_SELECTOR, "label[for='chat-report-reason']").text
+    assert label == "Why are you reporting Bob Builder?"
+    assert report.get_attribute("aria-expanded") == "true"
+    assert violations(alice, "report") == []
+    screenshot(alice, "serve-chat-report.png")
+
+    # Escape leaves the question and keeps the conversation open.
+    reason.send_keys(Keys.ESCAPE)
+    wait_for(lambda: not reason.is_displayed(), "the question closed")
+    assert alice.find_element(By.ID, "chat-panel").is_displayed()
+    assert alice.switch_to.active_element == report
+    with sqlite3.connect(matched.db) as db:
+        assert db.execute("SELECT count(*) FROM reports").fetchone() == (0,)
+
+    report.send_keys(Keys.ENTER)
+    wait_for(lambda: reason.is_displayed(), "the question again")
+    reason.send_keys("rude <b>messages</b>" + Keys.ENTER)
+    wait_for(lambda: not alice.find_element(By.ID, "chat-panel").is_displayed(), "alice's chat closed")
+    wait_for(lambda: "Reported Bob Builder" in alice.find_element(By.ID, "status").text, "the report announced")
+    with sqlite3.connect(matched.db) as db:
+        assert db.execute(
+            "SELECT a.id, b.id, r.reason FROM reports r JOIN profiles a ON a.key = r.reporter "
+            "JOIN profiles b ON b.key = r.reported").fetchall() == [("alice", "bob", "rude <b>messages</b>")]
+        assert db.execute(
+            "SELECT a.id, b.id FROM blocks k JOIN profiles a ON a.key = k.blocker "
+            "JOIN profiles b ON b.key = k.blocked").fetchall() == [("alice", "bob")]
+    out = subprocess.run([matched.binary, "reports", "--db", matched.db, "--messages", "--format", "jsonl"],
+                         check=True, capture_output=True, text=True).stdout
+    assert [json.loads(line)["text"] for line in out.splitlines()] == ["a line to report"]
+    # bob's open conversation ends too (the match is over); alice's inbox no longer lists him.
+    wait_for(lambda: not bob.find_element(By.ID, "chat-input").is_enabled(), "bob's composer closed")
+    wait_for(lambda: alice.find_element(By.ID, "list-panel").is_displayed(), "alice back in her inbox")
+    wait_for(lambda: "Bob Builder" not in alice.find_element(By.ID, "list").text, "bob gone from alice's inbox")

@@ -96,6 +96,98 @@ import Testing
         #expect(ReplCompletion(lineBeforeCursor: "inb", profileIDs: decided).insertion == "ox ")
     }
 
+    /// `/report REASON` in a chat (issue 21, "report from a chat keeps the
+    /// last 50 messages"): the report is stored, a blocks a's way, the match
+    /// and so the conversation end for both, the chat closes; the report's
+    /// transcript is the pair's 50 newest messages, worked out by hand from
+    /// the 60 sent (both ways, alternating).
+    @Test func slashReportReportsTheMatchKeepsFiftyMessagesAndLeaves() throws {
+        let store = try SQLiteStore(path: path)
+        for n in 1...60 {
+            let (from, to) = n.isMultiple(of: 2) ? ("v", "a") : ("a", "v")
+            _ = try store.send(MessageSend(viewer: from, profile: to, text: "m\(n)", clientID: "c\(n)"))
+        }
+        var session = try session()
+        var out = ""
+        #expect(session.run("chat a", into: &out))
+        out = ""
+        #expect(session.run("/report   rude   messages ", into: &out), "\(out)")
+        #expect(out.contains("reported a and blocked them; your match ended"), "\(out)")
+        #expect(out.contains("left the chat with Name a, back to the deck"), "\(out)")
+        #expect(session.chat == nil && session.prompt == "swipe> ")
+        let reports = try store.reports()
+        #expect(reports.map { [$0.reporter, $0.reported, $0.reason] } == [["v", "a", "rude   messages"]])
+        let kept = try store.transcript(of: try #require(reports.first), limit: Report.transcriptLength)
+        #expect(kept.map(\.text) == (11...60).map { "m\($0)" })
+        #expect(kept.map(\.sender) == (11...60).map { $0.isMultiple(of: 2) ? "v" : "a" })
+        #expect(try store.blocked(viewer: "v") == ["a"])
+        #expect(try store.matches(viewer: "v").map(\.profile) == ["b"], "the match with a ended")
+        // The conversation is over for both: neither can send.
+        #expect(throws: StoreError.self) {
+            try store.send(MessageSend(viewer: "a", profile: "v", text: "hey", clientID: "late"))
+        }
+        // A line after it is a deck command again.
+        out = ""
+        #expect(session.run("inbox", into: &out))
+        #expect(!out.contains("Name a") && out.contains("Name b"), "\(out)")
+    }
+
+    /// In JSON mode `/report` answers as `report ID REASON` does, plus `left_chat`.
+    @Test func slashReportInJSONModeSaysTheChatWasLeft() throws {
+        var session = try session(.json)
+        var out = ""
+        #expect(session.run("chat b", into: &out))
+        out = ""
+        #expect(session.run("/report spam", into: &out))
+        let answer = try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any] ?? [:]
+        #expect(answer["ok"] as? Bool == true)
+        #expect(answer["command"] as? String == "/report spam")
+        #expect(answer["left_chat"] as? String == "b")
+        #expect(answer["chat"] == nil)
+        #expect((answer["notice"] as? String)?.hasPrefix("reported b and blocked them; your match ended") == true)
+        #expect(answer["mode"] as? String == "deck" && answer["cards"] is [Any])
+        #expect(try SQLiteStore(path: path).reports().map(\.reported) == ["b"])
+    }
+
+    /// What a chat refuses to send, and what gets past it: a line beginning
+    /// with the word report (sent, it would tell the person reported), a
+    /// `/word` that is no chat command, `/report` with no reason; `/say`
+    /// sends any line as it is; `/help` lists the commands.
+    @Test func aChatRefusesLinesThatWouldSurpriseAndSaySendsThemAsTheyAre() throws {
+        var session = try session()
+        var out = ""
+        #expect(session.run("chat a", into: &out))
+        for line in ["report he was rude", "Report", "/bakc", "/report", "/report   ", "/back now", "/say"] {
+            out = ""
+            #expect(!session.run(line, into: &out), "\(line) was accepted")
+            #expect(out.hasPrefix("error: "), "\(line): \(out)")
+            #expect(session.chat?.id == "a", "\(line) left the chat")
+        }
+        out = ""
+        session.run("report he was rude", into: &out)
+        #expect(out.contains("/report REASON") && out.contains("/say report he was rude"), "\(out)")
+        out = ""
+        #expect(session.run("/help", into: &out))
+        for command in ["/back", "/report REASON", "/say TEXT", "/help", "/quit"] {
+            #expect(out.contains(command), "/help lists \(command): \(out)")
+        }
+        #expect(session.run("/say report card came today", into: &out))
+        #expect(session.run("/say /back soon", into: &out))
+        #expect(session.run("reporting live", into: &out), "only the word report itself is held back")
+        let store = try SQLiteStore(path: path)
+        #expect(
+            try store.messages(MessageQuery(viewer: "a", profile: "v")).map(\.text)
+                == ["report card came today", "/back soon", "reporting live"])
+        #expect(try store.reports().isEmpty)
+    }
+
+    @Test func tabInAChatCompletesTheChatCommands() {
+        #expect(ReplCompletion(chatLine: "/r").insertion == "eport ")
+        #expect(ReplCompletion(chatLine: "/").candidates == ["/back", "/help", "/quit", "/report", "/say"])
+        #expect(ReplCompletion(chatLine: "hello /r").candidates == [])
+        #expect(ReplCompletion(chatLine: "li").candidates == [], "a message is not a deck command")
+    }
+
     @Test func theCommandsParse() throws {
         #expect(try ReplInput.parse("chat m-3") == .conversation(.chat("m-3")))
         #expect(

@@ -160,4 +160,32 @@ import Testing
         #expect((inbox.first?["last"] as? [String: Any])?["client_id"] as? String == "k1")
         #expect(answers[6]["ok"] as? Bool == false)
     }
+
+    /// `/report` in the REPL's chat, through the binary as a script: the
+    /// report is stored with the conversation (`swipe reports --messages`),
+    /// the chat is left, and the match is gone from the inbox.
+    @Test(arguments: TestBackend.all) func reportFromInsideAChat(_ backend: TestBackend) throws {
+        try load(backend)
+        #expect(try swipe(["send", "--db", "DB", "--as", "ana", "me", "you up?"]).status == 0)
+        let script = "chat ana\nreport creepy\n/report creepy at night\ninbox\n"
+        let result = try swipe(["repl", "--db", "DB", "--as", "me"], stdin: script)
+        #expect(result.status == 1, "the second line (report as a message) was refused: \(result.stderr)")
+        let out = result.stdout
+        #expect(out.contains("error: not sent: to report Ana, type /report REASON"), "\(out)")
+        #expect(out.contains("reported ana and blocked them; your match ended"), "\(out)")
+        #expect(out.contains("left the chat with Ana, back to the deck"), "\(out)")
+        #expect(out.contains("★ bea Bea") && !out.contains("★ ana"), "\(out)")
+        let reports = try jsonLines(try swipe(["reports", "--db", "DB", "--format", "jsonl"]).stdout)
+        #expect(reports.map { $0["reason"] as? String } == ["creepy at night"])
+        let kept = try jsonLines(try swipe(["reports", "--db", "DB", "--messages", "--format", "jsonl"]).stdout)
+        #expect(kept.map { $0["text"] as? String } == ["you up?"], "the refused line was never sent")
+
+        // JSON mode: the same line answers as `report` does, with `left_chat`.
+        let json = try jsonLines(
+            try swipe(["repl", "--json", "--db", "DB", "--as", "me"], stdin: "chat bea\n/report spam\n/back\n").stdout)
+        #expect(json.count == 3)
+        guard json.count == 3 else { return }
+        #expect(json[1]["ok"] as? Bool == true && json[1]["left_chat"] as? String == "bea")
+        #expect(json[2]["ok"] as? Bool == false, "/back after leaving is a deck command that does not parse")
+    }
 }

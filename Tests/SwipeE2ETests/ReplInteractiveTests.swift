@@ -324,4 +324,36 @@ import Testing
         }
         #expect(!history.contains("hate and then"))
     }
+
+    /// A chat at a real terminal (issue 21, "report from a chat"): the chat
+    /// prompt, Tab completing the chat's `/` commands (not the deck's),
+    /// a line beginning with `report` held back with a hint, and
+    /// `/report REASON` reporting the match and leaving the chat.
+    @Test func reportFromInsideAChatAtTheTerminal() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        let decisions = temporary.file(
+            "decisions.csv",
+            "viewer,profile,decision,decided_at\na,b,like,2026-11-20T10:00:00Z\nb,a,like,2026-11-20T11:00:00Z\n")
+        #expect(try SwipeBinary.run(["import", "--db", folder + "/db.sqlite", "--decisions", decisions]).status == 0)
+        try startREPL("NO_COLOR=1")
+        try keys("chat b", "Enter")
+        _ = try screen(until: { $0.contains("swipe[chat Bo]> ") }, "the chat prompt")
+        try keys("report her", "Enter")
+        let held = try screen(until: { $0.contains("error: not sent: to report Bo, type /report REASON") }, "the hint")
+        #expect(!held.contains("› sent to"), "\(held)")
+        try keys("/rep", "Tab")
+        _ = try screen(until: { $0.contains("swipe[chat Bo]> /report ") }, "/report completed")
+        try keys("rude at night", "Enter")
+        let left = try screen(
+            until: {
+                $0.range(of: #"left the chat with Bo, back to the deck\n(.*\n)*swipe> "#, options: .regularExpression)
+                    != nil
+            }, "the report answered and the deck's prompt")
+        #expect(left.contains("reported b and blocked them; your match ended"), "\(left)")
+        try keys("quit", "Enter")
+        _ = try screen(until: { $0.contains("EXIT-STATUS-0") }, "exit status 0")
+        let reports = try SwipeBinary.run(["reports", "--db", folder + "/db.sqlite", "--format", "csv"])
+        #expect(reports.stdout.contains("a,b,rude at night,"), "\(reports.stdout)")
+    }
 }

@@ -17,11 +17,11 @@ enum SwipeBinary {
     }()
 
     /// `stdin`: a file to read standard input from (default /dev/null).
-    static func run(_ arguments: [String], environment: [String: String] = [:], stdin: String = "/dev/null") throws
-        -> Result
-    {
+    static func run(
+        _ arguments: [String], executable: URL = url, environment: [String: String] = [:], stdin: String = "/dev/null"
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["SWIPE_AS"] = nil

@@ -77,19 +77,51 @@ struct MetricsTests {
             #expect(response.status == .ok)
             #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
             let text = String(buffer: response.body)
-            var samples: [String: Double] = [:]
-            for line in text.split(separator: "\n") where !line.hasPrefix("#") {
-                guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...])
-                else { continue }
-                var key = String(line[..<space])
-                if let open = key.firstIndex(of: "{") {
-                    let labels = key[key.index(after: open)..<key.index(before: key.endIndex)]
-                        .split(separator: ",").sorted().joined(separator: ",")
-                    key = String(key[..<open]) + "{" + labels + "}"
-                }
-                samples[key] = value
-            }
-            return (samples, text)
+            return (samples(text), text)
         }
+    }
+
+    /// The samples of an exposition's text, keyed as `scrape` keys them.
+    static func samples(_ text: String) -> [String: Double] {
+        var samples: [String: Double] = [:]
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            guard let space = line.lastIndex(of: " "), let value = Double(line[line.index(after: space)...])
+            else { continue }
+            var key = String(line[..<space])
+            if let open = key.firstIndex(of: "{") {
+                let labels = key[key.index(after: open)..<key.index(before: key.endIndex)]
+                    .split(separator: ",").sorted().joined(separator: ",")
+                key = String(key[..<open]) + "{" + labels + "}"
+            }
+            samples[key] = value
+        }
+        return samples
+    }
+
+    /// Each socket keeps the counters it made (no registry lookup per
+    /// command), and every socket's counts still add up in one series per
+    /// label set: counts worked out by hand from the calls.
+    @Test func socketsKeepTheirCountersAndCountInOneSeries() {
+        let metrics = ServeMetrics()
+        var one = metrics.socketCounters()
+        var two = metrics.socketCounters()
+        for _ in 0..<3 { one.command("like", ok: true) }
+        two.command("like", ok: true)
+        two.command("like", ok: false)
+        one.command("chat-message", ok: true)
+        one.decision("like", matched: true)
+        two.decision("like", matched: true)
+        two.decision("hate", matched: false)
+        one.storeLatency("like", .milliseconds(1))
+        two.storeLatency("like", .milliseconds(3))
+        let samples = Self.samples(metrics.exposition())
+        #expect(samples[#"swipe_commands_total{outcome="ok",verb="like"}"#] == 4)
+        #expect(samples[#"swipe_commands_total{outcome="refused",verb="like"}"#] == 1)
+        #expect(samples[#"swipe_commands_total{outcome="ok",verb="chat-message"}"#] == 1)
+        #expect(samples[#"swipe_commands_total{outcome="refused",verb="chat-message"}"#] == nil, "never counted")
+        #expect(samples[#"swipe_decisions_total{decision="like",outcome="matched"}"#] == 2)
+        #expect(samples[#"swipe_decisions_total{decision="hate",outcome="stored"}"#] == 1)
+        #expect(samples[#"swipe_store_seconds_count{verb="like"}"#] == 2)
+        #expect(abs((samples[#"swipe_store_seconds_sum{verb="like"}"#] ?? 0) - 0.004) < 1e-9)
     }
 }

@@ -73,6 +73,70 @@ struct SocketMessageTests {
         #expect(event["client_id"] == nil, "the sender's client id is not told")
         #expect(try SQLiteStore(path: fixture.path, create: false).inbox(viewer: "bob").first?.unread == 1)
     }
+
+    /// `/report REASON` typed in a chat over the socket (issue 21): it answers
+    /// as in the REPL's JSON mode (`left_chat`), stores the report with the
+    /// conversation, ends the match so bob's open page hears its deck changed,
+    /// and `/metrics` counts the chat's lines under fixed words, never their text.
+    @Test func slashReportInAChatOverTheSocket() async throws {
+        let aliceToken = try fixture.token(for: "alice")
+        let bobToken = try fixture.token(for: "bob")
+        let bobHeard = Box<[String]>()
+        let aliceAnswers = Box<[[String: Any]]>()
+        let scraped = Box<[String: Double]>()
+        try await fixture.withServer { client in
+            let bobReady = AsyncStream<Void>.makeStream()
+            async let bob: Void = {
+                defer { bobReady.continuation.finish() }
+                try await client.ws("/ws?token=" + bobToken, configuration: ServerSocketTests.client) {
+                    inbound, outbound, _ in
+                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                    _ = try await messages.next()  // hello
+                    try await outbound.writeTextMessage("inbox")
+                    _ = try await messages.next()
+                    bobReady.continuation.yield()
+                    var heard: [String] = []
+                    while case .text(let text) = try await messages.next() {
+                        let event = try ServerSocketTests.object(text)["event"] as? String ?? "answer"
+                        heard.append(event)
+                        if event == "deck-changed" { break }
+                    }
+                    bobHeard.value = heard
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+            }()
+            for await _ in bobReady.stream { break }
+            try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
+                inbound, outbound, _ in
+                aliceAnswers.value = try await ServerSocketTests.exchange(
+                    ["chat bob", "see you soon, bob", "report him", "/report rude after that", "inbox"],
+                    inbound: inbound, outbound: outbound
+                ).answers
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            try await bob
+            scraped.value = try await MetricsTests.scrape(client).samples
+        }
+        let answers = try #require(aliceAnswers.value)
+        try #require(answers.count == 5)
+        #expect((answers[1]["message"] as? [String: Any])?["text"] as? String == "see you soon, bob")
+        #expect(answers[2]["ok"] as? Bool == false, "a line beginning with report is not sent")
+        #expect((answers[2]["error"] as? String)?.contains("/report REASON") == true)
+        #expect(answers[3]["ok"] as? Bool == true)
+        #expect(answers[3]["left_chat"] as? String == "bob")
+        #expect((answers[3]["notice"] as? String)?.contains("your match ended") == true)
+        #expect(((answers[4]["inbox"] as? [[String: Any]]) ?? []).isEmpty, "the conversation ended")
+        #expect(bobHeard.value == ["message", "deck-changed"])
+        let store = try SQLiteStore(path: fixture.path, create: false)
+        let report = try #require(try store.reports().first)
+        #expect([report.reporter, report.reported, report.reason] == ["alice", "bob", "rude after that"])
+        #expect(try store.transcript(of: report, limit: Report.transcriptLength).map(\.text) == ["see you soon, bob"])
+        let samples = try #require(scraped.value)
+        #expect(samples[#"swipe_commands_total{outcome="ok",verb="chat-message"}"#] == 1)
+        #expect(samples[#"swipe_commands_total{outcome="refused",verb="chat-refused"}"#] == 1)
+        #expect(samples[#"swipe_commands_total{outcome="ok",verb="/report"}"#] == 1)
+        #expect(samples[#"swipe_store_seconds_count{verb="chat-message"}"#] == 1, "a chat line runs on the thread pool")
+    }
 }
 
 /// `ViewerScope` tells of each message stored, never of a retry that found one.

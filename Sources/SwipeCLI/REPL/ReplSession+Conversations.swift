@@ -30,6 +30,12 @@ extension ReplSession {
             ?? ReplPrompt.text(for: snapshot.mode)
     }
 
+    /// The word a count of `line` goes under (`/metrics`): its verb, or in
+    /// a chat what the chat makes of it. Always a word of the REPL's own.
+    public func verb(of line: ReplLine) -> String {
+        chat.map { ChatLine(line.text, name: $0.name).verb } ?? line.verb
+    }
+
     /// The messages `chat` shows on entering.
     static var chatHistory: Int { 20 }
 
@@ -52,25 +58,33 @@ extension ReplSession {
         return answer
     }
 
-    /// A line typed in a chat: `/back` leaves, `/quit` ends the session, a
-    /// blank line does nothing, anything else is sent. When the store says
-    /// the conversation is over (an unmatch or block, here or elsewhere),
-    /// the chat closes.
+    /// A line typed in a chat (`ChatLine`): `/back` leaves, `/quit` ends the
+    /// session, `/report REASON` reports the match and leaves, `/help` lists
+    /// these, a blank line does nothing, a refused line sends nothing, and
+    /// anything else is sent. When the store says the conversation is over
+    /// (an unmatch or block, here or elsewhere), the chat closes.
     mutating func performInChat(_ line: String, with partner: ChatPartner) -> ReplOutcome {
         var answer = ReplAnswer(snapshot: snapshot)
         var found = ConversationAnswer(viewer: ledger.viewer)
-        switch line {
-        case "/back":
+        switch ChatLine(line, name: partner.name) {
+        case .back:
             chat = nil
             found.left = partner
-        case "/quit":
+        case .quit:
             isFinished = true
             answer.quit = true
-        case "":
+        case .blank:
             return .blank
-        default:
+        case .help:
+            answer.help = Self.chatHelp(partner)
+            found.entered = partner
+        case .refused(let why):
+            return .failure(why, deck: nil)
+        case .report(let reason):
+            return report(partner, reason: reason)
+        case .message(let text):
             do {
-                found.sent = try ledger.send(to: partner.id, text: line, clientID: UUID().uuidString)
+                found.sent = try ledger.send(to: partner.id, text: text, clientID: UUID().uuidString)
                 found.entered = partner
             } catch {
                 var message = describe(error)
@@ -83,6 +97,34 @@ extension ReplSession {
         }
         answer.conversation = found
         return .answer(answer)
+    }
+
+    /// `/report REASON` in a chat: the same report as `report ID REASON`
+    /// (stored with the pair's last 50 messages, a block that ends the
+    /// match and so the conversation for both), then back to the deck. A
+    /// refusal (no such person any more, a store failure) leaves the chat open.
+    private mutating func report(_ partner: ChatPartner, reason: String) -> ReplOutcome {
+        do {
+            var answer = try executeDiscovery(.report(partner.id, reason: reason))
+            chat = nil
+            var found = ConversationAnswer(viewer: ledger.viewer)
+            found.left = partner
+            answer.conversation = found
+            return .answer(answer)
+        } catch {
+            return .failure(describe(error), deck: nil)
+        }
+    }
+
+    /// What `/help` shows in a chat.
+    static func chatHelp(_ partner: ChatPartner) -> String {
+        let name = TerminalText.oneLine(partner.name)
+        let commands = ChatLine.commands(name: name)
+        let width = commands.map(\.usage.count).max() ?? 0
+        return
+            (["in a chat each line you type is sent to \(name); a line that begins with / is one of these:"]
+            + commands.map { "  " + $0.usage.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary })
+            .joined(separator: "\n")
     }
 }
 
@@ -104,7 +146,10 @@ extension ReplAnswer {
             lines.append("left the chat with " + TerminalText.oneLine(left.name) + ", back to the deck")
         }
         if let messages = answer.messages, let partner = answer.entered {
-            lines.append(style.paint("chat with " + who(partner) + ": type to send, /back returns to the deck", .bold))
+            lines.append(
+                style.paint(
+                    "chat with " + who(partner) + ": type to send, /back returns to the deck, /help lists the rest",
+                    .bold))
             lines +=
                 messages.isEmpty
                 ? ["no messages yet: say hello"]

@@ -226,15 +226,20 @@ extension ReplVerb {
         case .report:
             """
             Stores a report for the moderators (swipe reports lists them) and blocks
-            the profile.
+            the profile; the report keeps your last 50 messages with them. In a chat,
+            /report REASON reports the person you are talking to.
             Example: report m-3 rude messages
             """
         case .chat:
             """
             Enters your conversation with a match: the prompt becomes swipe[chat NAME]>,
             the last 20 messages are shown (and so read), and each line you type is sent.
-            /back returns to the deck; /quit ends the session. An unmatch or a block ends
-            the conversation for both. Rules (swipe rules) may say who writes first
+            /back returns to the deck; /report REASON reports them (as report does: it
+            blocks them, ends the conversation for both and keeps your last 50 messages
+            with the report) and returns to the deck; /say TEXT sends a line as it is
+            (one that begins with / or with the word report, which are not sent
+            otherwise); /help lists these; /quit ends the session. An unmatch or a
+            block ends the conversation for both. Rules (swipe rules) may say who writes first
             (first-move), how long a match waits for its first message (match-expiry)
             and how many conversations you open a day (first-messages-per-day); a
             message holds at most 2000 characters.

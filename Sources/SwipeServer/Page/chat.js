@@ -87,7 +87,9 @@
   const title = el("h2", { id: "chat-name" });
   const profileButton = el("button", { type: "button", id: "chat-profile", text: "Profile" });
   const unmatch = el("button", { type: "button", id: "chat-unmatch", text: "Unmatch" });
-  const head = el("div", { class: "chat-head" }, back, photo, title, profileButton, unmatch);
+  const reportButton = el("button", { type: "button", id: "chat-report", text: "Report",
+                                      "aria-expanded": "false", "aria-controls": "chat-report-form" });
+  const head = el("div", { class: "chat-head" }, back, photo, title, profileButton, unmatch, reportButton);
   const list = el("ol", { class: "chat-list" });
   const log = el("div", { id: "chat-log", role: "log", "aria-live": "polite", "aria-label": "Messages" }, list);
   const notice = el("p", { id: "chat-notice", role: "status" });
@@ -96,7 +98,22 @@
   input.setAttribute("aria-label", "Message");
   const sendButton = el("button", { type: "submit", id: "chat-send", text: "Send" });
   const form = el("form", { id: "chat-form", "aria-label": "Write a message" }, input, sendButton);
-  panel.append(head, log, notice, form);
+  // Report: asks for a reason (a form of its own under the head), then
+  // `report ID REASON`: the moderators get the report with the last 50
+  // messages, the person is blocked, the conversation ends for both, and
+  // the chat closes.
+  const reportReason = el("input", { id: "chat-report-reason", type: "text", maxLength: 500, autocomplete: "off",
+                                     required: true });
+  const reportLabel = el("label", { for: "chat-report-reason", id: "chat-report-label" });
+  const reportSend = el("button", { type: "submit", id: "chat-report-send", text: "Send report" });
+  const reportCancel = el("button", { type: "button", id: "chat-report-cancel", text: "Cancel" });
+  const reportHint = el("p", { id: "chat-report-hint" });
+  const reportStatus = el("p", { id: "chat-report-status", role: "alert" });
+  reportReason.setAttribute("aria-describedby", "chat-report-hint");
+  const reportForm = el("form", { id: "chat-report-form", hidden: true, "aria-labelledby": "chat-report-label" },
+                        reportLabel, reportHint, reportReason, el("div", { class: "row" }, reportSend, reportCancel),
+                        reportStatus);
+  panel.append(head, reportForm, log, notice, form);
   $("stage").append(panel);
 
   let chat = null;          // { id, name, messages: Map(seq -> message), pending: Map(clientID -> send), ended }
@@ -117,6 +134,8 @@
     notice.textContent = "";
     unmatch.dataset.armed = "";
     unmatch.textContent = "Unmatch";
+    hideReport();
+    reportButton.disabled = false;
     input.value = "";
     input.disabled = false;
     sendButton.disabled = false;
@@ -155,6 +174,8 @@
     notice.textContent = reason;
     input.disabled = true;
     sendButton.disabled = true;
+    hideReport();
+    reportButton.disabled = true;
     chat.pending.clear();
     drawMessages();
     back.focus();
@@ -220,6 +241,74 @@
     }
     page.send(`unmatch ${page.word(chat.id)}`);
   });
+
+  // ---- reporting from the conversation -------------------------------------------
+  let reporting = null;   // the id a report was sent about, until its answer
+
+  function showReport() {
+    if (!chat || chat.ended) return;
+    reportLabel.textContent = `Why are you reporting ${chat.name}?`;
+    reportHint.textContent = `The moderators get your reason and your last 50 messages. ${chat.name} is blocked and the conversation ends for both of you.`;
+    reportStatus.textContent = "";
+    reportReason.value = "";
+    reportForm.hidden = false;
+    reportButton.setAttribute("aria-expanded", "true");
+    reportReason.focus();
+  }
+
+  function hideReport(focusButton) {
+    reportForm.hidden = true;
+    reportButton.setAttribute("aria-expanded", "false");
+    reportStatus.textContent = "";
+    if (focusButton) reportButton.focus();
+  }
+
+  reportButton.addEventListener("click", () => {
+    if (reportForm.hidden) showReport();
+    else hideReport(true);
+  });
+  reportCancel.addEventListener("click", () => hideReport(true));
+  reportForm.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") {
+      // Escape leaves the question, not the conversation.
+      e.preventDefault();
+      e.stopPropagation();
+      hideReport(true);
+    }
+  });
+  reportForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const reason = reportReason.value.trim();
+    if (!chat || chat.ended) return;
+    if (!reason) {
+      reportStatus.textContent = "Say why in a few words: the moderators read it.";
+      reportReason.focus();
+      return;
+    }
+    reporting = chat.id;
+    reportSend.disabled = true;
+    debug.reports = (debug.reports || 0) + 1;
+    page.send(`report ${page.word(chat.id)} ${page.word(reason)}`);
+  });
+
+  // The answer to a report sent from here: closes the chat, or says why not.
+  function reported(answer) {
+    const id = reporting;
+    reporting = null;
+    reportSend.disabled = false;
+    if (!chat || chat.id !== id) return;
+    if (!answer.ok) {
+      reportStatus.textContent = `Not reported: ${answer.error || "that did not work"}.`;
+      reportReason.focus();
+      return;
+    }
+    const name = chat.name;
+    hideReport();
+    chat.ended = "reported";
+    closeChat(true);
+    page.status(`Reported ${name}: they are blocked and your conversation has ended.`);
+  }
+
   document.addEventListener("keydown", (e) => {
     if (e.key === "Escape" && !panel.hidden && person.hidden) {
       e.preventDefault();
@@ -449,6 +538,8 @@
     } else if (personShown && answer.ok && answer.decision && answer.decision.profile === personShown.id) {
       closePerson(true);
       page.focusDeck();
+    } else if (verb === "report" && reporting !== null) {
+      reported(answer);
     } else if (verb === "unmatch" || verb === "block" || verb === "report") {
       if (answer.ok && personShown) {
         closePerson(true);

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe messages --as V ID`: the viewer's conversation with a match,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe erase --as V`: the viewer and every row naming them, in one
@@ -52,9 +53,11 @@ struct Erase: ParsableCommand {
 }
 
 /// Erase not confirmed: nothing was changed (exit 64).
-enum EraseRefused: Error, CustomStringConvertible {
+enum EraseRefused: ExitCoded, CustomStringConvertible {
     case notConfirmed(String)
     case declined(String)
+
+    var exitStatus: Int32 { ExitStatus.usage }
 
     var description: String {
         switch self {

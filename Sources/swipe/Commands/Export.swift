@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe export --as V [FILE]`: everything the store holds about the
@@ -38,7 +39,8 @@ struct Export: ParsableCommand {
 /// A file replaced whole or not at all: written to a temporary file in the
 /// same folder, flushed to disk, then renamed over the target.
 enum AtomicFile {
-    struct Failure: Error, CustomStringConvertible {
+    struct Failure: ExitCoded, CustomStringConvertible {
+        var exitStatus: Int32 { ExitStatus.cannotCreate }
         var path: String
         var what: String
         var code: Int32

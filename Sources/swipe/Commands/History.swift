@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 import SwipeCore
 import SwipeStore
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCSV
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.

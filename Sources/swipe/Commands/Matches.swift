@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe matches`: the viewer's matches, or with --missed the likes they passed on.

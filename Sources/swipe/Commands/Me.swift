@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe me`: the viewer's own profile, shown or changed one field at a

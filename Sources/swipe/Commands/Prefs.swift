@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe prefs`: show or change whom the viewer wants to see.

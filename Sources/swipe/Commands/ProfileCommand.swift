@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCSV
+import SwipeCommandLine
 import SwipeCore
 import SwipeStore
 
@@ -42,7 +43,8 @@ struct ProfileCommand: ParsableCommand {
 }
 
 /// No profile has this id (exit 64: the argument is wrong).
-struct NoSuchProfile: Error, CustomStringConvertible {
+struct NoSuchProfile: ExitCoded, CustomStringConvertible {
     var id: String
+    var exitStatus: Int32 { ExitStatus.usage }
     var description: String { "no such profile: \"\(id)\" (swipe profiles lists them)" }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe profiles`: every profile (or a city, an age range, a page), in the feed's order.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCSV
+import SwipeCommandLine
 import SwipeStore
 
 /// `swipe stats`: counts over the whole database, or with `--as` one viewer's.

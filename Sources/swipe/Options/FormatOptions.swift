@@ -1,5 +1,6 @@
 import ArgumentParser
 import SwipeCLI
+import SwipeCommandLine
 
 /// `--format table|json|jsonl|csv` for the query commands.
 struct FormatOptions: ParsableArguments {

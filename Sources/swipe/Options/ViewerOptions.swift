@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 import SwipeStore
 
 /// `--as PROFILE_ID`: who is swiping.

@@ -30,6 +30,9 @@ final class LineEditor {
     /// Whether a gesture key on an empty line plays its gesture; off in a
     /// chat, where every key is typing (a space, a backspace, the arrows).
     var gesturesOn = true
+    /// Whether a chat is open: Tab then completes the chat's `/` commands
+    /// (`ReplCompletion(chatLine:)`), not the deck's.
+    var inChat = false
     /// Called when the terminal was resized while a line is being read:
     /// what to print above the prompt (the deck at the new width).
     var redraw: (() -> [String])?
@@ -256,7 +259,8 @@ final class LineEditor {
         let bytes = UnsafeBufferPointer(
             start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
             count: cursor - buffer)
-        let completion = complete(String(decoding: bytes, as: UTF8.self))
+        let typed = String(decoding: bytes, as: UTF8.self)
+        let completion = inChat ? ReplCompletion(chatLine: typed) : complete(typed)
         if completion.candidates.isEmpty { return UInt8(CC_ERROR) }
         let insertion = completion.insertion
         if !insertion.isEmpty {

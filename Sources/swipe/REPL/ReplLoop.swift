@@ -1,6 +1,7 @@
 import CEditLine
 import Foundation
 import SwipeCLI
+import SwipeCommandLine
 import SwipeCore
 
 /// Feeds standard input to a session, line by line, until `quit` or the end
@@ -26,6 +27,7 @@ enum ReplLoop {
             if let editor {
                 editor.prompt = session.prompt
                 editor.gesturesOn = session.chat == nil
+                editor.inChat = session.chat != nil
                 let current = session
                 editor.redraw = { current.deckLines(width: Terminal.columns ?? DeckPicture.width) }
                 let reading = editor.read()
@@ -87,8 +89,9 @@ enum ReplLoop {
 }
 
 /// The REPL stopped because an answer could not be written (exit 74).
-struct ReplOutputFailure: Error, CustomStringConvertible {
+struct ReplOutputFailure: ExitCoded, CustomStringConvertible {
     var failure: OutputFailure
+    var exitStatus: Int32 { ExitStatus.ioError }
 
     var description: String {
         "stopped: cannot write the answer to standard output: \(String(cString: strerror(failure.code))). "

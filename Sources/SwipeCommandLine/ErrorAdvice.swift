@@ -6,7 +6,7 @@ import SwipeStore
 /// they gain what a person types to fix it (options, commands, variables),
 /// which only the executable knows.
 extension ExitStatus {
-    static func message(for error: any Error) -> String {
+    package static func message(for error: any Error) -> String {
         switch error {
         case DatabaseOpenError.missing(let path):
             "\(error) (create one with `swipe import --db \(shellQuoted(path)) profiles.csv`)"
@@ -32,7 +32,7 @@ extension ExitStatus {
 
     /// `path` as a shell word: as it is when it holds only safe characters,
     /// else in single quotes, so the suggested command can be pasted.
-    static func shellQuoted(_ path: String) -> String {
+    package static func shellQuoted(_ path: String) -> String {
         let safe = path.unicodeScalars.allSatisfy { scalar in
             ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
                 || "/._-+,:@%=".unicodeScalars.contains(scalar)

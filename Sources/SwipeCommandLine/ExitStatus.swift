@@ -5,26 +5,34 @@ import SwipePostgres
 import SwipeSQLite
 import SwipeStore
 
-/// Maps failures to sysexits codes (README, "Exit codes") and reports them on stderr.
-enum ExitStatus {
-    static let usage: Int32 = 64
-    static let dataError: Int32 = 65
-    static let noInput: Int32 = 66
-    static let cannotCreate: Int32 = 73
-    static let ioError: Int32 = 74
-    static let interrupted: Int32 = 130
+/// An error of one program (`swipe`, `swipe-serve`) that knows its own
+/// exit code; the libraries' errors are mapped in `ExitStatus.code(for:)`.
+package protocol ExitCoded: Error {
+    var exitStatus: Int32 { get }
+}
 
-    static func code(for error: any Error) -> Int32 {
+/// Maps failures to sysexits codes (README, "Exit codes") and reports them on stderr.
+package enum ExitStatus {
+    package static let usage: Int32 = 64
+    package static let dataError: Int32 = 65
+    package static let noInput: Int32 = 66
+    /// A part of swipe is not installed (`swipe serve` without `swipe-serve`).
+    package static let unavailable: Int32 = 69
+    package static let cannotCreate: Int32 = 73
+    package static let ioError: Int32 = 74
+    package static let interrupted: Int32 = 130
+
+    package static func code(for error: any Error) -> Int32 {
         switch error {
+        case let error as any ExitCoded: error.exitStatus
         case is ImportFailure: dataError
         case CSVError.notFound, CSVError.unreadable, DatabaseOpenError.missing: noInput
         case is CSVError: dataError
         case DatabaseOpenError.cannotCreate: cannotCreate
         case is ViewerError, StoreError.invalidValue, StoreError.selfAction: usage
-        case is NoSuchProfile, is ReplInputError, is ProfileValueIssue, is EraseRefused: usage
-        case is AtomicFile.Failure: cannotCreate
+        case is ReplInputError, is ProfileValueIssue: usage
         case is ImportInterrupted: interrupted
-        case is OutputFailure, is ReplOutputFailure: ioError
+        case is OutputFailure: ioError
         case DatabaseOpenError.notSwipeDatabase, DatabaseOpenError.permissionDenied, StoreError.notStored: ioError
         case let error as SQLiteError where error.isIOError: ioError
         // The server could not be reached, refused us, or the connection broke.
@@ -38,7 +46,7 @@ enum ExitStatus {
     /// `swipe: …` (control characters stripped, line breaks kept) and
     /// becomes the matching exit code. ArgumentParser's own errors pass
     /// through untouched.
-    static func reporting(_ body: () throws -> Void) throws {
+    package static func reporting(_ body: () throws -> Void) throws {
         do {
             try body()
             try StandardOutput().flush()

@@ -3,29 +3,33 @@ import SwipeCLI
 
 /// Standard output as a `TextOutputStream`: every byte swipe prints goes
 /// through `OutputChannel.standard`, which checks each write.
-struct StandardOutput: TextOutputStream {
-    mutating func write(_ string: String) { OutputChannel.standard.append(string) }
+package struct StandardOutput: TextOutputStream {
+    package init() {}
+
+    package mutating func write(_ string: String) { OutputChannel.standard.append(string) }
 
     /// Writes what is buffered; throws `OutputFailure` once a write has failed.
-    func flush() throws { try OutputChannel.standard.flush() }
+    package func flush() throws { try OutputChannel.standard.flush() }
 
     /// Throws `OutputFailure` if a write has already failed, without writing:
     /// for loops that print many rows, so they stop at the first failure.
-    func throwIfFailed() throws { try OutputChannel.standard.throwIfFailed() }
+    package func throwIfFailed() throws { try OutputChannel.standard.throwIfFailed() }
 }
 
 /// Standard error as a `TextOutputStream`.
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
+package struct StandardError: TextOutputStream {
+    package init() {}
+
+    package mutating func write(_ string: String) { FileHandle.standardError.write(Data(string.utf8)) }
 }
 
 /// What the executable knows about its terminal; nothing below it does.
-enum Terminal {
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
-    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+package enum Terminal {
+    package static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    package static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
     /// The width of the terminal on standard output, or nil (not a terminal).
-    static var columns: Int? {
+    package static var columns: Int? {
         var size = winsize()
         guard isatty(STDOUT_FILENO) == 1, ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else {
             return nil
@@ -34,7 +38,7 @@ enum Terminal {
     }
 
     /// Colour on standard output: only on a terminal, never with `NO_COLOR`.
-    static var stdoutWantsColor: Bool {
+    package static var stdoutWantsColor: Bool {
         isatty(STDOUT_FILENO) == 1 && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
     }
 }
@@ -48,9 +52,9 @@ enum Terminal {
 /// command reports it on stderr and exits 74. A closed pipe (EPIPE: the
 /// reader is gone, as with `| head`) ends the process quietly by SIGPIPE,
 /// as it would any Unix filter.
-final class OutputChannel: @unchecked Sendable {
+package final class OutputChannel: @unchecked Sendable {
     /// Standard output. The executable writes from one thread.
-    static let standard = OutputChannel(descriptor: STDOUT_FILENO)
+    package static let standard = OutputChannel(descriptor: STDOUT_FILENO)
 
     private let descriptor: Int32
     private var buffer: [UInt8] = []
@@ -58,26 +62,26 @@ final class OutputChannel: @unchecked Sendable {
     private(set) var failure: Int32?
     /// Set when JSON lines go to a terminal (`swipe repl --json` there):
     /// bidi controls inside their strings are written as `\u` escapes.
-    var escapesJSONControls = false
-    static let capacity = 65_536
+    package var escapesJSONControls = false
+    package static let capacity = 65_536
 
-    init(descriptor: Int32) {
+    package init(descriptor: Int32) {
         self.descriptor = descriptor
         buffer.reserveCapacity(Self.capacity)
     }
 
-    func append(_ string: String) {
+    package func append(_ string: String) {
         guard failure == nil else { return }
         buffer.append(contentsOf: (escapesJSONControls ? TerminalText.escapingControlsInJSON(string) : string).utf8)
         if buffer.count >= Self.capacity { _ = writeBuffer() }
     }
 
-    func flush() throws {
+    package func flush() throws {
         _ = writeBuffer()
         try throwIfFailed()
     }
 
-    func throwIfFailed() throws {
+    package func throwIfFailed() throws {
         if let failure { throw OutputFailure(code: failure) }
     }
 
@@ -111,10 +115,12 @@ final class OutputChannel: @unchecked Sendable {
 }
 
 /// A write to standard output that failed (exit 74).
-struct OutputFailure: Error, CustomStringConvertible {
-    var code: Int32
+package struct OutputFailure: Error, CustomStringConvertible {
+    package var code: Int32
 
-    var description: String {
+    package init(code: Int32) { self.code = code }
+
+    package var description: String {
         "cannot write to standard output: \(String(cString: strerror(code))); the output is incomplete"
     }
 }
