@@ -1,16 +1,19 @@
 import SwipeCore
 
 extension Discovery {
-    /// The distance half of eligibility (README "Discovery"), exact: where
-    /// either side limits the distance, both have a location and are within
-    /// every limit. Every backend's feed applies this same arithmetic to the
-    /// rows its query returns, so a profile exactly at a limit is in on each.
+    /// The distance half of eligibility (README "Discovery"): where either
+    /// side limits the distance, both have a location and their coarse
+    /// distance (`coarseKm`: whole km between the centres of their cells,
+    /// the distance the page shows) is within every limit. Never the exact
+    /// distance: stepping one's place and max_km would pin a person to the
+    /// exact boundary. Every backend's feed applies this same arithmetic to
+    /// the rows its query returns, so a profile exactly at a limit is in on each.
     public static func withinDistance(viewer: Profile, candidate: Profile) -> Bool {
         let mine = viewer.preferences.maxKm, theirs = candidate.preferences.maxKm
         guard mine != nil || theirs != nil else { return true }
         guard let here = viewer.location, let there = candidate.location else { return false }
         // Viewer first: haversine's rounding need not be symmetric.
-        let distance = distanceKm(here, there)
+        let distance = Double(coarseKm(here, there))
         return distance <= (mine ?? .infinity) && distance <= (theirs ?? .infinity)
     }
 
@@ -22,11 +25,12 @@ extension Discovery {
 }
 
 extension Discovery {
-    /// The box holding every place within the viewer's max_km, when they
-    /// have one and a location.
+    /// The box holding every place the viewer's max_km can keep (by
+    /// `coarseKm`), when they have one and a location: around the centre of
+    /// the viewer's cell, `coarseSlackKm` wider than the limit.
     public static func box(of viewer: Profile) -> Box? {
         guard let maxKm = viewer.preferences.maxKm, let location = viewer.location else { return nil }
-        return box(around: location, km: maxKm)
+        return box(around: cell(of: location), km: maxKm + coarseSlackKm)
     }
 
     /// What a feed's query binds for `box`, in this order: the lowest and

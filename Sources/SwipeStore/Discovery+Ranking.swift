@@ -144,10 +144,12 @@ public enum Ranking {
         }
     }
 
-    /// The distance between the two, km, when both have a place.
+    /// The distance between the two, km, when both have a place: the coarse
+    /// one (`Discovery.coarseKm`), as eligibility uses, so neither the order
+    /// nor `why` tells more about a place than its cell.
     public static func distanceKm(_ viewer: Profile, _ candidate: Profile) -> Double? {
         guard let here = viewer.location, let there = candidate.location else { return nil }
-        return Discovery.distanceKm(here, there)
+        return Double(Discovery.coarseKm(here, there))
     }
 
     /// Days since `stamp` before `now` (never negative); nil without a stamp.
@@ -235,7 +237,8 @@ public enum Ranking {
         default: break
         }
         if let km = distanceKm(viewer, candidate) {
-            reasons.append(km < 1 ? "less than 1 km away" : "\(Int(km.rounded())) km away")
+            // As the page shows it (`Discovery.shownDistanceKm`): never under 1 km.
+            reasons.append("\(max(1, Int(km))) km away")
         }
         let shared = sharedInterests(viewer, candidate)
         if !shared.isEmpty {

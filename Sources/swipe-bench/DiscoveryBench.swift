@@ -73,6 +73,7 @@ struct DiscoveryBench {
                         met: ratio <= 1.5))
             }
         }
+        rows += try fills(stores)
         for (data, store) in stores {
             rows += try townAgainstScan(data, store)
             rows += try treeAgainstCompositeIndex(data, store)
@@ -116,6 +117,41 @@ struct DiscoveryBench {
             }
         }
         return samples
+    }
+
+    /// The refill: a deck's fill of four cards from a new feed (stamping the
+    /// viewer active, the likers, the ranked window read and ranked, the
+    /// impressions counted), as a session opening or a page reloading asks
+    /// for; each card after that is one `walk` times.
+    func fills(_ stores: [(DiscoveryData, SQLiteStore)]) throws -> [ReportRow] {
+        var contenders: [() throws -> Samples] = []
+        for (_, store) in stores {
+            for (viewer, _) in Self.viewers {
+                contenders.append {
+                    var samples = Samples()
+                    for _ in 0..<10 {
+                        let feed = try SQLiteFeed(store: store, viewer: viewer)
+                        samples.append(try Clock.time { _ = try feed.nextProfiles(limit: 4, excluding: []) })
+                    }
+                    return samples
+                }
+            }
+        }
+        log("discovery deck fill: \(runs) alternated runs of 10 fills per viewer …")
+        let results = try Alternation.run(runs: runs, contenders)
+        var rows: [ReportRow] = []
+        for (setIndex, (data, _)) in stores.enumerated() {
+            for (viewerIndex, (_, what)) in Self.viewers.enumerated() {
+                let samples = results[setIndex * Self.viewers.count + viewerIndex]
+                rows.append(
+                    ReportRow(
+                        benchmark: "refill (\(data.label)): a deck's 4 cards from a new feed, \(what)",
+                        swipe:
+                            "p50 \(duration(samples.medianOfMedians)), p99 \(duration(samples.pooled.quantile(0.99)))",
+                        target: "(measured)", met: nil))
+            }
+        }
+        return rows
     }
 
     /// The small-town viewer's first card, by the cell index and by a walk of

@@ -48,6 +48,7 @@ struct PostgresDiscoveryBench {
                     baseline: "p50 \(duration(sqlite.medianOfMedians)), p99 \(duration(sqlite.pooled.quantile(0.99)))",
                     ratio: postgres.medianOfMedians / sqlite.medianOfMedians, target: "p99 ≤ 2 ms", met: p99 <= 2e-3))
         }
+        rows += try fills(connection)
         rows += try cellsAgainstGiST(connection)
         return rows
     }
@@ -71,6 +72,12 @@ struct PostgresDiscoveryBench {
                     try chunk.withUnsafeBytes { try writer.write(raw: $0) }
                 }
             }
+            // The ranking's row trigger would update the heavy viewer's one
+            // rank_stats row 200k times in this transaction, each update
+            // walking the row's versions so far (quadratic: over 15 minutes
+            // at 1M); off for the copy, rank_stats is then filled from the
+            // ledger in one statement, as the schema's migration to version 3 does.
+            try connection.execute("ALTER TABLE decisions DISABLE TRIGGER rank_stats_decided")
             _ = try connection.copy("COPY decisions (viewer, profile, decision, via, decided_at, undone_at) FROM STDIN")
             { writer in
                 try store.connection.statement(
@@ -83,6 +90,23 @@ struct PostgresDiscoveryBench {
                         .text(row.text(4)), row.isNull(5) ? .null : .text(row.text(5)))
                 }
             }
+            try connection.execute(
+                """
+                ALTER TABLE decisions ENABLE TRIGGER rank_stats_decided;
+                INSERT INTO rank_stats (profile, given, given_likes, received, received_likes, last_active_at)
+                SELECT p.key,
+                       (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL),
+                       (SELECT count(*) FROM decisions AS d
+                        WHERE d.viewer = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                       (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL),
+                       (SELECT count(*) FROM decisions AS d
+                        WHERE d.profile = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+                       (SELECT max(greatest(d.decided_at, coalesce(d.undone_at, ''))) FROM decisions AS d
+                        WHERE d.viewer = p.key)
+                FROM profiles AS p
+                WHERE EXISTS (SELECT 1 FROM decisions AS d WHERE d.viewer = p.key)
+                   OR EXISTS (SELECT 1 FROM decisions AS d WHERE d.profile = p.key)
+                """)
         }
         try connection.execute("VACUUM ANALYZE")
         // The same keys on both sides, or the comparison means nothing.
@@ -91,6 +115,28 @@ struct PostgresDiscoveryBench {
             guard here == (try store.profileKey(id: viewer)) else {
                 throw BenchError("\(viewer) has another key on PostgreSQL")
             }
+        }
+    }
+
+    /// The refill on PostgreSQL (`DiscoveryBench.fills`): a deck's fill of
+    /// four cards from a new feed, per viewer.
+    func fills(_ connection: PGConnection) throws -> [ReportRow] {
+        let contenders: [() throws -> Samples] = DiscoveryBench.viewers.map { viewer, _ in
+            {
+                var samples = Samples()
+                for _ in 0..<10 {
+                    let feed = try PostgresFeed(connection: connection, viewer: viewer)
+                    samples.append(try Clock.time { _ = try feed.nextProfiles(limit: 4, excluding: []) })
+                }
+                return samples
+            }
+        }
+        let results = try Alternation.run(runs: runs, contenders)
+        return zip(DiscoveryBench.viewers, results).map { viewer, samples in
+            ReportRow(
+                benchmark: "refill on PostgreSQL (\(data.label)): a deck's 4 cards from a new feed, \(viewer.1)",
+                swipe: "p50 \(duration(samples.medianOfMedians)), p99 \(duration(samples.pooled.quantile(0.99)))",
+                target: "(measured)", met: nil)
         }
     }
 

@@ -113,7 +113,7 @@ extension DiscoveryModel {
                 chance(odds(me.given) + odds(them.received) - odds(me.base) + bonus)
                 * chance(odds(them.given) + odds(me.received) - odds(them.base) + bonus)
             if let last = state.lastActive[c] { x *= exp(-(max(0, now.timeIntervalSince(last)) / 86_400) / 7) }
-            if let a = s.people[v].location, let b = s.people[c].location { x /= 1 + distance(a, b) / 100 }
+            if let a = s.people[v].location, let b = s.people[c].location { x /= 1 + coarseDistance(a, b) / 100 }
             let dealt = Double(state.dealt[c])
             if state.lastActive[c] != nil && dealt > fair { x *= (fair / dealt) * (fair / dealt) }
             if state.lastActive[c] != nil && state.dealt[c] < 5 { x *= 1.5 }

@@ -42,6 +42,25 @@ public enum DiscoveryModel {
         return 2 * r * asin(min(1, sqrt(h)))
     }
 
+    /// The centre of the cell holding a place, as README "Discovery" defines
+    /// the cells, written out for the model: rows 1/90 of a degree of
+    /// latitude high from the south pole; a row whose centre is at latitude
+    /// φ is cut into ⌊360·cos φ·90⌋ equal columns (at least 1) from −180°.
+    public static func cellCentre(_ p: Location) -> Location {
+        let row = min(179 * 90 + 89, max(0, Int(floor((p.lat + 90) * 90))))
+        let lat = -90 + (Double(row) + 0.5) / 90
+        let columns = max(1, Int(floor(360 * cos(lat * Double.pi / 180) * 90)))
+        let width = 360 / Double(columns)
+        let column = ((Int(floor((p.lon + 180) / width)) % columns) + columns) % columns
+        return Location(lat: lat, lon: -180 + (Double(column) + 0.5) * width)
+    }
+
+    /// The distance discovery compares with max_km: whole km (rounded, half
+    /// away from zero) between the centres of both cells, the viewer's first.
+    public static func coarseDistance(_ viewer: Location, _ other: Location) -> Double {
+        distance(cellCentre(viewer), cellCentre(other)).rounded()
+    }
+
     public struct Person {
         public var id: String
         public var age: Int
@@ -96,13 +115,15 @@ public enum DiscoveryModel {
                     ageMin: low, ageMax: high,
                     maxKm: random.chance(40) ? nil : random.pick([1.0, 20, 50, 1000, 5000, 25000])))
         }
-        // Some limits exactly at the distance to someone else.
+        // Some limits exactly at the (coarse) distance to someone else, some
+        // at the exact distance, which the coarse one may pass either way.
         for n in s.people.indices where random.chance(30) {
             let other = random.int(0...(count - 1))
             if let here = s.people[n].location, let there = s.people[other].location, other != n,
                 distance(here, there) > 0
             {
-                s.people[n].maxKm = distance(here, there)
+                let coarse = coarseDistance(here, there)
+                s.people[n].maxKm = coarse > 0 && n % 2 == 0 ? coarse : distance(here, there)
             }
         }
         var decided: Set<[Int]> = []
@@ -147,7 +168,7 @@ public enum DiscoveryModel {
             guard accepts(me, other), accepts(other, me) else { continue }
             if me.maxKm != nil || other.maxKm != nil {
                 guard let a = me.location, let b = other.location else { continue }
-                let d = distance(a, b)
+                let d = coarseDistance(a, b)
                 if let limit = me.maxKm, d > limit { continue }
                 if let limit = other.maxKm, d > limit { continue }
             }

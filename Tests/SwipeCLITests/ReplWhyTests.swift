@@ -22,6 +22,7 @@ import Testing
             try store.upsert(
                 Profile(
                     id: "fan", name: "Fan", age: 31, gender: "male", interests: ["jazz"],
+                    // 4.0 km north, 5 km by the cells (worked out in RankingReasonsTests).
                     location: Location(lat: 52.556, lon: 13.405)))
             try store.upsert(Profile(id: "other", name: "O", age: 31, gender: "male"))
             _ = try store.record(viewer: "fan", profile: "v", decision: .like, via: .button)
@@ -36,13 +37,13 @@ import Testing
         let answer = json.answer("why")
         #expect(
             answer.contains(
-                #""why":{"profile":"fan","reasons":["likes you","4 km away","1 shared interest: jazz","new here","active today"]}"#
+                #""why":{"profile":"fan","reasons":["likes you","5 km away","1 shared interest: jazz","new here","active today"]}"#
             ),
             "\(answer)")
         var text = try session(.text(ReplStyle(color: false)))
         #expect(
             text.answer("why").contains(
-                "fan: likes you · 4 km away · 1 shared interest: jazz · new here · active today"))
+                "fan: likes you · 5 km away · 1 shared interest: jazz · new here · active today"))
         #expect(text.answer("why me").contains("why takes no arguments"))
     }
 

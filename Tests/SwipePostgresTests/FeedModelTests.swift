@@ -115,17 +115,18 @@ import Testing
         }
     }
 
-    /// A profile exactly at the limit is in; a metre further is out; with
-    /// nowhere to be, a limit on either side leaves a profile out.
+    /// A profile exactly at the limit (the coarse distance, README
+    /// "Discovery") is in; one two rows of cells further north (2.5 km) is
+    /// out; with nowhere to be, a limit on either side leaves a profile out.
     @Test func distanceLimitIsInclusive() throws {
         let connection = try connect()
         let here = Location(lat: 52.52, lon: 13.405), there = Location(lat: 52.60, lon: 13.50)
-        let exact = DiscoveryModel.distance(here, there)
+        let exact = DiscoveryModel.coarseDistance(here, there)
         try Self.insert(
             Profile(id: "v", name: "V", age: 30, location: here, preferences: Preferences(maxKm: exact)), connection)
         try Self.insert(Profile(id: "at", name: "At", age: 30, location: there), connection)
         try Self.insert(
-            Profile(id: "beyond", name: "B", age: 30, location: Location(lat: 52.6001, lon: 13.50)), connection)
+            Profile(id: "beyond", name: "B", age: 30, location: Location(lat: 52.63, lon: 13.50)), connection)
         try Self.insert(Profile(id: "nowhere", name: "N", age: 30), connection)
         #expect(
             try PostgresFeed(connection: connection, viewer: "v").nextProfiles(limit: 9, excluding: []).map(\.id) == [
@@ -137,14 +138,15 @@ import Testing
                 == ["at"])
     }
 
-    /// Rows the query's widened distance keeps but the exact test turns down
-    /// (a limit half a millimetre short of them) come before the one eligible
+    /// Rows the query's widened distance keeps but the coarse test in Swift
+    /// turns down (a limit half a km short of their coarse distance, well
+    /// within the query's 3 km of slack) come before the one eligible
     /// profile, far more than the first batch: the fetch reads on until it
     /// finds it, and the cursor passes them.
     @Test func exactDistanceRejectionsAreReadPast() throws {
         let connection = try connect()
         let here = Location(lat: 52.52, lon: 13.405), there = Location(lat: 52.60, lon: 13.50)
-        let short = DiscoveryModel.distance(here, there) - 0.0000005
+        let short = DiscoveryModel.coarseDistance(here, there) - 0.5
         try Self.insert(
             Profile(id: "v", name: "V", age: 30, location: here, preferences: Preferences(maxKm: short)), connection)
         for n in 0..<40 { try Self.insert(Profile(id: "r\(n)", name: "R", age: 30, location: there), connection) }

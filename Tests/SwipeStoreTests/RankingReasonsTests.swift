@@ -15,7 +15,12 @@ import Testing
     func town(_ backend: TestBackend) throws -> any SwipeDatabase {
         let store = try stores.store(backend)
         let here = Location(lat: 52.52, lon: 13.405)
-        // 0.036 degrees of latitude north: 4.0 km.
+        // 0.036 degrees of latitude north: 4.0 km exactly, but `why` tells the
+        // coarse distance (README "Discovery"): the cells' rows are 1/90 of a
+        // degree (1.235 km) and 52.52 is in row 12826 ((52.52 + 90) × 90 =
+        // 12826.8), 52.556 in row 12830 (12830.04): four rows, 4.94 km apart
+        // north-south, and the columns' centres at most 1.24 km apart east-west,
+        // so between 4.94 and 5.09 km: 5 km.
         let there = Location(lat: 52.556, lon: 13.405)
         try store.upsert(
             Profile(
@@ -43,7 +48,7 @@ import Testing
         let store = try town(backend)
         #expect(
             try store.reasons(viewer: "v", about: "fan", now: Self.now)
-                == ["likes you", "4 km away", "2 shared interests: jazz, hiking", "new here", "active today"])
+                == ["likes you", "5 km away", "2 shared interests: jazz, hiking", "new here", "active today"])
         // A hate of the viewer is never told: only that they were active this week.
         #expect(try store.reasons(viewer: "v", about: "cold", now: Self.now) == ["new here", "active this week"])
         // A superlike the viewer already decided is no longer in `likes`: not told either.

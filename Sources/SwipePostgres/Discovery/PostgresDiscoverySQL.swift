@@ -1,3 +1,5 @@
+import SwipeStore
+
 /// The PostgreSQL feed's SQL (README "Discovery"), the twin of SQLite's
 /// `DiscoverySQL`: the same two-way test, written in PostgreSQL's dialect,
 /// in one place so tests can hold the plans (`EXPLAIN`).
@@ -17,15 +19,17 @@
 /// | $8 | whether the viewer has max_km (and so a box) |
 /// | $9, $10 | the box's latitudes |
 /// | $11…$14 | the box's one or two longitude ranges |
-/// | $15, $16 | the viewer's latitude and longitude (NULL without a place) |
+/// | $15, $16 | the latitude and longitude of the centre of the viewer's cell (NULL without a place) |
 /// | $17 | the viewer's max_km, NULL for no limit |
 /// | $18… | per query: the cursor, the cells, the kind of like, the candidates, how many |
 ///
-/// Unlike SQLite, PostgreSQL has the trigonometry to test the distance in
-/// the query: a haversine there, widened by a relative 1e-9 and 1 mm, keeps
-/// almost every row the exact test (in Swift, `Discovery.distanceKm`, the
-/// same arithmetic as SQLite's feed) would reject from being sent at all, and
-/// can never drop one it would keep. Each query returns at most `$n` rows, in
+/// Unlike SQLite, PostgreSQL has the trigonometry to prefilter by distance
+/// in the query: a haversine there from the centre of the viewer's cell,
+/// widened by `Discovery.coarseSlackKm` (a constant, not a value), a
+/// relative 1e-9 and 1 mm, keeps most rows the test in Swift
+/// (`Discovery.withinDistance` on the coarse distance, the same arithmetic
+/// as SQLite's feed) would reject from being sent at all, and can never
+/// drop one it would keep. Each query returns at most `$n` rows, in
 /// order, so a fetch reads only as far as it needs.
 enum PostgresDiscoverySQL {
     /// The profile columns every feed query returns (as `PostgresProfileRow`
@@ -34,6 +38,11 @@ enum PostgresDiscoverySQL {
         p.key, p.id, p.name, p.age, p.gender, p.city, p.bio, p.photos, p.interests, \
         p.lat, p.lon, p.seeking, p.age_min, p.age_max, p.max_km
         """
+
+    /// How much farther than the tighter max_km, km, a place the coarse
+    /// distance keeps can be from the centre of the viewer's cell
+    /// (`Discovery.coarseSlackKm`): a constant of the code, never a value.
+    static let coarseSlack = String(Discovery.coarseSlackKm)
 
     /// Candidate `p` against the viewer, both ways. `lower` folds ASCII only
     /// under the "C" collation, as SQLite's and `Discovery.genderKey` do.
@@ -53,7 +62,8 @@ enum PostgresDiscoverySQL {
                OR 2 * 6371.0088 * asin(least(1, sqrt(
                       sin(radians(p.lat - $15::float8) / 2) ^ 2
                       + cos(radians($15::float8)) * cos(radians(p.lat)) * sin(radians(p.lon - $16::float8) / 2) ^ 2)))
-                  <= least(coalesce($17::float8, 'Infinity'), coalesce(p.max_km, 'Infinity')) * (1 + 1e-9) + 1e-6)
+                  <= (least(coalesce($17::float8, 'Infinity'), coalesce(p.max_km, 'Infinity')) + \(coarseSlack))
+                     * (1 + 1e-9) + 1e-6)
           AND NOT EXISTS (SELECT 1 FROM decisions AS d
                           WHERE d.viewer = $1::bigint AND d.profile = p.key AND d.undone_at IS NULL OFFSET 0)
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = $1::bigint AND b.blocked = p.key OFFSET 0)

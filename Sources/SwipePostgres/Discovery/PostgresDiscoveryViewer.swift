@@ -24,8 +24,10 @@ extension Discovery.Viewer {
             .optionalText(Discovery.genderKey(of: profile)), .boolean(profile.location != nil), .boolean(box != nil),
         ]
         values += Discovery.boxBounds(box).map { .real($0) }
+        // The centre of the viewer's cell, from which `coarseKm` measures.
+        let centre = profile.location.map(Discovery.cell(of:))
         values += [
-            profile.location.map { .real($0.lat) } ?? .null, profile.location.map { .real($0.lon) } ?? .null,
+            centre.map { .real($0.lat) } ?? .null, centre.map { .real($0.lon) } ?? .null,
             preferences.maxKm.map { .real($0) } ?? .null,
         ]
         return values + extra
