@@ -82,6 +82,8 @@ let package = Package(
                 // Photos in the detail view (Documentation/Photos.md).
                 .embedInCode("Page/photos.js"), .embedInCode("Page/photos.css"),
                 .embedInCode("Page/me.js"),
+                // The Me view's photos: upload, remove, reorder.
+                .embedInCode("Page/upload.js"), .embedInCode("Page/upload.css"),
                 .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
             ]
         ),

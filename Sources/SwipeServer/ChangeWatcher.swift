@@ -21,6 +21,10 @@ import Synchronization
 /// check until it shows up or `gapLifetime` passes (a rolled-back insert
 /// leaves a gap for good).
 ///
+/// An erasure (`swipe erase`, `me erase`) leaves no row naming the person,
+/// only a count that moved (`ChangeMarks.erasures`): the server then checks
+/// which of the people it holds open are gone (`sweepErasures`).
+///
 /// A match or message made by this server's own sessions is pushed at once
 /// by them and met here again: `claim` lets each be pushed once only,
 /// whichever path comes first.
@@ -33,12 +37,20 @@ final class ChangeWatcher: @unchecked Sendable {
         var marks: ChangeMarks?
         var decisions = KeyTrail()
         var messages = KeyTrail()
+        /// The count of erasures last swept (`ChangeMarks.erasures`).
+        var erasures = 0
     }
 
     private let backend: DatabaseServerBackend
     private let logger: Logger
     private let pushMatch: @Sendable (MatchNotice) -> Void
     private let pushMessage: @Sendable (MessageNotice) -> Void
+    /// Called when the count of erasures moved: someone was erased, by
+    /// this process or another. It finds who among the people the server
+    /// holds open is gone and tells whom it concerns; returns how many
+    /// notices it sent. It is handed `claim`, so that what this server's
+    /// own sessions told is not told again.
+    private let sweepErasures: @Sendable (_ claim: (String) -> Bool) throws -> Int
     private let state = Mutex(State())
     private let told = Mutex(ToldKeys(capacity: 100_000))
     /// Guards `running`, `poked` and `finished`; signalled by `poke` and `stop`.
@@ -50,12 +62,14 @@ final class ChangeWatcher: @unchecked Sendable {
     init(
         backend: DatabaseServerBackend, logger: Logger,
         pushMatch: @escaping @Sendable (MatchNotice) -> Void,
-        pushMessage: @escaping @Sendable (MessageNotice) -> Void
+        pushMessage: @escaping @Sendable (MessageNotice) -> Void,
+        sweepErasures: @escaping @Sendable (_ claim: (String) -> Bool) throws -> Int = { _ in 0 }
     ) {
         self.backend = backend
         self.logger = logger
         self.pushMatch = pushMatch
         self.pushMessage = pushMessage
+        self.sweepErasures = sweepErasures
     }
 
     /// Starts after the newest rows now: what was stored before the server
@@ -66,6 +80,7 @@ final class ChangeWatcher: @unchecked Sendable {
             state.marks = marks
             state.decisions = KeyTrail(newest: marks.decision)
             state.messages = KeyTrail(newest: marks.message)
+            state.erasures = marks.erasures
         }
     }
 
@@ -109,7 +124,8 @@ final class ChangeWatcher: @unchecked Sendable {
             // their keys out again (SQLite): read from its newest key now.
             if marks.decision < state.decisions.newest { state.decisions = KeyTrail(newest: marks.decision) }
             if marks.message < state.messages.newest { state.messages = KeyTrail(newest: marks.message) }
-            return wasPoked || state.marks != marks || !state.decisions.gaps.isEmpty || !state.messages.gaps.isEmpty
+            return wasPoked || state.marks != marks || state.erasures != marks.erasures
+                || !state.decisions.gaps.isEmpty || !state.messages.gaps.isEmpty
         }
         guard wanted else { return 0 }
         var pushed = 0
@@ -141,6 +157,13 @@ final class ChangeWatcher: @unchecked Sendable {
         state.withLock { state in
             state.decisions.expire(before: now - Self.gapLifetime)
             state.messages.expire(before: now - Self.gapLifetime)
+        }
+        // Someone was erased: the count names nobody, so who is read from
+        // what the server holds open, checked against the profiles now.
+        // Noted as swept only once the sweep succeeded (else: again next tick).
+        if state.withLock({ $0.erasures }) != marks.erasures {
+            pushed += try sweepErasures { claim($0) }
+            state.withLock { $0.erasures = marks.erasures }
         }
         return pushed
     }

@@ -79,9 +79,14 @@ public final class DatabaseServerBackend: Sendable {
         try writes.write { try $0.revokeSignIns(viewer: viewer) }
     }
 
-    /// The stored photo `id` as `viewer` may load it (nil: none, or a block
-    /// between them); without its bytes when one of `current` (the client's
-    /// ETags, `*` for any) is its hash.
+    /// The stored photo `id` as `viewer` may load it (nil: none, or one the
+    /// viewer may not see); without its bytes when one of `current` (the
+    /// client's ETags, `*` for any) is its hash.
+    ///
+    /// A viewer sees what the page shows them (Documentation/Photos.md): their
+    /// own photos, their matches', their likers', and those of anyone they
+    /// may be dealt as a card now (eligible both ways, no block). Anyone
+    /// else's photo is answered as one that does not exist, path or not.
     public func servedPhoto(id: String, viewer: String, unlessAnyOf current: [String]) throws -> ServedPhoto? {
         try pool.withDatabase { database in
             // The bytes are not even read when the client's first tag is current.
@@ -89,9 +94,27 @@ public final class DatabaseServerBackend: Sendable {
             guard var photo = try database.servedPhoto(id: id, viewer: viewer, unlessSHA256: first) else {
                 return nil
             }
+            let mayBeDealt = { try database.eligible(viewer: viewer, among: [photo.owner]).contains(photo.owner) }
+            guard try photo.isKnownToViewer || mayBeDealt() else { return nil }
             if current.contains("*") || current.contains(photo.sha256) { photo.bytes = nil }
             return photo
         }
+    }
+
+    /// Adds an uploaded photo (`POST /photos`, already checked and
+    /// stripped) at the end of `viewer`'s photos, by the rule `me photo
+    /// add` uses (`ViewerScope.changePhotos`), through the write queue;
+    /// returns the profile as stored.
+    ///
+    /// - Throws: `StoreError.photoRefused` (`.tooMany`, `.duplicate`), `.unknownProfile`.
+    public func addPhoto(_ photo: PhotoBytes, viewer: String) throws -> Profile {
+        try ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes)).changePhotos(
+            .add(.bytes(photo)))
+    }
+
+    /// Which of `ids` are profiles now (the others were erased), each by its key.
+    public func existingProfiles(among ids: some Sequence<String>) throws -> Set<String> {
+        try pool.withDatabase { database in Set(try ids.filter { try database.isProfile($0) }) }
     }
 
     /// Whether `id` is a profile (a token for a deleted profile is refused).
@@ -134,7 +157,11 @@ public final class DatabaseServerBackend: Sendable {
         repl.internalFailure = internalFailure
         // A page uploads its photos: a path it sent would name a file on this server.
         repl.readsPhotoFiles = false
-        return SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
+        // Whom the page may know as matches: told if one of them is erased elsewhere.
+        let partners = try scope.matches().map(\.profile)
+        let session = SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
+        session.notePartners(partners)
+        return session
     }
 
     /// The change log (`SwipeChangeLog`) on a borrowed connection: what

@@ -37,6 +37,12 @@ public final class SocketSession: Sendable {
     /// other sockets' threads add to it while this one runs a command.
     private let withdrawals = Mutex<Set<String>>([])
     private let mayChangePreferences: @Sendable () -> Bool
+    /// Whom this viewer's page may know as a match (from the session's
+    /// open, its answers and the matches pushed to it): whose erasure by
+    /// another process it is told of (`SwipeServer.sweepErasures`). More
+    /// than that is harmless, the people are checked gone before anything
+    /// is told.
+    private let partners = Mutex<Set<String>>([])
 
     /// The refusal of a change of preferences past the viewer's budget.
     static let tooManyChanges =
@@ -57,6 +63,26 @@ public final class SocketSession: Sendable {
     /// card that is gone: a block made in another session, either way.
     public func withdrawSoon(_ id: String) {
         withdrawals.withLock { _ = $0.insert(id) }
+    }
+
+    /// Notes people this viewer matched (`partners`).
+    public func notePartners(_ ids: some Sequence<String>) {
+        partners.withLock { $0.formUnion(ids) }
+    }
+
+    /// Forgets a match that ended (an unmatch, a block, an erasure told).
+    public func forgetPartner(_ id: String) {
+        _ = partners.withLock { $0.remove(id) }
+    }
+
+    public var partnerIDs: Set<String> { partners.withLock { $0 } }
+
+    /// The people this socket's deck holds: its cards and the detail page
+    /// open. Whose erasure takes their card out (`withdrawSoon`).
+    public var heldProfiles: Set<String> {
+        state.withLock { state in
+            Set(state.repl.snapshot.cards.compactMap { $0.profile?.id } + [state.repl.viewing?.id].compactMap { $0 })
+        }
     }
 
     /// Runs one command line; returns its answer, one JSON object, no newline.
@@ -103,7 +129,9 @@ public final class SocketSession: Sendable {
                 let place = state.place
                 members.append(("profiles", .array(fresh.map { JSONValue.peerProfile($0, seenFrom: place) })))
             }
-            return SocketAnswer(members)
+            let answer = SocketAnswer(members)
+            if !answer.partners.isEmpty { notePartners(answer.partners) }
+            return answer
         }
     }
 
@@ -133,23 +161,37 @@ public struct SocketAnswer: Sendable {
     public let decision: String?
     /// Whether that decision made a match.
     public let matched: Bool
+    /// The matches it tells the page of: its `matches` or `inbox` list, or
+    /// the person a decision matched.
+    public let partners: [String]
 
     init(_ members: [(String, JSONValue)]) {
         text = JSONValue.object(members).serialized
         var ok = false
         var decision: String?
+        var decided: String?
         var matched = false
+        var partners: [String] = []
+        func word(_ name: String, of fields: [(String, JSONValue)]) -> String? {
+            if case .string(let word)? = fields.first(where: { $0.0 == name })?.1 { return word }
+            return nil
+        }
         for (key, value) in members {
             switch (key, value) {
             case ("ok", .bool(let flag)): ok = flag
             case ("decision", .object(let fields)):
-                if case .string(let word)? = fields.first(where: { $0.0 == "decision" })?.1 { decision = word }
+                decision = word("decision", of: fields)
+                decided = word("profile", of: fields)
             case ("match", .bool(let flag)): matched = flag
+            case ("matches", .array(let rows)), ("inbox", .array(let rows)):
+                for case .object(let fields) in rows { if let id = word("profile", of: fields) { partners.append(id) } }
             default: break
             }
         }
+        if matched, let decided { partners.append(decided) }
         self.ok = ok
         self.decision = decision
         self.matched = matched
+        self.partners = partners
     }
 }

@@ -3,7 +3,7 @@ import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// `/`, `/app.js`, `/app.css`, `/chat.js`, `/chat.css`: the page, embedded in the binary. Every one of
+/// `/`, `/app.js`, `/app.css`, `/chat.js`, `/chat.css`, …: the page, embedded in the binary. Every one of
 /// them needs a valid token (from `?token=` or the cookie) and answers 401
 /// with a line saying how to get a link otherwise.
 extension SwipeServer {
@@ -16,6 +16,12 @@ extension SwipeServer {
         }
         router.get("/me.js") { request, _ in
             try await asset(PageAssets.meScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/upload.js") { request, _ in
+            try await asset(PageAssets.uploadScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/upload.css") { request, _ in
+            try await asset(PageAssets.uploadStyle, type: "text/css; charset=utf-8", request: request)
         }
         router.get("/chat.js") { request, _ in
             try await asset(PageAssets.chat, type: "text/javascript; charset=utf-8", request: request)
@@ -239,4 +245,7 @@ enum PageAssets {
     static let chatStyle = PackageResources.chat_css
     static let photosScript = PackageResources.photos_js
     static let photosStyle = PackageResources.photos_css
+    /// The Me view's photos: upload, remove, reorder (Page/upload.js).
+    static let uploadScript = PackageResources.upload_js
+    static let uploadStyle = PackageResources.upload_css
 }

@@ -51,7 +51,7 @@ extension SwipeServer {
                     viewer: viewer,
                     onMatch: { notice in
                         if watcher.claim(ChangeWatcher.key(notice)) {
-                            hub.send(notice.json, to: notice.recipient)
+                            hub.sendMatch(notice)
                             metrics.pushLag(matchedAt: notice.matchedAt)
                         }
                     },
@@ -74,10 +74,15 @@ extension SwipeServer {
                     mayChangePreferences: { budgets.spend(viewer) },
                     internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) },
                     onErase: { erasure in
-                        // In this process only: another server's sockets (PostgreSQL)
-                        // are not told (Documentation/PersonalData.md).
+                        // At once, in this process. Every server (this one
+                        // included) also sees the count of erasures move and
+                        // sweeps its open decks (`sweepErasures`); each match
+                        // is told once, whichever comes first.
                         for other in erasure.unmatched {
-                            hub.send(Self.unmatched(erasure.viewer), to: other)
+                            hub.forgetPartner(erasure.viewer, of: other)
+                            if watcher.claim(Self.erasureKey(erasure.viewer, toldTo: other)) {
+                                hub.send(Self.unmatched(erasure.viewer), to: other)
+                            }
                             hub.withdraw(erasure.viewer, from: other)
                         }
                     })

@@ -51,10 +51,13 @@ public struct SwipeServer: Sendable {
         let watcher = ChangeWatcher(
             backend: backend, logger: logger,
             pushMatch: { notice in
-                hub.send(notice.json, to: notice.recipient)
+                hub.sendMatch(notice)
                 metrics.pushLag(matchedAt: notice.matchedAt)
             },
-            pushMessage: { notice in hub.send(notice.json, to: notice.message.recipient) })
+            pushMessage: { notice in hub.send(notice.json, to: notice.message.recipient) },
+            sweepErasures: { claim in
+                try Self.sweepErasures(hub: hub, backend: backend, claim: claim, logger: logger)
+            })
         self.watcher = watcher
         try await threadPool.runIfActive {
             try watcher.prime()
@@ -84,6 +87,7 @@ public struct SwipeServer: Sendable {
     {
         let router = Router(context: ServeContext.self)
         addPhotoRoutes(to: router)
+        addUploadRoutes(to: router)
         addPageRoutes(to: router)
         let sockets = Router(context: ServeContext.self)
         sockets.ws("/ws") { request, context in

@@ -1,5 +1,7 @@
 import HummingbirdWebSocket
+import NIOWebSocket
 import SwipeCLI
+import SwipeStore
 import Synchronization
 
 /// The sockets open right now, by viewer, so that what one session does
@@ -85,8 +87,37 @@ final class ViewerHub: Sendable {
     /// an open chat closes on every page. Sent after an unmatch or a block
     /// (also when they had no match: a page closes nothing then).
     func matchEnded(between viewer: String, and other: String) {
+        for socket in sockets(of: viewer) { socket.session.forgetPartner(other) }
+        for socket in sockets(of: other) { socket.session.forgetPartner(viewer) }
         send(Self.matchEnded(other), to: viewer)
         send(Self.matchEnded(viewer), to: other)
+    }
+
+    /// `viewer`'s sessions forget `other` as a match (told it ended).
+    func forgetPartner(_ other: String, of viewer: String) {
+        for socket in sockets(of: viewer) { socket.session.forgetPartner(other) }
+    }
+
+    /// Tells `notice.recipient`'s open sockets of their new match
+    /// (`{"event":"match",…}`), and has their sessions note the partner.
+    func sendMatch(_ notice: MatchNotice) {
+        for socket in sockets(of: notice.recipient) { socket.session.notePartners([notice.liker]) }
+        send(notice.json, to: notice.recipient)
+    }
+
+    /// Closes every socket of `viewer` with `code` and `reason`; returns how many.
+    @discardableResult
+    func close(_ viewer: String, code: WebSocketErrorCode, reason: String) -> Int {
+        let writers = sockets(of: viewer).map(\.writer)
+        for writer in writers { Task { try? await writer.close(code, reason: reason) } }
+        return writers.count
+    }
+
+    /// Every open socket with its viewer.
+    var byViewer: [(viewer: String, socket: Socket)] {
+        sockets.withLock { sockets in
+            sockets.flatMap { viewer, open in open.values.map { (viewer, $0) } }
+        }
     }
 
     static func matchEnded(_ profile: String) -> String {

@@ -28,13 +28,17 @@ public struct ChangedMessage: Hashable, Sendable {
 }
 
 /// The newest keys of the decision and message logs: a change check reads
-/// these two index ends and reads the rows only when either moved.
+/// these two index ends and reads the rows only when either moved. And how
+/// many people were ever erased (`settings('erasures')`, one row by its key):
+/// when it moves, the server checks which of the people it holds open are gone.
 public struct ChangeMarks: Hashable, Sendable {
     public var decision: Int
     public var message: Int
+    public var erasures: Int
 
-    public init(decision: Int, message: Int) {
+    public init(decision: Int, message: Int, erasures: Int = 0) {
         self.decision = decision
         self.message = message
+        self.erasures = erasures
     }
 }

@@ -31,12 +31,24 @@ public struct ServedPhoto: Hashable, Sendable {
     public var byteSize: Int
     /// nil when the caller's `If-None-Match` named this content (a 304).
     public var bytes: [UInt8]?
+    /// Whose photo it is (their id).
+    public var owner: String
+    /// Whether the viewer knows the owner by a standing tie: their own photo,
+    /// a match, or the owner's standing like the viewer has not decided (a liker).
+    /// Otherwise `swipe serve` shows it only to a viewer the owner is eligible
+    /// for (a card they may be dealt).
+    public var isKnownToViewer: Bool
 
-    public init(mediaType: PhotoMediaType, sha256: String, byteSize: Int, bytes: [UInt8]?) {
+    public init(
+        mediaType: PhotoMediaType, sha256: String, byteSize: Int, bytes: [UInt8]?, owner: String = "",
+        isKnownToViewer: Bool = false
+    ) {
         self.mediaType = mediaType
         self.sha256 = sha256
         self.byteSize = byteSize
         self.bytes = bytes
+        self.owner = owner
+        self.isKnownToViewer = isKnownToViewer
     }
 }
 

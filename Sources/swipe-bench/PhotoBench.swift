@@ -6,9 +6,10 @@ import SwipeStore
 
 /// Photos (Documentation/Photos.md, `make bench BENCH_ONLY=photos`): a 2 MB
 /// JPEG with EXIF (GPS) stored (checked, stripped, hashed, inserted and
-/// committed, in this process, on SQLite) and served (a GET of /photos/ID
+/// committed, in this process, on SQLite), served (a GET of /photos/ID
 /// from `swipe serve`, sign-in checked, the bytes read from the database
-/// and sent), each beside writing and reading the same bytes as a plain
+/// and sent) and uploaded (a POST /photos to `swipe serve`, as the page
+/// sends it), each beside writing or reading the same bytes as a plain
 /// file. Memory: this process's peak RSS growth while storing, and the
 /// server's peak RSS (VmHWM) after serving.
 struct PhotoBench {
@@ -91,6 +92,35 @@ struct PhotoBench {
         guard servedBytes == stripped else {
             throw BenchError("served \(servedBytes) bytes, stored \(stripped)")
         }
+        let servedRSS = server.peakResidentBytes() ?? 0
+
+        // Uploaded: POST /photos from the page's origin, bo signed in (body
+        // read, checked, stripped, hashed, inserted, committed, answered),
+        // then removed again untimed, so each upload adds the photo anew.
+        let uploads = try Alternation.run(
+            runs: runs,
+            [
+                {
+                    var samples = Samples()
+                    for _ in 0..<5 {
+                        samples.append(try Clock.time { try Self.upload(jpeg, port: server.port, cookie: cookie) })
+                        try store.removePhoto(viewer: "bo", position: 1)
+                    }
+                    return samples
+                },
+                {
+                    var samples = Samples()
+                    for _ in 0..<5 {
+                        samples.append(
+                            try Clock.time {
+                                guard FileManager.default.createFile(atPath: raw, contents: Data(jpeg)) else {
+                                    throw BenchError("cannot write \(raw)")
+                                }
+                            })
+                    }
+                    return samples
+                },
+            ])
         let storedTime = stored[0].medianOfMedians, writeTime = stored[1].medianOfMedians
         let servedTime = served[0].medianOfMedians, readTime = served[1].medianOfMedians
         return [
@@ -102,8 +132,15 @@ struct PhotoBench {
             ReportRow(
                 benchmark:
                     "photo served: GET /photos/ID from swipe serve, signed in (p50; p99 \(duration(served[0].pooled.quantile(0.99))))",
-                swipe: duration(servedTime) + ", server peak RSS " + megabytes(server.peakResidentBytes() ?? 0),
+                swipe: duration(servedTime) + ", server peak RSS " + megabytes(servedRSS),
                 baseline: duration(readTime) + " (reading the file)", ratio: servedTime / readTime),
+            ReportRow(
+                benchmark:
+                    "photo uploaded: POST /photos of \(megabytes(jpeg.count)) JPEG to swipe serve, signed in, stored (p50; p99 \(duration(uploads[0].pooled.quantile(0.99))))",
+                swipe: duration(uploads[0].medianOfMedians) + ", server peak RSS "
+                    + megabytes(server.peakResidentBytes() ?? 0),
+                baseline: duration(uploads[1].medianOfMedians) + " (writing the file)",
+                ratio: uploads[0].medianOfMedians / uploads[1].medianOfMedians),
         ]
     }
 
@@ -143,6 +180,47 @@ struct PhotoBench {
         let head = String(decoding: response[..<end.lowerBound], as: UTF8.self)
         guard head.hasPrefix("HTTP/1.1 200") else { throw BenchError("GET \(path): \(head)") }
         return response.count - end.upperBound
+    }
+
+    /// One upload (`POST /photos`, the page's Origin) over a fresh TCP
+    /// connection; the status must be 201.
+    static func upload(_ body: [UInt8], port: Int, cookie: String) throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw BenchError("socket: \(errno)") }
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else { throw BenchError("connect: \(errno)") }
+        let head = Array(
+            ("POST /photos?name=bench.jpg HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
+                + "Cookie: \(cookie)\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\n"
+                + "Connection: close\r\n\r\n").utf8)
+        for part in [head, body] {
+            var sent = 0
+            while sent < part.count {
+                let count = part[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { throw BenchError("write: \(errno)") }
+                sent += count
+            }
+        }
+        var response: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            if count <= 0 { break }
+            response += buffer[0..<count]
+        }
+        let status = String(decoding: response.prefix(32), as: UTF8.self)
+        guard status.hasPrefix("HTTP/1.1 201") else {
+            throw BenchError("POST /photos: \(String(decoding: response.prefix(400), as: UTF8.self))")
+        }
     }
 
     /// A baseline JPEG of about `bytes` bytes (DC-only 8×8 blocks of random

@@ -42,6 +42,33 @@ struct ReplCompletionTests {
         #expect(ReplCompletion(lineBeforeCursor: "view f", profileIDs: ids).insertion == "ull ")
     }
 
+    @Test("me completes its subcommands, me set its fields, me photo its subcommands")
+    func me() {
+        // The words `parseMe` reads, written out here by hand.
+        #expect(ReplCompletion(lineBeforeCursor: "me ", profileIDs: ids).candidates == ["erase", "photo", "set"])
+        #expect(ReplCompletion(lineBeforeCursor: "me s", profileIDs: ids).insertion == "et ")
+        #expect(
+            ReplCompletion(lineBeforeCursor: "me set ", profileIDs: ids).candidates
+                == ["age", "ages", "bio", "city", "gender", "interests", "km", "name", "place", "seeking"])
+        let a = ReplCompletion(lineBeforeCursor: "me set a", profileIDs: ids)
+        #expect(a.candidates == ["age", "ages"])
+        #expect(a.insertion == "ge")
+        #expect(ReplCompletion(lineBeforeCursor: "me set i", profileIDs: ids).insertion == "nterests ")
+        #expect(ReplCompletion(lineBeforeCursor: "ME SET pl", profileIDs: ids).insertion == "ace ")
+        #expect(ReplCompletion(lineBeforeCursor: "me photo ", profileIDs: ids).candidates == ["add", "move", "remove"])
+        #expect(ReplCompletion(lineBeforeCursor: "me photo r", profileIDs: ids).insertion == "emove ")
+        #expect(ReplCompletion(lineBeforeCursor: "me photos m", profileIDs: ids).insertion == "ove ")
+        // A value, or a field inside a quote, completes nothing; nor does a typo's next word.
+        #expect(ReplCompletion(lineBeforeCursor: "me set city L", profileIDs: ids).candidates.isEmpty)
+        #expect(ReplCompletion(lineBeforeCursor: "me set \"a", profileIDs: ids).candidates.isEmpty)
+        #expect(ReplCompletion(lineBeforeCursor: "me sett a", profileIDs: ids).candidates.isEmpty)
+        #expect(ReplCompletion(lineBeforeCursor: "me photo add m", profileIDs: ids).candidates.isEmpty)
+        // Every field completed is one `me set` knows.
+        for field in ReplCompletion(lineBeforeCursor: "me set ", profileIDs: ids).candidates {
+            #expect(MeField.spellings[field] != nil, "\(field)")
+        }
+    }
+
     @Test("a one-word prompt completes from its candidates: the first-run profile id")
     func oneWord() {
         let completion = ReplCompletion(prefix: "m-", candidates: ["m-1", "m-2", "x-1"])

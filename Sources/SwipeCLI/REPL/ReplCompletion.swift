@@ -58,7 +58,8 @@ public struct ReplCompletion: Hashable, Sendable {
 
     /// Completes the word before the cursor: command names first; then,
     /// by command, physics names (`physics`), command names (`help`) or
-    /// profile ids (`history`). `profileIDs` is evaluated only when a
+    /// profile ids (`history`), `me`'s subcommands, `me set`'s fields and
+    /// `me photo`'s subcommands. `profileIDs` is evaluated only when a
     /// profile id is what completes: a Tab on any other word costs no query.
     /// Words are read as the parser reads them, quotes included.
     /// `matches` (the viewer's matches, id and name) complete `chat`, `say`
@@ -97,6 +98,14 @@ public struct ReplCompletion: Hashable, Sendable {
                 vocabulary = people.map(\.id) + profileIDs()
                 names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             case .prefs where quote == nil: vocabulary = ["age", "seeking", "km", "location"]
+            case .me where quote == nil: vocabulary = Self.meSubcommands
+            default: vocabulary = []
+            }
+        } else if words.count == 2, quote == nil, ReplVerb.spellings[words[0].lowercased()] == .me {
+            // `me set FIELD`, `me photo add|move|remove` (as `parseMe` reads them).
+            switch words[1].lowercased() {
+            case "set": vocabulary = MeField.allCases.map(\.rawValue)
+            case "photo", "photos": vocabulary = Self.mePhotoSubcommands
             default: vocabulary = []
             }
         } else {
@@ -106,6 +115,10 @@ public struct ReplCompletion: Hashable, Sendable {
         // inserted: it would reach the terminal raw (and cannot be typed).
         candidates = Set(vocabulary.filter { $0.hasPrefix(prefix) && TerminalText.isClean($0) }).sorted()
     }
+
+    /// The words after `me`, and after `me photo` (`ReplInput.parseMe`).
+    static let meSubcommands = ["erase", "photo", "set"]
+    static let mePhotoSubcommands = ["add", "move", "remove"]
 
     /// `text` as it is written inside double quotes.
     private static func escaped(_ text: String) -> String {

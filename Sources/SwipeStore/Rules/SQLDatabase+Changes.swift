@@ -13,7 +13,11 @@ extension SQLDatabase {
                 try executor.first(
                     "SELECT coalesce(max(key), 0) AS newest FROM messages", []
                 ) { try $0.int("newest") } ?? 0
-            return ChangeMarks(decision: decision, message: message)
+            let erasures =
+                try executor.first(
+                    "SELECT value FROM settings WHERE name = 'erasures'", []
+                ) { Int(try $0.text("value")) } ?? nil
+            return ChangeMarks(decision: decision, message: message, erasures: erasures ?? 0)
         }
     }
 

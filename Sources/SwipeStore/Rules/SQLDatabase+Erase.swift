@@ -64,6 +64,15 @@ extension SQLDatabase {
                 removed += try executor.run("DELETE FROM settings WHERE name = $1", [.text(made.setting)])
             }
             removed += try executor.run("DELETE FROM profiles WHERE key = $1", [.int(key)])
+            // One more erasure in `settings('erasures')`, a count that names
+            // nobody: what a running `swipe serve` watches to learn, from any
+            // process, that someone was erased (`changeMarks().erasures`); it
+            // then checks which of the people it holds open are gone.
+            try executor.run(
+                """
+                INSERT INTO settings (name, value) VALUES ('erasures', '1')
+                ON CONFLICT (name) DO UPDATE SET value = CAST(CAST(settings.value AS BIGINT) + 1 AS TEXT)
+                """, [])
             return Erasure(viewer: viewer, unmatched: unmatched, tombstone: tombstone, rowsRemoved: removed)
         }
     }

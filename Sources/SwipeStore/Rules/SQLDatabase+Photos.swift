@@ -86,12 +86,14 @@ extension SQLDatabase {
                     { row in
                         (
                             key: try row.int("key"), type: try row.text("media_type"), sha: try row.text("sha256"),
-                            size: try row.int("byte_size")
+                            size: try row.int("byte_size"), owner: try row.text("owner"), known: try row.int("known")
                         )
                     }),
                 let type = PhotoMediaType(rawValue: head.type)
             else { return nil }
-            var photo = ServedPhoto(mediaType: type, sha256: head.sha, byteSize: head.size, bytes: nil)
+            var photo = ServedPhoto(
+                mediaType: type, sha256: head.sha, byteSize: head.size, bytes: nil, owner: head.owner,
+                isKnownToViewer: head.known != 0)
             if current != head.sha {
                 photo.bytes = try executor.first("SELECT bytes FROM photos WHERE key = $1", [.int(head.key)]) {
                     try $0.blob("bytes")
@@ -123,10 +125,25 @@ extension SQLDatabase {
     }
 
     /// A photo's head, for a viewer with key `$2`: its own, or one whose
-    /// owner and the viewer have no block between them either way.
+    /// owner and the viewer have no block between them either way; `known`
+    /// is 1 when the viewer knows the owner by a standing tie (their own, a
+    /// standing match, or the owner is among the viewer's likers as `likes`
+    /// lists them: a standing like or superlike the viewer has not decided).
     static var servedPhotoSQL: String {
         """
-        SELECT ph.key, ph.media_type, ph.sha256, ph.byte_size FROM photos AS ph
+        SELECT ph.key, ph.media_type, ph.sha256, ph.byte_size, o.id AS owner,
+               CASE WHEN ph.profile = $2
+                      OR EXISTS (SELECT 1 FROM matches AS m
+                                 WHERE m.low = (CASE WHEN ph.profile < $2 THEN ph.profile ELSE $2 END)
+                                   AND m.high = (CASE WHEN ph.profile < $2 THEN $2 ELSE ph.profile END)
+                                   AND m.unmatched_at IS NULL)
+                      OR (EXISTS (SELECT 1 FROM decisions AS d
+                                  WHERE d.viewer = ph.profile AND d.profile = $2 AND d.undone_at IS NULL
+                                    AND d.decision IN ('like', 'superlike'))
+                          AND NOT EXISTS (SELECT 1 FROM decisions AS d
+                                          WHERE d.viewer = $2 AND d.profile = ph.profile AND d.undone_at IS NULL))
+                    THEN 1 ELSE 0 END AS known
+        FROM photos AS ph JOIN profiles AS o ON o.key = ph.profile
         WHERE ph.id = $1
           AND (ph.profile = $2
                OR NOT EXISTS (SELECT 1 FROM blocks AS b
