@@ -13,8 +13,9 @@ import CLibPQ
 /// transaction never reached COMMIT.
 extension PGConnection {
     /// Opens a transaction with `begin` (a BEGIN statement) together with the next statement.
+    /// (Inside an open transaction the BEGIN only draws the server's
+    /// warning, as an immediate one would: nothing traps.)
     public func beginWithNextStatement(_ begin: String) {
-        precondition(!isInTransaction, "a transaction is already open on this connection")
         deferredBegin = begin
     }
 
