@@ -98,7 +98,12 @@ struct ServeBench: Sendable {
                 let viewer = viewer(index)
                 let token = tokens.issue(viewer: viewer, expiry: expiry)
                 group.addTask {
-                    try await runSession(
+                    // At most 16 handshakes in flight: the server closes an
+                    // address's oldest connection beyond 32 that have not yet
+                    // sent a request (`pendingConnectionsPerAddress`), and
+                    // every socket here comes from 127.0.0.1.
+                    while opened.value < index - 16 { try await Task.sleep(for: .milliseconds(1)) }
+                    return try await runSession(
                         port: server.port, token: token, viewer: viewer, opened: opened,
                         delay: staggered ? pacing * index / sessions : .zero)
                 }
