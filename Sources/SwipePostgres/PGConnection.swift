@@ -29,6 +29,8 @@ public final class PGConnection: CustomStringConvertible {
     /// Bumped by `reconnect()`: statements prepared in an older session
     /// prepare themselves again before their next use.
     private(set) var session = 0
+    /// A BEGIN to send with the next statement (`PGConnection+Pipeline.swift`).
+    var deferredBegin: String?
 
     /// Connects to `uri`, waiting at most `connectTimeoutSeconds` for a server
     /// that does not answer (a `connect_timeout` in the URI wins).
@@ -94,6 +96,7 @@ public final class PGConnection: CustomStringConvertible {
     /// at any time). Prepared statements prepare themselves again on their
     /// next use; LISTEN registrations and session settings are gone.
     public func reconnect() throws {
+        deferredBegin = nil
         PQreset(handle)
         session += 1
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -112,6 +115,7 @@ public final class PGConnection: CustomStringConvertible {
 
     /// Whether a transaction is open (idle in it, or failed and awaiting ROLLBACK).
     public var isInTransaction: Bool {
+        if deferredBegin != nil { return true }
         let status = PQtransactionStatus(handle)
         return status == PQTRANS_INTRANS || status == PQTRANS_INERROR || status == PQTRANS_ACTIVE
     }
@@ -126,6 +130,11 @@ public final class PGConnection: CustomStringConvertible {
     /// Runs one or more statements that take no arguments (schema text,
     /// BEGIN, SET …) with the simple query protocol.
     public func execute(_ sql: String) throws {
+        if let begin = takeDeferredBegin() {
+            // Nothing ran since BEGIN: ending the transaction is ending nothing.
+            if sql == "COMMIT" || sql == "ROLLBACK" { return }
+            try execute(begin)
+        }
         let result = PQexec(handle, sql)
         defer { PQclear(result) }
         try check(result, sql: sql, arguments: [])

@@ -61,6 +61,14 @@ public final class PGStatement {
     }
 
     private func executePrepared(_ encoded: ParameterBuffer, _ arguments: [PostgresValue]) throws -> PGResult {
+        if let begin = connection.takeDeferredBegin() {
+            let name = name
+            return try connection.pipelined(after: begin, sql: sql, arguments: arguments) { handle in
+                encoded.withParameters { values, lengths, formats in
+                    PQsendQueryPrepared(handle, name, Int32(arguments.count), values, lengths, formats, 1)
+                }
+            }
+        }
         let result = encoded.withParameters { values, lengths, formats in
             PQexecPrepared(connection.handle, name, Int32(arguments.count), values, lengths, formats, 1)
         }

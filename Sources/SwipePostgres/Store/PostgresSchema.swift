@@ -139,6 +139,41 @@ public enum PostgresSchema {
             + "UPDATE schema_version SET version = 4;\n"
     }
 
+    /// The decision function (`PostgresStore+Decide.swift`), exactly as
+    /// schema.postgres.sql writes it (its section "The decision in one round
+    /// trip", up to the end marker).
+    static var decideFunction: String {
+        guard let start = sql.range(of: "\n-- The decision in one round trip"),
+            let end = sql.range(of: "-- End of the decision function.", range: start.upperBound..<sql.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no decision function section") }
+        return String(sql[start.lowerBound..<end.lowerBound])
+    }
+
+    /// Adds the decision function to a swipe database that lacks it (made
+    /// or migrated by a swipe before it) and says whether the database now
+    /// has it. Not a version step: the function adds a way in that swipes
+    /// without it never call, so the version (and what older swipes may
+    /// open) stays. Two writers adding it at once queue on an advisory lock
+    /// and the second finds it there. A role that may not create functions
+    /// gets false: its decisions take the step-by-step path.
+    static func installDecide(_ connection: PGConnection) throws -> Bool {
+        let exists = "SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL AS found"
+        if try connection.statement(exists).first([], { try $0.bool(0) }) == true { return true }
+        do {
+            try connection.transaction {
+                try connection.run("SELECT pg_advisory_xact_lock($1)", .int(Self.installLock))
+                if try connection.statement(exists).first([], { try $0.bool(0) }) == true { return }
+                try connection.execute(decideFunction)
+            }
+            return true
+        } catch let error as PostgresError where error.sqlState == "42501" {
+            return false
+        }
+    }
+
+    /// The advisory lock that serialises installing the decision function.
+    static let installLock = 0x7377_6970_6564_6563  // "swipedec"
+
     /// Brings an older swipe schema to `version` in one transaction. Another
     /// process migrating at the same moment waits on the lock of
     /// schema_version and then finds nothing left to do.

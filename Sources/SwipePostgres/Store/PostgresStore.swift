@@ -51,6 +51,12 @@ public final class PostgresStore: SwipeDatabase {
     /// applied, by the first import in its own transaction (all or nothing),
     /// or before any other call in a transaction of its own.
     var pendingSchema = false
+    /// Whether decisions go through the server-side function `swipe_decide_1`
+    /// (`PostgresStore+Decide.swift`): true once the database holds it.
+    var decidesOnServer = false
+    /// The id of the open write transaction when its body learned it (the
+    /// decision function returns it), saving `write` a round trip.
+    var knownTransactionID: Int64?
 
     /// Runs in place of COMMIT, for tests that break the connection around it.
     @_spi(Testing) public var commitStep: ((PGConnection) throws -> Void)?
@@ -84,6 +90,7 @@ public final class PostgresStore: SwipeDatabase {
             guard create && !readOnly else { throw DatabaseOpenError.missing(path: location) }
             pendingSchema = true
         }
+        if !readOnly && !pendingSchema { decidesOnServer = try PostgresSchema.installDecide(connection) }
         try configureSession()
     }
 
@@ -101,6 +108,7 @@ public final class PostgresStore: SwipeDatabase {
             if pendingSchema {
                 _ = try PostgresSchema.create(connection, location: location)
                 pendingSchema = false
+                decidesOnServer = try PostgresSchema.installDecide(connection)
             }
             return try body()
         }
@@ -132,11 +140,13 @@ public final class PostgresStore: SwipeDatabase {
             while true {
                 var produced: T?
                 var transactionID: Int64?
+                knownTransactionID = nil
                 do {
-                    try connection.execute("BEGIN ISOLATION LEVEL READ COMMITTED")
+                    // Sent with the body's first statement, in one round trip.
+                    connection.beginWithNextStatement("BEGIN ISOLATION LEVEL READ COMMITTED")
                     let result = try body()
                     produced = result
-                    transactionID = try connection.currentTransactionID()
+                    transactionID = try knownTransactionID ?? connection.currentTransactionID()
                     if let commitStep { try commitStep(connection) } else { try connection.execute("COMMIT") }
                     return result
                 } catch let error as PostgresError where error.isConnectionLost {

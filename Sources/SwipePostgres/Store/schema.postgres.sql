@@ -272,6 +272,99 @@ ALTER TABLE photos ALTER COLUMN bytes SET STORAGE EXTERNAL;
 CREATE UNIQUE INDEX photos_content ON photos (profile, sha256);
 -- End of photos (version 5).
 
+-- The decision in one round trip (PostgresStore+Decide.swift): SwipeStore's
+-- `record` (SQLDatabase+Ledger.swift, the one definition of what a decision
+-- does, and SQLite's path) as one server-side function, so that a like on
+-- PostgreSQL is BEGIN, this call, COMMIT instead of a dozen statements. Each
+-- step is the Swift rule's, in its order: the two keys, the viewer's row lock
+-- and the pair's advisory lock (PGConnection+Locks.swift), the daily quota,
+-- self, block, an earlier standing decision, the insert and the check that it
+-- is stored as written, the likers' cursors, the match. Under READ COMMITTED
+-- each statement of a VOLATILE function takes a new snapshot, so every read
+-- after the locks sees what the writers it waited for committed (the mutual
+-- like makes its one match). A refusal writes nothing and is returned as an
+-- outcome with what its message needs; the caller words it (StoreError) and
+-- rolls back. SwipePostgresTests' DecisionModelTests runs the same random
+-- decisions, undos, blocks and quotas on SQLite and here and compares every
+-- answer. Not versioned with schema_version: the function only adds a way in,
+-- which swipes without it never call; a writer adds it to a database that
+-- lacks it (`PostgresSchema.installDecide`). A changed body takes a new name.
+CREATE FUNCTION swipe_decide_1(viewer_id text, profile_id text, kind text, how text, at text, window_start text)
+RETURNS TABLE (outcome text, xact bigint, viewer_key bigint, profile_key bigint, earlier text, earlier_at text,
+               quota_limit bigint, nth_at text, made_at text, match_name text, expiry text)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    v bigint;
+    p bigint;
+    lim_text text;
+    lim bigint;
+    stored bigint;
+    theirs_decision text;
+    theirs_at text;
+    matched text;
+    made integer;
+BEGIN
+    SELECT key INTO v FROM profiles WHERE id = viewer_id;
+    IF v IS NULL THEN outcome := 'unknown viewer'; RETURN NEXT; RETURN; END IF;
+    SELECT key INTO p FROM profiles WHERE id = profile_id;
+    IF p IS NULL THEN outcome := 'unknown profile'; RETURN NEXT; RETURN; END IF;
+    PERFORM 1 FROM profiles WHERE key = v FOR NO KEY UPDATE;
+    PERFORM pg_advisory_xact_lock((least(v, p) % 2147483648)::int4, (greatest(v, p) % 2147483648)::int4);
+    viewer_key := v;
+    profile_key := p;
+    -- The quota (SQLDatabase.checkQuota): a limit as Swift's Int(value) reads it.
+    SELECT value INTO lim_text FROM settings
+    WHERE name = CASE kind WHEN 'like' THEN 'rule.likes-per-day' WHEN 'superlike' THEN 'rule.superlikes-per-day' END;
+    IF lim_text ~ '^[+-]?[0-9]+$' AND lim_text::numeric BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+        lim := lim_text::numeric::bigint;
+        IF lim <= 0 THEN outcome := 'quota'; quota_limit := lim; RETURN NEXT; RETURN; END IF;
+        SELECT decided_at INTO nth_at FROM decisions
+        WHERE viewer = v AND decision = kind AND undone_at IS NULL AND decided_at > window_start
+        ORDER BY decided_at DESC LIMIT 1 OFFSET lim - 1;
+        IF FOUND THEN outcome := 'quota'; quota_limit := lim; RETURN NEXT; RETURN; END IF;
+    END IF;
+    IF v = p THEN outcome := 'self'; RETURN NEXT; RETURN; END IF;
+    IF EXISTS (SELECT 1 FROM blocks WHERE (blocker = v AND blocked = p) OR (blocker = p AND blocked = v)) THEN
+        outcome := 'blocked'; RETURN NEXT; RETURN;
+    END IF;
+    SELECT decision, decided_at INTO earlier, earlier_at FROM decisions
+    WHERE viewer = v AND profile = p AND undone_at IS NULL;
+    IF FOUND THEN outcome := 'decided'; RETURN NEXT; RETURN; END IF;
+    INSERT INTO decisions (viewer, profile, decision, via, decided_at) VALUES (v, p, kind, how, at)
+    RETURNING key INTO stored;
+    IF stored IS NULL OR NOT EXISTS (
+        SELECT 1 FROM decisions
+        WHERE key = stored AND viewer = v AND profile = p AND decision = kind AND decided_at = at AND undone_at IS NULL)
+    THEN
+        outcome := 'not stored'; RETURN NEXT; RETURN;
+    END IF;
+    IF kind <> 'hate' THEN
+        DELETE FROM liker_cursors WHERE viewer = p AND decision = kind AND after_at >= at;
+    END IF;
+    outcome := 'recorded';
+    xact := pg_current_xact_id()::text::bigint;
+    SELECT decision, decided_at INTO theirs_decision, theirs_at FROM decisions
+    WHERE viewer = p AND profile = v AND undone_at IS NULL;
+    IF FOUND AND theirs_decision <> 'hate' THEN
+        IF kind = 'hate' THEN
+            outcome := 'missed';
+        ELSE
+            matched := greatest(theirs_at COLLATE "C", at COLLATE "C");
+            INSERT INTO matches (low, high, matched_at) VALUES (least(v, p), greatest(v, p), matched)
+            ON CONFLICT DO NOTHING;
+            GET DIAGNOSTICS made = ROW_COUNT;
+            IF made > 0 THEN
+                made_at := matched;
+                SELECT coalesce(name, '') INTO match_name FROM profiles WHERE key = p;
+                SELECT value INTO expiry FROM settings WHERE name = 'rule.match-expiry';
+            END IF;
+        END IF;
+    END IF;
+    RETURN NEXT;
+END
+$$;
+-- End of the decision function.
+
 -- Ranking (README "Ranking"): per profile what the feed's ranking reads, as
 -- schema.sql's rank_stats says, column for column. No row: decided nothing,
 -- received nothing, never acted since it was imported.

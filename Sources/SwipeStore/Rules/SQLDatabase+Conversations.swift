@@ -186,7 +186,7 @@ extension SQLDatabase {
 
     /// Stamps a match just made with its deadline for a first message when
     /// rule match-expiry is on.
-    func stampDeadline(_ a: Int, _ b: Int, matchedAt: String, rules: Rules) throws {
+    package func stampDeadline(_ a: Int, _ b: Int, matchedAt: String, rules: Rules) throws {
         guard let hours = rules.matchExpiryHours, let matched = Timestamp.date(from: matchedAt) else { return }
         try executor.run(
             "UPDATE matches SET expires_at = $3 WHERE low = $1 AND high = $2",

@@ -21,6 +21,18 @@ extension SQLDatabase {
     public func record(
         viewer: String, profile: String, decision: Decision, via: Via, at date: Date?
     ) throws -> RecordedDecision {
+        try recordStepByStep(viewer: viewer, profile: profile, decision: decision, via: via, at: date)
+    }
+
+    /// `record` as a sequence of statements: the one definition of what a
+    /// decision does, and its path on SQLite (where a statement costs no
+    /// round trip). PostgreSQL runs the same steps, in the same order, as
+    /// one server-side function (`PostgresStore.record`, `swipe_decide_1`
+    /// in schema.postgres.sql), held to this by `DecisionModelTests`; it
+    /// comes here when that function cannot be installed.
+    public func recordStepByStep(
+        viewer: String, profile: String, decision: Decision, via: Via, at date: Date?
+    ) throws -> RecordedDecision {
         let decidedAt = Timestamp.string(from: date ?? Date())
         return try write {
             let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)
@@ -157,14 +169,20 @@ extension SQLDatabase {
         key: Int?, viewer: (key: Int, id: String), profile: (key: Int, id: String), decision: Decision,
         decidedAt: String
     ) throws {
-        let what = "\(viewer.id)'s \(decision.rawValue) of \(profile.id) at \(decidedAt)"
-        guard let key else { throw StoreError.notStored(table: "decisions", what: what) }
+        let refusal = Self.notStored(viewer: viewer.id, profile: profile.id, decision: decision, decidedAt: decidedAt)
+        guard let key else { throw refusal }
         let stored = try executor.exists(
             """
             SELECT 1 FROM decisions
             WHERE key = $1 AND viewer = $2 AND profile = $3 AND decision = $4 AND decided_at = $5 AND undone_at IS NULL
             """, [.int(key), .int(viewer.key), .int(profile.key), .text(decision.rawValue), .text(decidedAt)])
-        guard stored else { throw StoreError.notStored(table: "decisions", what: what) }
+        guard stored else { throw refusal }
+    }
+
+    /// The refusal of a decision the database did not keep as written.
+    package static func notStored(viewer: String, profile: String, decision: Decision, decidedAt: String) -> StoreError
+    {
+        .notStored(table: "decisions", what: "\(viewer)'s \(decision.rawValue) of \(profile) at \(decidedAt)")
     }
 
     /// The `$4 + 1`-th newest standing decision of kind `$2` by viewer `$1`
@@ -191,17 +209,28 @@ extension SQLDatabase {
     /// lock makes the count exact with concurrent sessions of one viewer.
     func checkQuota(viewer: Int, decision: Decision, decidedAt: String, rules: Rules) throws {
         guard let limit = rules.limit(for: decision), let now = Timestamp.date(from: decidedAt) else { return }
-        guard limit > 0 else {
-            throw StoreError.quotaExceeded(decision: decision, limit: limit, freesAt: decidedAt)
-        }
+        guard limit > 0 else { throw Self.quotaRefusal(decision, limit: limit, nth: nil, decidedAt: decidedAt) }
         let windowStart = Timestamp.string(from: now.addingTimeInterval(-86_400))
         let nth = try executor.first(
             Self.quotaSQL, [.int(viewer), .text(decision.rawValue), .text(windowStart), .int(limit - 1)]
         ) { try $0.text("decided_at") }
         guard let nth else { return }
+        throw Self.quotaRefusal(decision, limit: limit, nth: nth, decidedAt: decidedAt)
+    }
+
+    /// Where the quota's window starts for a decision at `decidedAt`: 24 hours before.
+    package static func quotaWindowStart(decidedAt: String) -> String {
+        Timestamp.date(from: decidedAt).map { Timestamp.string(from: $0.addingTimeInterval(-86_400)) } ?? decidedAt
+    }
+
+    /// The refusal of a decision over its daily `limit`: it frees 24 hours
+    /// after `nth` (the oldest decision that counts), or never sooner than
+    /// now (`decidedAt`) when the limit is 0 or less.
+    package static func quotaRefusal(_ decision: Decision, limit: Int, nth: String?, decidedAt: String) -> StoreError {
         let freesAt =
-            Timestamp.date(from: nth).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? decidedAt
-        throw StoreError.quotaExceeded(decision: decision, limit: limit, freesAt: freesAt)
+            nth.flatMap(Timestamp.date(from:)).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) }
+            ?? decidedAt
+        return .quotaExceeded(decision: decision, limit: limit, freesAt: freesAt)
     }
 
     /// The name of the profile with internal key `key` ("" when there is none).

@@ -1,0 +1,67 @@
+import CLibPQ
+
+/// BEGIN sent with the statement after it, in one round trip (libpq's
+/// pipeline mode): a write transaction's first statement no longer waits
+/// for BEGIN's answer first (issue 23, "PostgreSQL likes in one round trip").
+///
+/// `PostgresStore.write` calls `beginWithNextStatement` instead of
+/// executing BEGIN; the next prepared statement sends both and reads both
+/// answers; `execute` (simple protocol) sends the BEGIN first, and a
+/// COMMIT or ROLLBACK with nothing sent since ends nothing and sends
+/// nothing. Until then `isInTransaction` already says true. A connection
+/// lost on the way fails the statement as any lost connection does: its
+/// transaction never reached COMMIT.
+extension PGConnection {
+    /// Opens a transaction with `begin` (a BEGIN statement) together with the next statement.
+    /// (Inside an open transaction the BEGIN only draws the server's
+    /// warning, as an immediate one would: nothing traps.)
+    public func beginWithNextStatement(_ begin: String) {
+        deferredBegin = begin
+    }
+
+    /// The BEGIN still to send, now taken (nil when there is none).
+    func takeDeferredBegin() -> String? {
+        defer { deferredBegin = nil }
+        return deferredBegin
+    }
+
+    /// Sends `begin`, then the statement `send` sends, then one Sync, and
+    /// reads the two answers: BEGIN's checked, the statement's returned.
+    func pipelined(
+        after begin: String, sql: String, arguments: [PostgresValue], _ send: (OpaquePointer) -> Int32
+    ) throws -> PGResult {
+        guard PQenterPipelineMode(handle) == 1 else {
+            throw clientError("libpq could not enter pipeline mode", sql: sql, arguments: arguments)
+        }
+        var answers: [OpaquePointer] = []
+        defer {
+            answers.forEach { PQclear($0) }
+            if PQstatus(handle) == CONNECTION_OK { _ = PQexitPipelineMode(handle) }
+        }
+        let sent =
+            PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1 && send(handle) == 1
+            && PQpipelineSync(handle) == 1
+        guard sent else { throw error(from: nil, sql: sql, arguments: arguments) }
+        // Each statement's answer is followed by a NULL; the Sync's comes last.
+        var nulls = 0
+        while PQstatus(handle) == CONNECTION_OK {
+            guard let answer = PQgetResult(handle) else {
+                nulls += 1
+                if nulls > answers.count + 1 { break }
+                continue
+            }
+            if PQresultStatus(answer) == PGRES_PIPELINE_SYNC {
+                PQclear(answer)
+                break
+            }
+            answers.append(answer)
+        }
+        guard answers.count == 2 else {
+            throw error(from: answers.last, sql: sql, arguments: arguments)
+        }
+        try check(answers[0], sql: begin, arguments: [])
+        try check(answers[1], sql: sql, arguments: arguments)
+        let result = answers.removeLast()
+        return PGResult(result, sql: sql)
+    }
+}
