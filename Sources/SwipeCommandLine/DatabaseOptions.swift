@@ -20,7 +20,7 @@ package struct DatabaseOptions: ParsableArguments {
         name: .customLong("sync"),
         help: ArgumentHelp(
             "normal: every commit survives a crash of swipe; full: also a crash of the machine or a power cut, "
-                + "at the cost of an fsync per commit (README, section What is durable when). On PostgreSQL "
+                + "at the cost of an fsync per commit (Documentation/Durability.md). On PostgreSQL "
                 + "normal is synchronous_commit=on, full is remote_apply (waits for synchronous standbys).",
             valueName: "normal|full"))
     package var synchronous: Durability = .normal

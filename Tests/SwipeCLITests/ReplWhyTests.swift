@@ -53,4 +53,15 @@ import Testing
         #expect(answer.contains(#"nobody has gender \"f\"; the genders here: female 1, male 2"#), "\(answer)")
         #expect(!json.answer("prefs seeking male").contains("nobody has gender"))
     }
+
+    /// Preferences that withdraw the whole deck: the notice first, then the
+    /// deck's empty state once (it was printed twice, before the notice).
+    @Test func prefsThatEmptyTheDeckSayItOnceAfterTheNotice() throws {
+        var text = try session(.text(ReplStyle(color: false)))
+        let lines = text.answer("prefs seeking f").split(separator: "\n").map(String.init)
+        let saved = lines.firstIndex { $0.hasPrefix("preferences saved; fan, other no longer qualify") }
+        let empty = lines.indices.filter { lines[$0].hasPrefix("∅ no more cards") }
+        #expect(saved != nil && empty.count == 1, "\(lines)")
+        if let saved, let last = empty.first { #expect(saved < last, "\(lines)") }
+    }
 }

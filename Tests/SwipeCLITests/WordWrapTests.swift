@@ -1,3 +1,4 @@
+import SwipeCore
 import Testing
 
 @testable import SwipeCLI
@@ -49,6 +50,35 @@ import Testing
             #expect(lines.allSatisfy { TerminalText.displayWidth($0) <= width }, "\(width): \(lines)")
             let rejoined = lines.flatMap { $0.split(separator: " ").map(String.init) }
             #expect(rejoined == words, "\(width): \(line) → \(lines)")
+        }
+    }
+
+    /// What a session prints at a terminal of `width` columns for `line`,
+    /// up to the deck's picture (which has its own width tests).
+    static func prose(_ line: String, width: Int) throws -> [String] {
+        var session = try Fixture.session(.text(.plain))
+        session.layout.width = width
+        let lines = session.answer(line).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        return Array(lines.prefix { !$0.contains("╭") && !$0.contains("( ★ )") })
+    }
+
+    /// The first-hour defect (issue 24): at 80 columns `help` broke words
+    /// ("from whe / re it began"). At each width, `help`, a command's help and
+    /// an error fit the width and keep every word whole: their words, read
+    /// in order, are those of the same answer at a width where nothing wraps.
+    @Test(
+        "help, help COMMAND and error lines wrap at word boundaries to the terminal's width",
+        arguments: [40, 60, 80])
+    func sessionProseWrapsAtWords(width: Int) throws {
+        for line in ["help", "help chat", "help me", "help undo", "physics tantn", "drag 1 2 3 4 5 6 7 8 9 10"] {
+            let narrow = try Self.prose(line, width: width)
+            let wide = try Self.prose(line, width: 1000)
+            #expect(narrow.count > 0)
+            #expect(
+                narrow.allSatisfy { TerminalText.displayWidth($0) <= width },
+                "\(line) at \(width):\n\(narrow.joined(separator: "\n"))")
+            let words = { (lines: [String]) in lines.flatMap { $0.split(separator: " ").map(String.init) } }
+            #expect(words(narrow) == words(wide), "\(line) at \(width):\n\(narrow.joined(separator: "\n"))")
         }
     }
 }

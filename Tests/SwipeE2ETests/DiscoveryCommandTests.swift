@@ -151,6 +151,13 @@ import Testing
         #expect(reports.stdout.contains(#""reporter":"me","reported":"gil","reason":"fake profile""#))
         let rules = try SwipeBinary.run(["rules", "--db", db, "set", "rewind", "sometimes"])
         #expect(rules.status == 64)
+        // A mistyped rule or value gets the nearest one (issue 24), and changes nothing.
+        let typo = try SwipeBinary.run(["rules", "--db", db, "set", "likes-per-dya", "3"])
+        #expect(typo.status == 64)
+        #expect(typo.stderr.hasSuffix("; did you mean \"rules set likes-per-day 3\"?\n"), "\(typo.stderr)")
+        let value = try SwipeBinary.run(["rules", "--db", db, "set", "rewind", "lats"])
+        #expect(value.status == 64)
+        #expect(value.stderr.hasSuffix("; did you mean \"rules set rewind last\"?\n"), "\(value.stderr)")
         #expect(
             try SwipeBinary.run(["rules", "--db", db, "--format", "csv"]).stdout
                 == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n"

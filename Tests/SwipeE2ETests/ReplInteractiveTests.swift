@@ -195,6 +195,25 @@ import Testing
         #expect((101...200).contains(widest(wide, after: "drag 250 0")), "\(wide)")
     }
 
+    /// The first-hour defect (issue 24): the start-up banner ran past the
+    /// terminal's edge and broke mid-word. capture-pane -J joins lines the
+    /// terminal wrapped, so a banner the REPL did not wrap itself shows as
+    /// one line wider than the terminal.
+    @Test("the start-up banner wraps at word boundaries to the terminal's width")
+    func bannerWrapsAtWords() throws {
+        guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }
+        defer { _ = try? tmux(["kill-server"]) }
+        try startREPL("NO_COLOR=1", session: "banner", columns: 44)
+        let screen = try screen(until: { $0.contains("swipe> ") }, "the prompt")
+        let lines = screen.split(separator: "\n").map(String.init)
+        let banner = Array(lines.prefix { !$0.contains("╭") })
+        #expect(banner.count > 1 && banner.allSatisfy { TerminalText.displayWidth($0) <= 44 }, "\(screen)")
+        #expect(
+            banner.joined(separator: " ")
+                == "swipe: swiping as Ana (a), physics tantan. Type help for the commands; Ctrl-D or quit ends.",
+            "\(banner)")
+    }
+
     @Test("a resize while a line is typed redraws the deck at the new width and keeps the line")
     func resizeRedraws() throws {
         guard Self.tmux != nil else { return print("skipped: tmux is not installed (make test installs it)") }

@@ -7,12 +7,14 @@ extension ReplAnswer {
     func textLines(style: ReplStyle, layout: ReplLayout = ReplLayout()) -> [String] {
         // Decisions are listed after the animations that carry them out, the
         // order a person sees (the deck stores them first, before the refill).
-        // The empty state comes last: it is the consequence of the decision
-        // that took the last card.
+        // The empty state comes last, once, after what the command says: it
+        // is the consequence of the decision, or the change of preferences,
+        // that took the last card (withdrawing cards and then asking the feed
+        // again both find the deck empty: one line says so).
         let records = actions.filter(\.isRecord)
         let steps = actions.filter { !$0.isRecord && !$0.isBecameEmpty }
-        let empty = actions.filter(\.isBecameEmpty)
-        var lines = (steps + records + empty).compactMap { stepLine($0, style: style) }
+        var lines = (steps + records).compactMap { stepLine($0, style: style) }
+        let empty = actions.contains(where: \.isBecameEmpty) ? stepLine(.becameEmpty, style: style) : nil
         // At a terminal, prose wraps at word boundaries to its width.
         let prose = { (text: String) in
             layout.pictures
@@ -32,6 +34,7 @@ extension ReplAnswer {
             lines += page.lines
         }
         if let me { lines += Self.meLines(me, style: style) }
+        if let empty { lines.append(empty) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
         guard layout.pictures || asked else {

@@ -153,8 +153,27 @@ struct RulesCommand: ParsableCommand {
     func run() throws {
         try ExitStatus.reporting {
             let store = try words.isEmpty ? database.openReading() : database.openExisting()
-            let rules = words.isEmpty ? try store.rules() : try store.setRule(words[1], words[2])
+            let rules = words.isEmpty ? try store.rules() : try setRule(store)
             try output.write(columns: ["rule", "value"], rows: rules.entries) { [.text($0.name), .text($0.value)] }
+        }
+    }
+
+    /// The words a rule's value may be (besides numbers and genders), for "did you mean".
+    static let valueWords = ["rewind": ["any", "last", "passes", "off"], "first-move": ["anyone"]]
+
+    /// Sets the rule; a mistyped rule name or value is refused with the
+    /// nearest one, as every mistyped word in the REPL is (issue 24).
+    private func setRule(_ store: any SwipeDatabase) throws -> Rules {
+        do {
+            return try store.setRule(words[1], words[2])
+        } catch let error as StoreError {
+            guard case .invalidValue(let name, let value, _) = error else { throw error }
+            let among = name == "rule" ? Rules.names : Self.valueWords[name] ?? ["off"]
+            guard let near = Spelling.suggestion(for: value, among: among) else { throw error }
+            let suggested = name == "rule" ? [near, words[2]] : [words[1], near]
+            throw ReplInputError(
+                input: words.joined(separator: " "),
+                message: error.description + "; did you mean \"rules set " + suggested.joined(separator: " ") + "\"?")
         }
     }
 }

@@ -6,7 +6,7 @@ import SwipeStore
 /// `swipe prefs`: show or change whom the viewer wants to see.
 struct Prefs: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Show or change whom the viewer wants to see (README: Discovery).",
+        abstract: "Show or change whom the viewer wants to see (Documentation/Discovery.md).",
         discussion: """
             The feed shows only people who fit the viewer's preferences and whose
             preferences the viewer fits. With no option, prints them.
