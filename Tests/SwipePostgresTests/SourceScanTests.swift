@@ -19,6 +19,8 @@ import Testing
         "Self.upsertSQL",  // made once from the constant column list
         "migrationToV3",  // PostgresSchema: schema.postgres.sql's Ranking section and a constant fill
         "sql + \" RETURNING key\"",  // PGConnection+SQLExecutor: the rules' INSERT, a constant suffix
+        "decideFunction",  // PostgresSchema: schema.postgres.sql's decision function section, cut out
+        "begin",  // PGConnection: the deferred BEGIN, one of `beginSQL`'s constants (PostgresStore.write)
     ]
 
     /// Interpolations allowed inside SQL literals: constants (column lists,

@@ -157,12 +157,11 @@ public enum PostgresSchema {
     /// and the second finds it there. A role that may not create functions
     /// gets false: its decisions take the step-by-step path.
     static func installDecide(_ connection: PGConnection) throws -> Bool {
-        let exists = "SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL AS found"
-        if try connection.statement(exists).first([], { try $0.bool(0) }) == true { return true }
+        if try connection.statement(Self.decideInstalledSQL).first([], { try $0.bool(0) }) == true { return true }
         do {
             try connection.transaction {
                 try connection.run("SELECT pg_advisory_xact_lock($1)", .int(Self.installLock))
-                if try connection.statement(exists).first([], { try $0.bool(0) }) == true { return }
+                if try connection.statement(Self.decideInstalledSQL).first([], { try $0.bool(0) }) == true { return }
                 try connection.execute(decideFunction)
             }
             return true
@@ -170,6 +169,11 @@ public enum PostgresSchema {
             return false
         }
     }
+
+    /// Whether the database holds the decision function.
+    static let decideInstalledSQL = """
+        SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL
+        """
 
     /// The advisory lock that serialises installing the decision function.
     static let installLock = 0x7377_6970_6564_6563  // "swipedec"
