@@ -20,7 +20,8 @@ import Testing
         #expect(version.status == 0)
         let line = version.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(line.hasPrefix("swipe ") && line.contains("(database schema "), "\(line)")
-        #expect(try Self.text("Documentation/CommandLine.md").contains("`\(line)`"), "CommandLine.md should quote \(line)")
+        #expect(
+            try Self.text("Documentation/CommandLine.md").contains("`\(line)`"), "CommandLine.md should quote \(line)")
     }
 
     /// The demo database as `make run` makes it (scripts/load-seed.sh: the
