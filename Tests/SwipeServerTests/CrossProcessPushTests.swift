@@ -119,8 +119,13 @@ import WSClient
             backend: backend, logger: Self.quiet, pushMatch: { _ in pushed.withLock { $0 += 1 } },
             pushMessage: { _ in pushed.withLock { $0 += 1 } })
         try watcher.prime()
-        _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .button)
-        let made = try store.record(viewer: "b", profile: "a", decision: .like, via: .button)
+        // The likes a second apart: two likes in one millisecond make a match
+        // told to both sides (`ChangeWatcher.key`), and this server's session
+        // told only a.
+        let now = Date()
+        _ = try store.record(
+            viewer: "a", profile: "b", decision: .like, via: .button, at: now.addingTimeInterval(-1))
+        let made = try store.record(viewer: "b", profile: "a", decision: .like, via: .button, at: now)
         let sent = try store.send(MessageSend(viewer: "a", profile: "b", text: "hi", clientID: "c"))
         #expect(
             watcher.claim(
