@@ -9,7 +9,7 @@ import SwipeStore
 import Synchronization
 
 /// Conversations on `swipe serve` under load (BENCHMARKS.md, "swipe serve",
-/// the chat rows; DESIGN.md §11 "Speed"): `sessions` WebSockets on loopback,
+/// the chat rows; Documentation/Serve.md): `sessions` WebSockets on loopback,
 /// half of them matched to the other half (100 pairs for 200 sockets), each
 /// sending its match `messages` messages, one per `pacing`, the sockets'
 /// starts spread over one pause. Delivery latency is measured from just

@@ -2,7 +2,7 @@ import Foundation
 import SwipeCore
 import SwipeStore
 
-/// A decision in one round trip (issue 23, DESIGN.md §13 "PostgreSQL speed").
+/// A decision in one round trip (Documentation/PostgreSQL.md; schema.postgres.sql, "The decision in one round trip").
 ///
 /// SwipeStore's `recordStepByStep` is the one definition of what a decision
 /// does; run statement by statement it costs PostgreSQL a dozen round trips
