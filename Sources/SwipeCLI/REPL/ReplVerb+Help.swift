@@ -18,7 +18,7 @@ extension ReplVerb {
         case .physics: "physics NAME"
         case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
-        case .me: "me [set FIELD VALUE… | photo add|remove|move …]"
+        case .me: "me [set FIELD VALUE… | photo add|remove|move … | export [FILE] | erase ID]"
         case .likes: "likes"
         case .why: "why"
         case .block: "block [PROFILE_ID]"
@@ -187,8 +187,12 @@ extension ReplVerb {
             me photo add FILE|URL      a JPEG, PNG or WebP (metadata stripped), or an https:// URL
             me photo remove N          N counts from 1, as me lists them
             me photo move N M          photo N goes to place M
+            me export [FILE]           all swipe holds about you (the JSON of swipe export),
+                                       shown, or written to FILE (replaced whole, mode 0600)
+            me erase ID                delete yourself and every row naming you, for good;
+                                       your own id, typed again, confirms it
             Each value is checked as swipe import checks that column, in the same words.
-            Example: me set city Lyon
+            Example: me set city Lyon, me export ~/my-swipe-data.json
             """
         case .why:
             """
