@@ -1,8 +1,8 @@
 import Foundation
-@testable import SwipeStore
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeStore
 
 /// `me export [FILE]` as the REPL reads it, and the one-line form of the
 /// export document that JSON mode and the socket answer
