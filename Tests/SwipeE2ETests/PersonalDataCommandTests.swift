@@ -107,6 +107,7 @@ import Testing
     @Test(arguments: TestBackend.all) func theReplsMeExportIsSwipeExportsDocument(_ backend: TestBackend) throws {
         let db = try database(backend)
         let file = temporary.path + "/repl.json", other = temporary.path + "/m-2.json"
+        let missing = temporary.path + "/no-such-folder/me.json"
         let script = temporary.file("export.txt", "me export\nme export \(file)\nme export \(other)\n")
         let json = try SwipeBinary.run(["repl", "--json", "--db", db, "--as", "m-1"], stdin: script)
         #expect(json.status == 0, "\(json.stderr)")
@@ -145,5 +146,14 @@ import Testing
         moved["rank_stats"] = nil
         before["rank_stats"] = nil
         #expect(Self.sameDocument(moved, before), "only the activity differs")
+
+        // Last (a session is activity): a file that cannot be written is
+        // refused naming it, and a script with a refusal exits 1.
+        let unwritable = try SwipeBinary.run(
+            ["repl", "--json", "--db", db, "--as", "m-1"], stdin: temporary.file("bad.txt", "me export \(missing)\n"))
+        #expect(unwritable.status == 1)
+        let refusal = try Self.object(Data(unwritable.stdout.utf8))
+        #expect(refusal["ok"] as? Bool == false && refusal["export"] == nil)
+        #expect(refusal["error"] as? String == missing + ": cannot create it: No such file or directory")
     }
 }

@@ -18,7 +18,8 @@ public enum AtomicFile {
         let name = (path as NSString).lastPathComponent
         let temporary = (folder.isEmpty ? "" : folder + "/") + ".\(name).\(getpid()).tmp"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw Failure(path: temporary, what: "create it", code: errno) }
+        // Named by the file asked for: the temporary name is ours, not the person's.
+        guard fd >= 0 else { throw Failure(path: path, what: "create it", code: errno) }
         var failure: Failure?
         let bytes = Array(text.utf8)
         var written = 0
