@@ -1,3 +1,4 @@
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeCSV
@@ -17,7 +18,7 @@ import Testing
     /// first line, every first sighting is accepted.
     @Test(arguments: [0, 1, 2, 3])
     func repeatsNameTheFirstLineAsAModelDoes(seed: UInt64) throws {
-        var generator = SplitMix(seed: seed)
+        var generator = SplitMix64(seed: seed)
         // A file size that suggests far fewer rows than come: the table must grow.
         let seen = ProfileCSV.SeenIDs(fileSize: 4_000)
         var model: [String: Int] = [:]
@@ -44,18 +45,5 @@ import Testing
         #expect(throws: CSVImport.RowIssue.self) { try seen.insert(row(id: "id257"), line: 400, recordBytes: 40) }
         #expect(throws: CSVImport.RowIssue.self) { try seen.insert(row(id: "id2"), line: 401, recordBytes: 40) }
         try seen.insert(row(id: "id300"), line: 402, recordBytes: 40)
-    }
-}
-
-/// SplitMix64: a small seeded generator for the model tests.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
