@@ -49,7 +49,7 @@ import Testing
         var sent = 0
         var seen: Set<String> = []
         for run in 0..<60 {
-            var random = DecisionModelTests.SplitMix(seed: UInt64(run) &* 0x5851_F42D &+ 11)
+            var random = SplitMix64(seed: UInt64(run) &* 0x5851_F42D &+ 11)
             let prefix = "s\(run)-"
             let people = (0..<4).map { prefix + "p\($0)" }
             let genders = people.map { _ in Self.genders[Int(random.next() % UInt64(Self.genders.count))] }
@@ -206,7 +206,7 @@ import Testing
         var advance: TimeInterval
 
         static func random(
-            _ random: inout DecisionModelTests.SplitMix, people: [String], ghost: String,
+            _ random: inout SplitMix64, people: [String], ghost: String,
             sends: [(viewer: String, profile: String, text: String, id: String)], liked: [(String, String)],
             matched: [(String, String)], n: Int
         ) -> Step {
@@ -256,7 +256,7 @@ import Testing
         /// another text (a canonically equivalent one among them) or another person.
         static func retry(
             _ earlier: (viewer: String, profile: String, text: String, id: String), profile: String, text: String,
-            _ random: inout DecisionModelTests.SplitMix
+            _ random: inout SplitMix64
         ) -> Action {
             switch random.next() % 5 {
             case 0: .send(earlier.viewer, profile, earlier.text, earlier.id)
