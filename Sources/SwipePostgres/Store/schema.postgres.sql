@@ -431,7 +431,9 @@ BEGIN
     SELECT mt.unmatched_at, mt.expires_at INTO ended, deadline FROM matches AS mt WHERE mt.low = lo AND mt.high = hi;
     IF NOT FOUND THEN outcome := 'not matched'; RETURN NEXT; RETURN; END IF;
     IF ended IS NOT NULL THEN outcome := 'ended'; refused_at := ended; RETURN NEXT; RETURN; END IF;
-    SELECT coalesce(max(m.seq), 0) INTO last_seq FROM messages AS m WHERE m.low = lo AND m.high = hi;
+    -- The last seq (Swift's max): messages_order walked from its end, whatever the statistics say.
+    SELECT m.seq INTO last_seq FROM messages AS m WHERE m.low = lo AND m.high = hi ORDER BY m.seq DESC LIMIT 1;
+    last_seq := coalesce(last_seq, 0);
     IF last_seq = 0 THEN
         -- Rule match-expiry: the deadline compared as Swift compares ASCII text.
         IF deadline IS NOT NULL THEN

@@ -178,9 +178,12 @@ extension SQLDatabase {
         ) { row in try row.optionalText("unmatched_at") }
         guard let match else { throw StoreError.messageRefused(.notMatched(profile: profile)) }
         if let endedAt = match { throw StoreError.messageRefused(.ended(profile: profile, at: endedAt)) }
+        // messages_order walked from its end: PostgreSQL's planner, on a
+        // table it has not analysed since it grew, would read every row of
+        // the conversation for max(seq).
         return try executor.first(
-            "SELECT coalesce(max(seq), 0) AS last FROM messages WHERE low = $1 AND high = $2", [.int(low), .int(high)]
-        ) { try $0.int("last") } ?? 0
+            "SELECT seq FROM messages WHERE low = $1 AND high = $2 ORDER BY seq DESC LIMIT 1", [.int(low), .int(high)]
+        ) { try $0.int("seq") } ?? 0
     }
 
     /// The pair's deadline for a first message, if its match has one.
