@@ -1,35 +1,59 @@
 import Foundation
 import SwipeCore
-import SwipePostgres
+@_spi(Testing) import SwipePostgres
 import SwipeStore
 import SwipeTestSupport
 import Testing
 
-/// A version-5 database made before the decision function existed (the
-/// schema without its section) gets `swipe_decide_1` when a writer opens it,
-/// keeps its version (swipes without the function still open it), and its
-/// decisions then run through the function with the same answers; a reader
-/// adds nothing. Two writers opening it at once both end up with it.
+/// A version-5 database made before the server-side functions existed (the
+/// schema without their sections) gets `swipe_decide_1` and `swipe_send_1`
+/// when a writer opens it, keeps its version (swipes without the functions
+/// still open it), and its decisions and sends then run through them with
+/// the same answers; a reader adds nothing. One made with the decision
+/// function alone gets the send's. Two writers opening it at once both end
+/// up with them. A role that may not create functions keeps the
+/// step-by-step path, with the same answers.
 @Suite(.needsPostgres) struct PostgresDecideInstallTests {
     let database: PostgresTestDatabase
     init() throws { database = try PostgresTestDatabase() }
 
-    /// The schema as a swipe before the function made it, with two people.
-    func withoutTheFunction() throws -> PGConnection {
+    /// The schema as a swipe before the functions made it (or before the
+    /// send's, `keepingDecide`), with two people.
+    func withoutTheFunction(keepingDecide: Bool = false) throws -> PGConnection {
         let connection = try database.connect()
-        try connection.execute(PostgresSchemaWithoutDecide.sql)
+        try connection.execute(
+            keepingDecide ? PostgresSchemaWithoutDecide.withoutSend : PostgresSchemaWithoutDecide.sql)
         try connection.execute(
             """
             INSERT INTO profiles (id, name, age) VALUES ('a', 'Ana', 30), ('b', 'Bo', 41);
             INSERT INTO decisions (viewer, profile, decision, via, decided_at)
             VALUES (2, 1, 'like', 'drag', '2026-11-20T10:00:00.000Z');
             """)
-        #expect(try Self.hasFunction(connection) == false)
+        #expect(try Self.hasFunction(connection) == keepingDecide)
+        #expect(try Self.hasFunction(connection, "swipe_send_1") == false)
         return connection
     }
 
-    static func hasFunction(_ connection: PGConnection) throws -> Bool {
-        try connection.scalarInt("SELECT count(*) FROM pg_proc WHERE proname = 'swipe_decide_1'") == 1
+    static func hasFunction(_ connection: PGConnection, _ name: String = "swipe_decide_1") throws -> Bool {
+        try connection.scalarInt("SELECT count(*) FROM pg_proc WHERE proname = $1", .text(name)) == 1
+    }
+
+    /// A match of a and b (b liked a in `withoutTheFunction`), and a send
+    /// from a, its retry and its client id reused, answered as the Swift
+    /// rules answer them.
+    static func matchAndConverse(_ store: PostgresStore) throws {
+        let at = Date(timeIntervalSince1970: 1_795_300_000)
+        let recorded = try store.record(viewer: "a", profile: "b", decision: .like, via: .button, at: at)
+        #expect(recorded.match == Match(profile: "b", name: "Bo", matchedAt: "2026-11-21T22:26:40.000Z"))
+        let send = MessageSend(viewer: "a", profile: "b", text: " hello ", clientID: "c1", at: at)
+        let message = Message(
+            seq: 1, sender: "a", recipient: "b", text: "hello", clientID: "c1", sentAt: "2026-11-21T22:26:40.000Z",
+            readAt: nil)
+        #expect(try store.send(send) == SentMessage(message: message, isRetry: false))
+        #expect(try store.send(send) == SentMessage(message: message, isRetry: true))
+        #expect(throws: StoreError.messageRefused(.clientIDReused("c1"))) {
+            try store.send(MessageSend(viewer: "a", profile: "b", text: "another", clientID: "c1", at: at))
+        }
     }
 
     @Test func aWriterAddsItAndTheVersionStays() throws {
@@ -40,6 +64,7 @@ import Testing
 
         let store = try PostgresStore(uri: database.uri, create: false)
         #expect(try Self.hasFunction(raw))
+        #expect(try Self.hasFunction(raw, "swipe_send_1"))
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
         let recorded = try store.record(
             viewer: "a", profile: "b", decision: .like, via: .button, at: Date(timeIntervalSince1970: 1_795_300_000))
@@ -55,7 +80,35 @@ import Testing
         #expect(try Self.hasFunction(raw))
     }
 
-    @Test func twoWritersOpeningAtOnceBothGetIt() async throws {
+    @Test func aDatabaseWithTheDecisionFunctionGetsTheSends() throws {
+        let raw = try withoutTheFunction(keepingDecide: true)
+        let store = try PostgresStore(uri: database.uri, create: false)
+        #expect(try Self.hasFunction(raw, "swipe_send_1"))
+        try Self.matchAndConverse(store)
+        #expect(store.sendsAnsweredOnServer == 3)
+        #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
+    }
+
+    @Test func aRoleThatMayNotCreateFunctionsSendsStepByStep() throws {
+        let raw = try withoutTheFunction()
+        let role = "swipe_plain_" + UUID().uuidString.prefix(8).lowercased()
+        try raw.execute(
+            """
+            CREATE ROLE \(role) LOGIN;
+            GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO \(role);
+            GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO \(role);
+            REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+            """)
+        defer { try? raw.execute("DROP OWNED BY \(role); DROP ROLE \(role)") }
+        let (host, port) = try PostgresTestServer.hostAndPort()
+        let store = try PostgresStore(uri: "postgres://\(role)@\(host):\(port)/\(database.name)", create: false)
+        #expect(try Self.hasFunction(raw) == false)
+        #expect(try Self.hasFunction(raw, "swipe_send_1") == false)
+        try Self.matchAndConverse(store)
+        #expect(store.sendsAnsweredOnServer == 0)
+    }
+
+    @Test func twoWritersOpeningAtOnceBothGetThem() async throws {
         let raw = try withoutTheFunction()
         let uri = database.uri
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -65,17 +118,26 @@ import Testing
             try await group.waitForAll()
         }
         #expect(try Self.hasFunction(raw))
+        #expect(try Self.hasFunction(raw, "swipe_send_1"))
     }
 }
 
-/// schema.postgres.sql as it was before the decision function: the same
-/// text without its section.
+/// schema.postgres.sql as it was before the server-side functions: the same
+/// text without their sections (`withoutSend`: without the send's alone).
 enum PostgresSchemaWithoutDecide {
     static var sql: String {
-        let full = SchemaTests.postgresSchema
-        guard let start = full.range(of: "\n-- The decision in one round trip"),
-            let end = full.range(of: "-- End of the decision function.\n", range: start.upperBound..<full.endIndex)
-        else { preconditionFailure("schema.postgres.sql has no decision function section") }
+        cut(withoutSend, from: "\n-- The decision in one round trip", to: "-- End of the decision function.\n")
+    }
+
+    static var withoutSend: String {
+        cut(
+            SchemaTests.postgresSchema, from: "\n-- The message send in one round trip",
+            to: "-- End of the send function.\n")
+    }
+
+    static func cut(_ full: String, from first: String, to last: String) -> String {
+        guard let start = full.range(of: first), let end = full.range(of: last, range: start.upperBound..<full.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no section \(first)") }
         return String(full[..<start.lowerBound]) + "\n" + String(full[end.upperBound...])
     }
 }

@@ -20,6 +20,7 @@ import Testing
         "migrationToV3",  // PostgresSchema: schema.postgres.sql's Ranking section and a constant fill
         "sql + \" RETURNING key\"",  // PGConnection+SQLExecutor: the rules' INSERT, a constant suffix
         "decideFunction",  // PostgresSchema: schema.postgres.sql's decision function section, cut out
+        "sendFunction",  // PostgresSchema: schema.postgres.sql's send function section, cut out
         "begin",  // PGConnection: the deferred BEGIN, one of `beginSQL`'s constants (PostgresStore.write)
     ]
 

@@ -143,39 +143,68 @@ public enum PostgresSchema {
     /// schema.postgres.sql writes it (its section "The decision in one round
     /// trip", up to the end marker).
     static var decideFunction: String {
-        guard let start = sql.range(of: "\n-- The decision in one round trip"),
-            let end = sql.range(of: "-- End of the decision function.", range: start.upperBound..<sql.endIndex)
-        else { preconditionFailure("schema.postgres.sql has no decision function section") }
-        return String(sql[start.lowerBound..<end.lowerBound])
+        section(from: "\n-- The decision in one round trip", to: "-- End of the decision function.")
     }
 
-    /// Adds the decision function to a swipe database that lacks it (made
-    /// or migrated by a swipe before it) and says whether the database now
-    /// has it. Not a version step: the function adds a way in that swipes
-    /// without it never call, so the version (and what older swipes may
-    /// open) stays. Two writers adding it at once queue on an advisory lock
-    /// and the second finds it there. A role that may not create functions
-    /// gets false: its decisions take the step-by-step path.
-    static func installDecide(_ connection: PGConnection) throws -> Bool {
-        if try connection.statement(Self.decideInstalledSQL).first([], { try $0.bool(0) }) == true { return true }
+    /// The send function (`PostgresStore+Send.swift`), exactly as
+    /// schema.postgres.sql writes it (its section "The message send in one
+    /// round trip", up to the end marker).
+    static var sendFunction: String {
+        section(from: "\n-- The message send in one round trip", to: "-- End of the send function.")
+    }
+
+    /// schema.postgres.sql from the line `start` up to `end`.
+    private static func section(from start: String, to end: String) -> String {
+        guard let first = sql.range(of: start), let last = sql.range(of: end, range: first.upperBound..<sql.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no section \(start)") }
+        return String(sql[first.lowerBound..<last.lowerBound])
+    }
+
+    /// Which of the server-side functions a database holds.
+    struct ServerFunctions: Equatable {
+        /// `swipe_decide_1`: a decision in one round trip.
+        var decide: Bool
+        /// `swipe_send_1`: a message send in one round trip.
+        var send: Bool
+    }
+
+    /// Adds the server-side functions (the decision's and the send's) to a
+    /// swipe database that lacks them (made or migrated by a swipe before
+    /// them) and says which the database now has. Not a version step: a
+    /// function adds a way in that swipes without it never call, so the
+    /// version (and what older swipes may open) stays. Two writers adding
+    /// them at once queue on an advisory lock and the second finds them
+    /// there. A role that may not create functions keeps what it found:
+    /// the calls without their function take the step-by-step path.
+    static func installFunctions(_ connection: PGConnection) throws -> ServerFunctions {
+        let found = try installedFunctions(connection)
+        if found.decide && found.send { return found }
         do {
             try connection.transaction {
                 try connection.run("SELECT pg_advisory_xact_lock($1)", .int(Self.installLock))
-                if try connection.statement(Self.decideInstalledSQL).first([], { try $0.bool(0) }) == true { return }
-                try connection.execute(decideFunction)
+                let now = try installedFunctions(connection)
+                if !now.decide { try connection.execute(decideFunction) }
+                if !now.send { try connection.execute(sendFunction) }
             }
-            return true
+            return ServerFunctions(decide: true, send: true)
         } catch let error as PostgresError where error.sqlState == "42501" {
-            return false
+            return found
         }
     }
 
-    /// Whether the database holds the decision function.
-    static let decideInstalledSQL = """
-        SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL
+    private static func installedFunctions(_ connection: PGConnection) throws -> ServerFunctions {
+        try connection.statement(Self.functionsInstalledSQL).first([]) {
+            ServerFunctions(decide: try $0.bool(0), send: try $0.bool(1))
+        } ?? ServerFunctions(decide: false, send: false)
+    }
+
+    /// Whether the database holds the decision function, and the send function.
+    static let functionsInstalledSQL = """
+        SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL,
+               to_regprocedure('swipe_send_1(text,text,text,text,text,text)') IS NOT NULL
         """
 
-    /// The advisory lock that serialises installing the decision function.
+    /// The advisory lock that serialises installing the server-side functions.
     static let installLock = 0x7377_6970_6564_6563  // "swipedec"
 
     /// Brings an older swipe schema to `version` in one transaction. Another

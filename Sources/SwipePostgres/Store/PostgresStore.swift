@@ -54,9 +54,16 @@ public final class PostgresStore: SwipeDatabase {
     /// Whether decisions go through the server-side function `swipe_decide_1`
     /// (`PostgresStore+Decide.swift`): true once the database holds it.
     var decidesOnServer = false
+    /// Whether message sends go through `swipe_send_1` (`PostgresStore+Send.swift`).
+    var sendsOnServer = false
     /// The id of the open write transaction when its body learned it (the
-    /// decision function returns it), saving `write` a round trip.
+    /// decision and send functions return it), saving `write` a round trip.
     var knownTransactionID: Int64?
+
+    /// Sends answered by `swipe_send_1`, and those it handed back to the
+    /// Swift steps (`ask`): what tests count to know which path ran.
+    @_spi(Testing) public internal(set) var sendsAnsweredOnServer = 0
+    @_spi(Testing) public internal(set) var sendsHandedBack = 0
 
     /// Runs in place of COMMIT, for tests that break the connection around it.
     @_spi(Testing) public var commitStep: ((PGConnection) throws -> Void)?
@@ -90,8 +97,15 @@ public final class PostgresStore: SwipeDatabase {
             guard create && !readOnly else { throw DatabaseOpenError.missing(path: location) }
             pendingSchema = true
         }
-        if !readOnly && !pendingSchema { decidesOnServer = try PostgresSchema.installDecide(connection) }
+        if !readOnly && !pendingSchema { try installFunctions() }
         try configureSession()
+    }
+
+    /// Adds the server-side functions where missing and notes which calls may use them.
+    private func installFunctions() throws {
+        let functions = try PostgresSchema.installFunctions(connection)
+        decidesOnServer = functions.decide
+        sendsOnServer = functions.send
     }
 
     /// Session settings, again after every reconnect.
@@ -108,7 +122,7 @@ public final class PostgresStore: SwipeDatabase {
             if pendingSchema {
                 _ = try PostgresSchema.create(connection, location: location)
                 pendingSchema = false
-                decidesOnServer = try PostgresSchema.installDecide(connection)
+                try installFunctions()
             }
             return try body()
         }

@@ -288,7 +288,7 @@ CREATE UNIQUE INDEX photos_content ON photos (profile, sha256);
 -- decisions, undos, blocks and quotas on SQLite and here and compares every
 -- answer. Not versioned with schema_version: the function only adds a way in,
 -- which swipes without it never call; a writer adds it to a database that
--- lacks it (`PostgresSchema.installDecide`). A changed body takes a new name.
+-- lacks it (`PostgresSchema.installFunctions`). A changed body takes a new name.
 CREATE FUNCTION swipe_decide_1(viewer_id text, profile_id text, kind text, how text, at text, window_start text)
 RETURNS TABLE (outcome text, xact bigint, viewer_key bigint, profile_key bigint, earlier text, earlier_at text,
                quota_limit bigint, nth_at text, made_at text, match_name text, expiry text)
@@ -364,6 +364,126 @@ BEGIN
 END
 $$;
 -- End of the decision function.
+
+-- The message send in one round trip (PostgresStore+Send.swift): SwipeStore's
+-- `send` (SQLDatabase+Conversations.swift, `sendChecked`: the one definition
+-- of what a send does, and SQLite's path) as one server-side function, so
+-- that a message on PostgreSQL is BEGIN, this call, COMMIT instead of a dozen
+-- statements. Each step is the Swift rule's, in its order: the two keys, self,
+-- the sender's row lock and the pair's advisory lock, the message this sender
+-- stored under this client id (a retry: returned, for Swift to compare its
+-- recipient and text), the standing match, the conversation's last seq; for a
+-- first message the match's deadline (match-expiry), who writes first
+-- (first-move) and the sender's first messages in the window
+-- (first-messages-per-day); the insert, read back. The text's own checks
+-- (empty, length, NUL) and the client id's are made in Swift before the call.
+-- Where Swift's comparison of text is not SQL's (a gender or a deadline
+-- beyond ASCII: Swift lowercases all of Unicode and compares canonically
+-- equivalent strings as equal), the function answers 'ask' having written
+-- nothing, and that send takes the Swift steps in the same transaction. A
+-- refusal writes nothing. SwipePostgresTests' SendModelTests runs the same
+-- random sends, retries, unmatches, blocks and rules on SQLite and here and
+-- compares every answer and row. Not versioned with schema_version, as the
+-- decision function; added by `PostgresSchema.installFunctions`. A changed
+-- body takes a new name.
+CREATE FUNCTION swipe_send_1(viewer_id text, profile_id text, client text, message text, at text, window_start text)
+RETURNS TABLE (outcome text, xact bigint, viewer_key bigint, profile_key bigint, expected_seq bigint, key bigint,
+               seq bigint, sender_id text, recipient_id text, recipient_key bigint, body text, client_id text,
+               sent_at text, read_at text, refused_at text, first_move text, quota_limit bigint, nth_at text)
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+    v bigint;
+    p bigint;
+    lo bigint;
+    hi bigint;
+    ended text;
+    deadline text;
+    last_seq bigint;
+    rule text;
+    mine text;
+    theirs text;
+    lim_text text;
+    lim bigint;
+    stored bigint;
+BEGIN
+    SELECT pr.key INTO v FROM profiles AS pr WHERE pr.id = viewer_id;
+    IF v IS NULL THEN outcome := 'unknown viewer'; RETURN NEXT; RETURN; END IF;
+    SELECT pr.key INTO p FROM profiles AS pr WHERE pr.id = profile_id;
+    IF p IS NULL THEN outcome := 'unknown profile'; RETURN NEXT; RETURN; END IF;
+    IF v = p THEN outcome := 'self'; RETURN NEXT; RETURN; END IF;
+    PERFORM 1 FROM profiles AS pr WHERE pr.key = v FOR NO KEY UPDATE;
+    PERFORM pg_advisory_xact_lock((least(v, p) % 2147483648)::int4, (greatest(v, p) % 2147483648)::int4);
+    viewer_key := v;
+    profile_key := p;
+    -- A retry: what this sender stored under this client id (messages_client).
+    SELECT m.key, m.seq, s.id, r.id, m.recipient, m.body, m.client_id, m.sent_at, m.read_at
+    INTO key, seq, sender_id, recipient_id, recipient_key, body, client_id, sent_at, read_at
+    FROM messages AS m JOIN profiles AS s ON s.key = m.sender JOIN profiles AS r ON r.key = m.recipient
+    WHERE m.sender = v AND m.client_id = client;
+    IF FOUND THEN
+        outcome := 'stored';
+        xact := pg_current_xact_id()::text::bigint;
+        RETURN NEXT; RETURN;
+    END IF;
+    lo := least(v, p);
+    hi := greatest(v, p);
+    SELECT mt.unmatched_at, mt.expires_at INTO ended, deadline FROM matches AS mt WHERE mt.low = lo AND mt.high = hi;
+    IF NOT FOUND THEN outcome := 'not matched'; RETURN NEXT; RETURN; END IF;
+    IF ended IS NOT NULL THEN outcome := 'ended'; refused_at := ended; RETURN NEXT; RETURN; END IF;
+    -- The last seq (Swift's max): messages_order walked from its end, whatever the statistics say.
+    SELECT m.seq INTO last_seq FROM messages AS m WHERE m.low = lo AND m.high = hi ORDER BY m.seq DESC LIMIT 1;
+    last_seq := coalesce(last_seq, 0);
+    IF last_seq = 0 THEN
+        -- Rule match-expiry: the deadline compared as Swift compares ASCII text.
+        IF deadline IS NOT NULL THEN
+            IF deadline !~ '^[\x01-\x7f]*$' THEN outcome := 'ask'; RETURN NEXT; RETURN; END IF;
+            IF deadline COLLATE "C" <= at COLLATE "C" THEN
+                outcome := 'expired'; refused_at := deadline; RETURN NEXT; RETURN;
+            END IF;
+        END IF;
+        -- Rule first-move (SQLDatabase.checkFirstMove): each gender trimmed
+        -- and lower-cased as Swift does it to ASCII text.
+        SELECT st.value INTO rule FROM settings AS st WHERE st.name = 'rule.first-move';
+        IF rule <> '' THEN
+            SELECT pr.gender INTO mine FROM profiles AS pr WHERE pr.key = v;
+            SELECT pr.gender INTO theirs FROM profiles AS pr WHERE pr.key = p;
+            IF rule !~ '^[\x01-\x7f]*$' OR mine !~ '^[\x01-\x7f]*$' OR theirs !~ '^[\x01-\x7f]*$' THEN
+                outcome := 'ask'; RETURN NEXT; RETURN;
+            END IF;
+            IF coalesce(lower(btrim(theirs, E' \t\n\x0b\f\r') COLLATE "C") = rule COLLATE "C", false)
+               AND NOT coalesce(lower(btrim(mine, E' \t\n\x0b\f\r') COLLATE "C") = rule COLLATE "C", false)
+            THEN
+                outcome := 'first move'; first_move := rule; RETURN NEXT; RETURN;
+            END IF;
+        END IF;
+        -- Rule first-messages-per-day (SQLDatabase.checkFirstMessages): a
+        -- limit as Swift's Int(value) reads it; the window's nth first message.
+        SELECT st.value INTO lim_text FROM settings AS st WHERE st.name = 'rule.first-messages-per-day';
+        IF lim_text ~ '^[+-]?[0-9]+$' AND lim_text::numeric BETWEEN -9223372036854775808 AND 9223372036854775807 THEN
+            lim := lim_text::numeric::bigint;
+            IF lim <= 0 THEN outcome := 'first messages'; quota_limit := lim; RETURN NEXT; RETURN; END IF;
+            SELECT m.sent_at INTO nth_at FROM messages AS m
+            WHERE m.sender = v AND m.seq = 1 AND m.sent_at > window_start
+            ORDER BY m.sent_at DESC LIMIT 1 OFFSET lim - 1;
+            IF FOUND THEN outcome := 'first messages'; quota_limit := lim; RETURN NEXT; RETURN; END IF;
+        END IF;
+    END IF;
+    expected_seq := last_seq + 1;
+    INSERT INTO messages (low, high, seq, sender, recipient, client_id, body, sent_at)
+    VALUES (lo, hi, last_seq + 1, v, p, client, message, at)
+    RETURNING messages.key INTO stored;
+    -- Read back as Swift reads it (messageByKeySQL); Swift checks it is what was written.
+    SELECT m.key, m.seq, s.id, r.id, m.recipient, m.body, m.client_id, m.sent_at, m.read_at
+    INTO key, seq, sender_id, recipient_id, recipient_key, body, client_id, sent_at, read_at
+    FROM messages AS m JOIN profiles AS s ON s.key = m.sender JOIN profiles AS r ON r.key = m.recipient
+    WHERE m.key = stored;
+    outcome := 'sent';
+    xact := pg_current_xact_id()::text::bigint;
+    RETURN NEXT;
+END
+$$;
+-- End of the send function.
 
 -- Ranking (README "Ranking"): per profile what the feed's ranking reads, as
 -- schema.sql's rank_stats says, column for column. No row: decided nothing,

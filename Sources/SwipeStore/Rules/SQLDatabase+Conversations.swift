@@ -22,42 +22,89 @@ extension SQLDatabase {
     /// who writes first (first-move) and the sender's first messages in the
     /// last 24 hours (first-messages-per-day).
     public func send(_ send: MessageSend) throws -> SentMessage {
-        let text = try Self.checkedText(send.text)
-        try Self.checkClientID(send.clientID)
-        let now = Timestamp.string(from: send.date ?? Date())
-        return try write {
-            let (me, them) = try lockedPair(send.viewer, send.profile, action: "message")
-            if let stored = try executor.first(
-                StoredMessage.self, Self.messageByClientSQL, [.int(me), .text(send.clientID)])
-            {
-                guard stored.recipientKey == them, stored.message.text == text else {
-                    throw StoreError.messageRefused(.clientIDReused(send.clientID))
-                }
-                return SentMessage(message: stored.message, isRetry: true)
-            }
-            let (low, high) = (min(me, them), max(me, them))
-            let lastSeq = try checkConversation(me: me, them: them, profile: send.profile, at: now)
-            if lastSeq == 0 {
-                let rules = try readRules()
-                if let deadline = try deadline(low, high), deadline <= now {
-                    throw StoreError.messageRefused(.expired(profile: send.profile, at: deadline))
-                }
-                try checkFirstMove(me: me, them: them, rules: rules)
-                try checkFirstMessages(sender: me, at: now, rules: rules)
-            }
-            let seq = lastSeq + 1
-            let key = try executor.insertReturningKey(
-                """
-                INSERT INTO messages (low, high, seq, sender, recipient, client_id, body, sent_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-                """,
-                [.int(low), .int(high), .int(seq), .int(me), .int(them), .text(send.clientID), .text(text), .text(now)])
-            let what = "\(send.viewer)'s message \(send.clientID) to \(send.profile) at \(now)"
-            guard let key, let stored = try executor.first(StoredMessage.self, Self.messageByKeySQL, [.int(key)]),
-                stored.message.seq == seq, stored.message.text == text, stored.message.sentAt == now
-            else { throw StoreError.notStored(table: "messages", what: what) }
-            return SentMessage(message: stored.message, isRetry: false)
+        try sendStepByStep(send)
+    }
+
+    /// `send` as a sequence of statements: the one definition of what a
+    /// send does, and its path on SQLite (where a statement costs no round
+    /// trip). PostgreSQL runs the same steps, in the same order, as one
+    /// server-side function (`PostgresStore.send`, `swipe_send_1` in
+    /// schema.postgres.sql), held to this by `SendModelTests`; it comes here
+    /// when that function cannot be installed.
+    public func sendStepByStep(_ send: MessageSend) throws -> SentMessage {
+        let (text, now) = try Self.checkedSend(send)
+        return try write { try sendChecked(send, text: text, at: now) }
+    }
+
+    /// The checks a send makes before it reaches the store: the text as
+    /// stored (`checkedText`), the client id, and the moment it is sent.
+    package static func checkedSend(_ send: MessageSend) throws -> (text: String, now: String) {
+        let text = try checkedText(send.text)
+        try checkClientID(send.clientID)
+        return (text, Timestamp.string(from: send.date ?? Date()))
+    }
+
+    /// The send inside a write transaction already open, after
+    /// `checkedSend`: the locks, the retry, the rules, the insert.
+    package func sendChecked(_ send: MessageSend, text: String, at now: String) throws -> SentMessage {
+        let (me, them) = try lockedPair(send.viewer, send.profile, action: "message")
+        if let stored = try executor.first(
+            StoredMessage.self, Self.messageByClientSQL, [.int(me), .text(send.clientID)])
+        {
+            return try Self.retried(stored, recipient: them, text: text, clientID: send.clientID)
         }
+        let (low, high) = (min(me, them), max(me, them))
+        let lastSeq = try checkConversation(me: me, them: them, profile: send.profile, at: now)
+        if lastSeq == 0 {
+            let rules = try readRules()
+            if let deadline = try deadline(low, high), deadline <= now {
+                throw StoreError.messageRefused(.expired(profile: send.profile, at: deadline))
+            }
+            try checkFirstMove(me: me, them: them, rules: rules)
+            try checkFirstMessages(sender: me, at: now, rules: rules)
+        }
+        let seq = lastSeq + 1
+        let key = try executor.insertReturningKey(
+            """
+            INSERT INTO messages (low, high, seq, sender, recipient, client_id, body, sent_at)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+            """,
+            [.int(low), .int(high), .int(seq), .int(me), .int(them), .text(send.clientID), .text(text), .text(now)])
+        let stored = try key.flatMap { try executor.first(StoredMessage.self, Self.messageByKeySQL, [.int($0)]) }
+        return try Self.sent(stored, seq: seq, send, text: text, at: now)
+    }
+
+    /// The answer to a send whose client id names a stored message: that
+    /// message, a retry, when it went to the same person with the same
+    /// text; else the refusal of a reused client id.
+    package static func retried(_ stored: StoredMessage, recipient: Int, text: String, clientID: String) throws
+        -> SentMessage
+    {
+        guard stored.recipientKey == recipient, stored.message.text == text else {
+            throw StoreError.messageRefused(.clientIDReused(clientID))
+        }
+        return SentMessage(message: stored.message, isRetry: true)
+    }
+
+    /// The message just inserted as read back (`stored`), checked to be
+    /// what was written: its place `seq`, its text and its moment.
+    package static func sent(_ stored: StoredMessage?, seq: Int, _ send: MessageSend, text: String, at now: String)
+        throws -> SentMessage
+    {
+        guard let stored, stored.message.seq == seq, stored.message.text == text, stored.message.sentAt == now else {
+            throw StoreError.notStored(
+                table: "messages", what: "\(send.viewer)'s message \(send.clientID) to \(send.profile) at \(now)")
+        }
+        return SentMessage(message: stored.message, isRetry: false)
+    }
+
+    /// The refusal of a first message over rule first-messages-per-day:
+    /// it frees 24 hours after `nth` (the oldest first message that
+    /// counts), or never sooner than now when the limit is 0 or less.
+    package static func firstMessagesRefusal(limit: Int, nth: String?, at now: String) -> StoreError {
+        let freesAt =
+            nth.flatMap(Timestamp.date(from:)).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? now
+        return .messageRefused(.firstMessagesPerDay(limit: limit, freesAt: freesAt))
     }
 
     /// The conversation of `query.viewer` with `query.profile`, oldest
@@ -131,9 +178,12 @@ extension SQLDatabase {
         ) { row in try row.optionalText("unmatched_at") }
         guard let match else { throw StoreError.messageRefused(.notMatched(profile: profile)) }
         if let endedAt = match { throw StoreError.messageRefused(.ended(profile: profile, at: endedAt)) }
+        // messages_order walked from its end: PostgreSQL's planner, on a
+        // table it has not analysed since it grew, would read every row of
+        // the conversation for max(seq).
         return try executor.first(
-            "SELECT coalesce(max(seq), 0) AS last FROM messages WHERE low = $1 AND high = $2", [.int(low), .int(high)]
-        ) { try $0.int("last") } ?? 0
+            "SELECT seq FROM messages WHERE low = $1 AND high = $2 ORDER BY seq DESC LIMIT 1", [.int(low), .int(high)]
+        ) { try $0.int("seq") } ?? 0
     }
 
     /// The pair's deadline for a first message, if its match has one.
@@ -174,14 +224,13 @@ extension SQLDatabase {
     /// more, saying when the oldest that counts leaves the window.
     private func checkFirstMessages(sender: Int, at now: String, rules: Rules) throws {
         guard let limit = rules.firstMessagesPerDay, let date = Timestamp.date(from: now) else { return }
-        guard limit > 0 else { throw StoreError.messageRefused(.firstMessagesPerDay(limit: 0, freesAt: now)) }
+        guard limit > 0 else { throw Self.firstMessagesRefusal(limit: 0, nth: nil, at: now) }
         let windowStart = Timestamp.string(from: date.addingTimeInterval(-86_400))
         guard
             let nth = try executor.first(
                 Self.firstMessagesSQL, [.int(sender), .text(windowStart), .int(limit - 1)], { try $0.text("sent_at") })
         else { return }
-        let freesAt = Timestamp.date(from: nth).map { Timestamp.string(from: $0.addingTimeInterval(86_400)) } ?? now
-        throw StoreError.messageRefused(.firstMessagesPerDay(limit: limit, freesAt: freesAt))
+        throw Self.firstMessagesRefusal(limit: limit, nth: nth, at: now)
     }
 
     /// Stamps a match just made with its deadline for a first message when
@@ -236,11 +285,11 @@ extension SQLDatabase {
 }
 
 /// A message row as the rules read it, with the recipient's key.
-struct StoredMessage: FetchableRow {
-    var message: Message
-    var recipientKey: Int
+package struct StoredMessage: FetchableRow {
+    package var message: Message
+    package var recipientKey: Int
 
-    init(row: some SQLRow) throws {
+    package init(row: some SQLRow) throws {
         message = try Message(row: row)
         recipientKey = try row.int("recipient_key")
     }
