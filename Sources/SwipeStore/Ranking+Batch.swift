@@ -57,3 +57,19 @@ extension Ranking {
         }
     }
 }
+
+extension Ranking {
+    /// What a viewer's feed remembers between fetches: the batch being dealt
+    /// and the impressions not counted yet. A feed keeps its own; a server,
+    /// which makes a feed per fetch on whichever connection it borrows, keeps
+    /// one per deck and hands it to each (`SwipeDiscovery.feed(viewer:memory:)`),
+    /// so its cards too come from the batch. A deck fetches one at a time,
+    /// so one fetch at a time uses it.
+    public final class FeedMemory: @unchecked Sendable {
+        public var batch = Batch()
+        /// Keys dealt, once per time dealt, not yet counted in `rank_stats`.
+        public var uncounted: [Int] = []
+
+        public init() {}
+    }
+}

@@ -43,10 +43,17 @@ public final class PostgresFeed: ProfileFeed {
     private var stamped = false
     /// The reasons of the cards this feed dealt, by id (`why`).
     public private(set) var reasons: [String: [String]] = [:]
-    /// The ranked window being dealt (README "Ranking").
-    private var batch = Ranking.Batch()
-    /// The keys dealt and not yet counted in `rank_stats` (`countImpressions`).
-    private var uncounted: [Int] = []
+    /// The ranked window being dealt and the impressions not counted yet
+    /// (README "Ranking"): the feed's own, or one a server keeps across fetches.
+    private let memory: Ranking.FeedMemory
+    private var batch: Ranking.Batch {
+        get { memory.batch }
+        _modify { yield &memory.batch }
+    }
+    private var uncounted: [Int] {
+        get { memory.uncounted }
+        _modify { yield &memory.uncounted }
+    }
     /// How many fetches read and ranked a window (the benchmark splits the next card by it).
     package private(set) var refills = 0
 
@@ -62,8 +69,10 @@ public final class PostgresFeed: ProfileFeed {
     /// and the clock (tests fix it).
     package init(
         connection: PGConnection, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
-        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
+        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init,
+        memory: Ranking.FeedMemory = Ranking.FeedMemory()
     ) throws {
+        self.memory = memory
         guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else {
             throw ViewerError.notAProfile(viewer)
         }

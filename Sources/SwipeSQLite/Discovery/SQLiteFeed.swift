@@ -46,10 +46,17 @@ public final class SQLiteFeed: ProfileFeed {
     private let records: Bool
     /// The reasons of the cards this feed dealt, by id (`why`).
     public private(set) var reasons: [String: [String]] = [:]
-    /// The ranked window being dealt (README "Ranking").
-    private var batch = Ranking.Batch()
-    /// The keys dealt and not yet counted in `rank_stats` (`countImpressions`).
-    private var uncounted: [Int] = []
+    /// The ranked window being dealt and the impressions not counted yet
+    /// (README "Ranking"): the feed's own, or one a server keeps across fetches.
+    private let memory: Ranking.FeedMemory
+    private var batch: Ranking.Batch {
+        get { memory.batch }
+        _modify { yield &memory.batch }
+    }
+    private var uncounted: [Int] {
+        get { memory.uncounted }
+        _modify { yield &memory.uncounted }
+    }
     /// How many fetches read and ranked a window (the benchmark splits the next card by it).
     package private(set) var refills = 0
 
@@ -63,8 +70,10 @@ public final class SQLiteFeed: ProfileFeed {
     /// and the clock (tests fix it).
     package init(
         store: SQLiteStore, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
-        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
+        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init,
+        memory: Ranking.FeedMemory = Ranking.FeedMemory()
     ) throws {
+        self.memory = memory
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
