@@ -89,6 +89,7 @@ let package = Package(
                 .embedInCode("Page/me.js"),
                 // The Me view's photos: upload, remove, reorder.
                 .embedInCode("Page/upload.js"), .embedInCode("Page/upload.css"),
+                .embedInCode("Page/account.js"), .embedInCode("Page/account.css"),
                 .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
             ]
         ),

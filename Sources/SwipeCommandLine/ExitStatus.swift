@@ -28,7 +28,7 @@ package enum ExitStatus {
         case is ImportFailure: dataError
         case CSVError.notFound, CSVError.unreadable, DatabaseOpenError.missing: noInput
         case is CSVError: dataError
-        case DatabaseOpenError.cannotCreate: cannotCreate
+        case DatabaseOpenError.cannotCreate, is AtomicFile.Failure: cannotCreate
         case is ViewerError, StoreError.invalidValue, StoreError.selfAction: usage
         case is ReplInputError, is ProfileValueIssue: usage
         case is ImportInterrupted: interrupted

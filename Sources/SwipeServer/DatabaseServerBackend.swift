@@ -112,6 +112,15 @@ public final class DatabaseServerBackend: Sendable {
             .add(.bytes(photo)))
     }
 
+    /// Everything the store holds about `viewer` (`GET /me/export`), by the
+    /// rule `swipe export` and `me export` use (`ViewerScope`), through the
+    /// write queue as that rule takes the viewer's lock.
+    ///
+    /// - Throws: `StoreError.unknownProfile`.
+    public func exportPersonalData(viewer: String) throws -> PersonalExport {
+        try ViewerScope(viewer: viewer, access: PooledAccess(pool: pool, writes: writes)).exportPersonalData()
+    }
+
     /// Which of `ids` are profiles now (the others were erased), each by its key.
     public func existingProfiles(among ids: some Sequence<String>) throws -> Set<String> {
         try pool.withDatabase { database in Set(try ids.filter { try database.isProfile($0) }) }
@@ -157,6 +166,8 @@ public final class DatabaseServerBackend: Sendable {
         repl.internalFailure = internalFailure
         // A page uploads its photos: a path it sent would name a file on this server.
         repl.readsPhotoFiles = false
+        // Nor may it name a file to write there: `me export` answers the document.
+        repl.writesFiles = false
         // Whom the page may know as matches: told if one of them is erased elsewhere.
         let partners = try scope.matches().map(\.profile)
         let session = SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)

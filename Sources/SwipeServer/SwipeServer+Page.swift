@@ -20,6 +20,12 @@ extension SwipeServer {
         router.get("/upload.js") { request, _ in
             try await asset(PageAssets.uploadScript, type: "text/javascript; charset=utf-8", request: request)
         }
+        router.get("/account.js") { request, _ in
+            try await asset(PageAssets.accountScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/account.css") { request, _ in
+            try await asset(PageAssets.accountStyle, type: "text/css; charset=utf-8", request: request)
+        }
         router.get("/upload.css") { request, _ in
             try await asset(PageAssets.uploadStyle, type: "text/css; charset=utf-8", request: request)
         }
@@ -239,6 +245,9 @@ enum PageAssets {
     static let script = PackageResources.app_js
     /// The "Me" view (Documentation/PersonalData.md).
     static let meScript = PackageResources.me_js
+    /// The Me view's "Your data": download, erase (Documentation/PersonalData.md).
+    static let accountScript = PackageResources.account_js
+    static let accountStyle = PackageResources.account_css
     static let style = PackageResources.app_css
     /// The inbox and conversations (Page/chat.js).
     static let chat = PackageResources.chat_js

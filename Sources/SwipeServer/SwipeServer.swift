@@ -88,6 +88,7 @@ public struct SwipeServer: Sendable {
         let router = Router(context: ServeContext.self)
         addPhotoRoutes(to: router)
         addUploadRoutes(to: router)
+        addExportRoutes(to: router)
         addPageRoutes(to: router)
         let sockets = Router(context: ServeContext.self)
         sockets.ws("/ws") { request, context in

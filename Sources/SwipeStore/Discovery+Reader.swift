@@ -45,9 +45,12 @@ extension SwipeDatabase {
         return Ranking.reasons(viewer: me, candidate: them, stats: stats, liker: liker, now: now)
     }
 
-    /// After an import: the genders some profile seeks that no profile has, in words (nil: none).
-    public func unknownSoughtGenders() throws -> String? {
+    /// After an import: the genders some profile seeks that no profile has, in
+    /// words (nil: none). From the import's own tally when it filled an empty
+    /// table (`ImportSummary.genders`), else from the table.
+    public func unknownSoughtGenders(after summary: ImportSummary? = nil) throws -> String? {
         guard let reader = self as? DiscoveryReader else { return nil }
+        if let seen = summary?.genders { return Discovery.unknownGenders(seen.sought.sorted(), present: seen.present) }
         return Discovery.unknownGenders(try reader.soughtGenders().sorted(), present: try reader.genderCounts())
     }
 

@@ -40,6 +40,9 @@ public protocol ViewerLedger {
     func editPreferences(_ change: PreferencesChange) throws -> Profile
     /// Erases the viewer and every row naming them (`me erase`).
     func erase() throws -> Erasure
+    /// Everything the store holds about the viewer (`me export`): the
+    /// document `swipe export` writes, read by the same rule.
+    func exportPersonalData() throws -> PersonalExport
     /// Which of these ids the viewer may still be shown (the cards in the deck).
     func eligible(among ids: [String]) throws -> Set<String>
     func block(_ id: String) throws -> BlockOutcome

@@ -139,6 +139,12 @@ public struct ViewerScope: ViewerLedger {
         return erasure
     }
 
+    public func exportPersonalData() throws -> PersonalExport {
+        let viewer = viewer
+        // A write (writing nothing) as `exportPersonalData` takes the viewer's lock.
+        return try access.write { try $0.exportPersonalData(viewer: viewer, at: nil) }
+    }
+
     public func eligible(among ids: [String]) throws -> Set<String> {
         try access.read { try $0.eligible(viewer: viewer, among: ids) }
     }

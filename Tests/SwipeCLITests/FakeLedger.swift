@@ -63,6 +63,7 @@ final class FakeLedger: ViewerLedger {
     func setPreferences(_ change: PreferencesChange) throws -> Profile { throw NoDiscovery() }
     func editProfile(_ edit: ProfileEdit) throws -> Profile { throw NoDiscovery() }
     func erase() throws -> Erasure { throw NoDiscovery() }
+    func exportPersonalData() throws -> PersonalExport { throw NoDiscovery() }
     func changePhotos(_ change: PhotoChange) throws -> Profile { throw NoDiscovery() }
     func editPreferences(_ change: PreferencesChange) throws -> Profile { throw NoDiscovery() }
     func eligible(among ids: [String]) throws -> Set<String> { throw NoDiscovery() }

@@ -45,7 +45,11 @@ struct ReplCompletionTests {
     @Test("me completes its subcommands, me set its fields, me photo its subcommands")
     func me() {
         // The words `parseMe` reads, written out here by hand.
-        #expect(ReplCompletion(lineBeforeCursor: "me ", profileIDs: ids).candidates == ["erase", "photo", "set"])
+        #expect(
+            ReplCompletion(lineBeforeCursor: "me ", profileIDs: ids).candidates == ["erase", "export", "photo", "set"])
+        let ex = ReplCompletion(lineBeforeCursor: "me e", profileIDs: ids)
+        #expect(ex.candidates == ["erase", "export"])
+        #expect(ReplCompletion(lineBeforeCursor: "me exp", profileIDs: ids).insertion == "ort ")
         #expect(ReplCompletion(lineBeforeCursor: "me s", profileIDs: ids).insertion == "et ")
         #expect(
             ReplCompletion(lineBeforeCursor: "me set ", profileIDs: ids).candidates

@@ -88,4 +88,72 @@ import Testing
         let matches = try SwipeBinary.run(["matches", "--db", db, "--as", "m-2", "--format", "jsonl"])
         #expect(matches.status == 0 && matches.stdout.isEmpty)
     }
+
+    /// `document` and `oracle` hold the same members and values, `exported_at` aside.
+    static func sameDocument(_ document: [String: Any], _ oracle: [String: Any]) -> Bool {
+        var document = document, oracle = oracle
+        document["exported_at"] = nil
+        oracle["exported_at"] = nil
+        return NSDictionary(dictionary: document).isEqual(to: oracle)
+    }
+
+    static func object(_ data: Data) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    /// The REPL's `me export` (text and JSON mode) writes or answers the
+    /// document `swipe export` writes for the same viewer; it takes no
+    /// one else's id: a word after it is the file to write.
+    @Test(arguments: TestBackend.all) func theReplsMeExportIsSwipeExportsDocument(_ backend: TestBackend) throws {
+        let db = try database(backend)
+        let file = temporary.path + "/repl.json", other = temporary.path + "/m-2.json"
+        let missing = temporary.path + "/no-such-folder/me.json"
+        let script = temporary.file("export.txt", "me export\nme export \(file)\nme export \(other)\n")
+        let json = try SwipeBinary.run(["repl", "--json", "--db", db, "--as", "m-1"], stdin: script)
+        #expect(json.status == 0, "\(json.stderr)")
+        let lines = json.stdout.split(separator: "\n").map(String.init)
+        try #require(lines.count == 3, "\(json.stdout)")
+        let answers = try lines.map { try Self.object(Data($0.utf8)) }
+        let answered = try #require(answers[0]["export"] as? [String: Any])
+        #expect(answers[1]["exported"] as? [String: Any] != nil && answers[1]["export"] == nil)
+        let written = try Self.object(try Data(contentsOf: URL(fileURLWithPath: file)))
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600, "personal data is the owner's only")
+        let notOthers = try Self.object(try Data(contentsOf: URL(fileURLWithPath: other)))
+
+        let cli = temporary.path + "/cli.json"
+        let exported = try SwipeBinary.run(["export", "--db", db, "--as", "m-1", cli])
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let oracle = try Self.object(try Data(contentsOf: URL(fileURLWithPath: cli)))
+        #expect(oracle["viewer"] as? String == "m-1")
+        #expect(Self.sameDocument(answered, oracle), "JSON mode's export")
+        #expect(Self.sameDocument(written, oracle), "me export FILE")
+        #expect(Self.sameDocument(notOthers, oracle), "a file named after m-2 still holds m-1's data")
+        #expect((answered["profile"] as? [String: Any])?["lon"] as? Double == -9.1393, "exact, not rounded")
+
+        // Text mode: the document as swipe export prints it, then where a file went.
+        let text = try SwipeBinary.run(["repl", "--db", db, "--as", "m-1"], stdin: script)
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("\"format\": \"swipe-personal-data\""))
+        #expect(text.stdout.contains("wrote m-1's data to \(file) ("), "\(text.stdout)")
+        let printed = String(text.stdout[text.stdout.range(of: "{\n")!.lowerBound...])
+        let end = try #require(printed.range(of: "\n}\n"))
+        // A second session is activity (rank_stats.last_active_at moved): the
+        // oracle is the file this session wrote, already held to swipe export's.
+        let rewritten = try Self.object(try Data(contentsOf: URL(fileURLWithPath: file)))
+        #expect(Self.sameDocument(try Self.object(Data(printed[..<end.upperBound].utf8)), rewritten))
+        var moved = rewritten, before = oracle
+        moved["rank_stats"] = nil
+        before["rank_stats"] = nil
+        #expect(Self.sameDocument(moved, before), "only the activity differs")
+
+        // Last (a session is activity): a file that cannot be written is
+        // refused naming it, and a script with a refusal exits 1.
+        let unwritable = try SwipeBinary.run(
+            ["repl", "--json", "--db", db, "--as", "m-1"], stdin: temporary.file("bad.txt", "me export \(missing)\n"))
+        #expect(unwritable.status == 1)
+        let refusal = try Self.object(Data(unwritable.stdout.utf8))
+        #expect(refusal["ok"] as? Bool == false && refusal["export"] == nil)
+        #expect(refusal["error"] as? String == missing + ": cannot create it: No such file or directory")
+    }
 }

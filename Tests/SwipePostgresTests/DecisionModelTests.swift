@@ -27,7 +27,7 @@ import Testing
         let postgres = try #require(try stores.open(.postgres) as? PostgresStore)
         var checked = 0
         for run in 0..<60 {
-            var random = SplitMix(seed: UInt64(run) &* 0x9E37_79B9 &+ 7)
+            var random = SplitMix64(seed: UInt64(run) &* 0x9E37_79B9 &+ 7)
             let prefix = "r\(run)-"
             let people = (0..<4).map { prefix + "p\($0)" }
             for store in [sqlite as any SwipeDatabase, postgres] {
@@ -161,7 +161,7 @@ import Testing
         /// the quota's 24-hour window fills and frees.
         var advance: TimeInterval
 
-        static func random(_ random: inout SplitMix, people: [String], ghost: String) -> Step {
+        static func random(_ random: inout SplitMix64, people: [String], ghost: String) -> Step {
             func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
             // A person now and then is one who does not exist, or the viewer themself.
             let viewer = random.next() % 40 == 0 ? ghost : pick(people)
@@ -191,19 +191,6 @@ import Testing
             case .rule(let n, let v): "rule \(n)=\(v)"
             case .likersResume(let v, let d, let back): "\(v)'s \(d.rawValue) likers resume \(back) s back"
             }
-        }
-    }
-
-    /// A small seeded generator (SplitMix64), so a failing run can be replayed.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 }

@@ -11,6 +11,10 @@ public enum JSONValue: Hashable, Sendable {
     case string(String)
     case array([JSONValue])
     case object([(String, JSONValue)])
+    /// JSON text written elsewhere, on one line, copied as is: the export
+    /// document (`PersonalExport.compactJSON`), whose numbers are written
+    /// exactly as stored rather than rounded as `number` rounds them.
+    case verbatim(String)
 
     /// Places kept after the decimal point: enough for every deck number
     /// (0.967, 283.95) without binary noise (0.9670000000000001).
@@ -37,6 +41,7 @@ public enum JSONValue: Hashable, Sendable {
         case .bool(let value): out.write(value ? "true" : "false")
         case .number(let value): out.write(Self.format(value))
         case .string(let value): Self.writeString(value, to: &out)
+        case .verbatim(let text): out.write(text)
         case .array(let values):
             out.write("[")
             for (index, value) in values.enumerated() {

@@ -8,10 +8,28 @@ extension PersonalExport {
     /// stored column naming the person that is left out, and why. Numbers
     /// are written exactly as stored (coordinates are not rounded here:
     /// it is the person's own data). Pretty-printed, two-space indents.
-    public var json: String {
-        var out = "{\n"
+    public var json: String { render(pretty: true) }
+
+    /// The same document on one line (no newline), for JSON mode and the
+    /// socket (`me export`), which answer one line per command: the same
+    /// members, values and spelling as `json`, only the layout differs.
+    public var compactJSON: String { render(pretty: false) }
+
+    func render(pretty: Bool) -> String {
+        // The one writer of the document; `pretty` only picks the white space.
+        let open = pretty ? "{\n" : "{"
+        let indent = pretty ? "  " : ""
+        let rowIndent = pretty ? "    " : ""
+        let between = pretty ? ",\n" : ", "
+        var out = open
         func member(_ name: String, _ value: String, last: Bool = false) {
-            out += "  " + JSONText.quoted(name) + ": " + value + (last ? "\n" : ",\n")
+            out += indent + JSONText.quoted(name) + ": " + value + (last ? (pretty ? "\n" : "") : between)
+        }
+        func list(_ items: [String]) -> String {
+            items.isEmpty
+                ? "[]"
+                : "[" + (pretty ? "\n" : "") + items.map { rowIndent + $0 }.joined(separator: between)
+                    + (pretty ? "\n  ]" : "]")
         }
         member("format", JSONText.quoted("swipe-personal-data"))
         member("version", String(Self.version))
@@ -20,23 +38,19 @@ extension PersonalExport {
         for section in sections {
             switch section.name {
             case "profile", "rank_stats":
-                member(section.name, section.rows.first.map { Self.object($0, indent: "  ") } ?? "null")
+                member(section.name, section.rows.first.map { Self.object($0, indent: indent) } ?? "null")
             default:
-                member(
-                    section.name,
-                    section.rows.isEmpty
-                        ? "[]"
-                        : "[\n" + section.rows.map { "    " + Self.object($0, indent: "    ") }.joined(separator: ",\n")
-                            + "\n  ]")
+                member(section.name, list(section.rows.map { Self.object($0, indent: rowIndent) }))
             }
         }
         let withheld = PersonalData.coverage.compactMap { column, exported -> String? in
             guard case .withheld(let why) = exported else { return nil }
-            return "    {\"column\": " + JSONText.quoted(column.description) + ", \"why\": " + JSONText.quoted(why)
-                + "}"
+            return "{\"column\": " + JSONText.quoted(column.description) + ", \"why\": " + JSONText.quoted(why) + "}"
         }
-        member("withheld", "[\n" + withheld.joined(separator: ",\n") + "\n  ]", last: true)
-        return out + "}\n"
+        // Always open on its own line, as the first version wrote it.
+        let rows = withheld.map { rowIndent + $0 }.joined(separator: between)
+        member("withheld", "[" + (pretty ? "\n" + rows + "\n  ]" : rows + "]"), last: true)
+        return out + (pretty ? "}\n" : "}")
     }
 
     /// One row as an object on one line.

@@ -66,6 +66,7 @@ extension ReplAnswer {
         if let conversation { members += Self.conversationMembers(conversation) }
         if let me { members += Self.meMembers(me) }
         if let erased { members += Self.erasedMembers(erased) }
+        if let exported { members += exported.jsonMembers }
         return members
     }
 

@@ -34,6 +34,7 @@ extension ReplAnswer {
             lines += page.lines
         }
         if let me { lines += Self.meLines(me, style: style) }
+        if let exported { lines += exported.textLines }
         if let empty { lines.append(empty) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }

@@ -22,6 +22,8 @@ struct ReplAnswer {
     var me: MeAnswer?
     /// `me erase`.
     var erased: Erasure?
+    /// `me export`.
+    var exported: ExportAnswer?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

@@ -126,7 +126,7 @@ public struct ReplCompletion: Hashable, Sendable {
     }
 
     /// The words after `me`, and after `me photo` (`ReplInput.parseMe`).
-    static let meSubcommands = ["erase", "photo", "set"]
+    static let meSubcommands = ["erase", "export", "photo", "set"]
     static let mePhotoSubcommands = ["add", "move", "remove"]
 
     /// `text` as it is written inside double quotes.

@@ -18,6 +18,10 @@ public enum MeInput: Hashable, Sendable {
     /// `me photo add FILE|URL`, `me photo remove N`, `me photo move N M`
     /// (Documentation/Photos.md): positions count from 1.
     case photo(MePhoto)
+    /// `me export [FILE]`: everything the store holds about the viewer, the
+    /// document `swipe export` writes; to FILE (replaced whole, as `swipe
+    /// export FILE` replaces it) or as the answer.
+    case export(file: String?)
 }
 
 /// A `me photo` subcommand, as typed.
@@ -106,11 +110,18 @@ extension ReplInput {
                     "me erase takes your own id, typed again to confirm (got \(quoted(rest))), e.g. me erase m-3")
             }
             return .me(.erase(confirm: rest[0]))
+        case "export":
+            guard rest.count <= 1 else {
+                throw fail(
+                    "me export takes at most one file to write (got \(quoted(rest))); "
+                        + "quote a path with spaces, e.g. me export \"~/My data/me.json\"")
+            }
+            return .me(.export(file: rest.first))
         default:
-            let hint = didYouMean([sub], among: ["set", "photo", "erase"], verb: "me")
+            let hint = didYouMean([sub], among: ["set", "photo", "export", "erase"], verb: "me")
             throw fail(
-                "me takes nothing, set FIELD VALUE, photo add|remove|move or erase ID (got \(quoted(arguments)))\(hint), "
-                    + "e.g. me, me set city Lyon, me photo add ~/ana.jpg"
+                "me takes nothing, set FIELD VALUE, photo add|remove|move, export [FILE] or erase ID "
+                    + "(got \(quoted(arguments)))\(hint), e.g. me, me set city Lyon, me export me.json"
             )
         }
     }

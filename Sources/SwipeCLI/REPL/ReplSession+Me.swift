@@ -173,6 +173,8 @@ extension ReplSession {
         case .photo(let photo):
             let change = try photo.change(readingFiles: readsPhotoFiles)
             answer.me = MeAnswer(profile: try ledger.changePhotos(change), notice: photo.notice(change))
+        case .export(let file):
+            answer.exported = try export(to: file)
         case .erase(let confirm):
             guard confirm == ledger.viewer else {
                 throw ReplInputError(

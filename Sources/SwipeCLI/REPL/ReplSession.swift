@@ -33,6 +33,10 @@ public struct ReplSession {
     /// and `swipe me` may; a socket's session (`swipe serve`) may not, as a
     /// remote page must never name a file on the server.
     public var readsPhotoFiles = true
+    /// Whether `me export FILE` may write a file on this machine: the REPL
+    /// may; a socket's session may not (its page downloads `/me/export`,
+    /// and `me export` without a file answers the document itself).
+    public var writesFiles = true
 
     public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
         self.controller = controller

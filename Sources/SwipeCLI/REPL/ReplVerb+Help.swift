@@ -18,7 +18,7 @@ extension ReplVerb {
         case .physics: "physics NAME"
         case .view: "view [compact|full]"
         case .prefs: "prefs [age|seeking|km|location VALUE]"
-        case .me: "me [set FIELD VALUE… | photo add|remove|move …]"
+        case .me: "me [set … | photo … | export [FILE] | erase ID]"
         case .likes: "likes"
         case .why: "why"
         case .block: "block [PROFILE_ID]"
@@ -52,7 +52,7 @@ extension ReplVerb {
         case .physics: "switch physics: tantan, draggable, stack, scrub"
         case .view: "under the picture: one line of numbers, or every card's pose"
         case .prefs: "who you want to see: show, or change one preference"
-        case .me: "your own profile: show it, or change one field"
+        case .me: "your own profile: show, change, export or erase it"
         case .likes: "people who like you and wait for your decision"
         case .why: "why the top card is in your deck"
         case .block: "hide someone from you and you from them"
@@ -187,8 +187,12 @@ extension ReplVerb {
             me photo add FILE|URL      a JPEG, PNG or WebP (metadata stripped), or an https:// URL
             me photo remove N          N counts from 1, as me lists them
             me photo move N M          photo N goes to place M
+            me export [FILE]           all swipe holds about you (the JSON of swipe export),
+                                       shown, or written to FILE (replaced whole, mode 0600)
+            me erase ID                delete yourself and every row naming you, for good;
+                                       your own id, typed again, confirms it
             Each value is checked as swipe import checks that column, in the same words.
-            Example: me set city Lyon
+            Example: me set city Lyon, me export ~/my-swipe-data.json
             """
         case .why:
             """

@@ -27,7 +27,7 @@ public enum PostgresImport {
         connection: PGConnection, path: String, options: ImportOptions, schema: String? = nil
     ) throws -> ImportSummary {
         var loader: ProfileLoader?
-        let seen = ProfileCSV.SeenIDs(fileSize: fileSize(path))
+        let seen = ProfileCSV.SeenIDs(fileSize: fileSize(path), rereading: path)
         // Photo files are read on the reading thread, their ids made with the
         // database's photo secret (a new one, stored by the import, if none:
         // a first import has no settings table yet).
@@ -46,7 +46,9 @@ public enum PostgresImport {
             makeRow: ProfileRow.init,
             prepare: { record, positions, row in
                 try ProfileCSV.encode(record, positions: positions, into: &row, photos: photos)
-                try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
+                try seen.insert(
+                    row, line: record.line, recordBytes: record.bytes.count + record.count,
+                    idField: positions[ProfileCSV.Column.id.rawValue])
             },
             write: { slot, index, dryRun in
                 fileHasPhotos = index["photos"] != nil

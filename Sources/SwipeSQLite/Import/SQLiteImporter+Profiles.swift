@@ -25,7 +25,8 @@ extension SQLiteImporter {
         // A first import (no profile yet) builds the index of places once, at
         // the end, sorted: a quarter of the cost of an index insert per row.
         var rebuildPlaces = false
-        let seen = SeenIDs(fileSize: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0)
+        let seen = SeenIDs(
+            fileSize: (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0, rereading: path)
         // Photo files are read on the reading thread, their ids made with the
         // database's photo secret (a new one, stored by the import, if none).
         let photos = ProfilePhotos(
@@ -37,12 +38,17 @@ extension SQLiteImporter {
         // A file without name or age (a partial re-import): each row's id
         // must exist; a new one is refused, naming its line.
         var missing: [String]?
-        return try run(
+        // What the rows hold of genders, for the check after the import.
+        let tally = GenderTally()
+        var summary = try run(
             path: path, required: ProfileColumn.required, optional: ProfileColumn.optional, checkedRows: true,
             rollbackJournal: true, makeRow: ProfileRow.init,
             prepare: { record, positions, row in
                 try ProfileCSV.encode(record, positions: positions, into: &row, photos: photos)
-                try seen.insert(row, line: record.line, recordBytes: record.bytes.count + record.count)
+                try seen.insert(
+                    row, line: record.line, recordBytes: record.bytes.count + record.count,
+                    idField: positions[ProfileColumn.id.rawValue])
+                tally.note(row)
             },
             write: { slot, index, dryRun in
                 if missing == nil { missing = ProfileColumn.missing(fromFileWith: Set(index.keys)) }
@@ -75,5 +81,10 @@ extension SQLiteImporter {
                 }
                 return (writer?.inserted ?? 0, writer?.updated ?? 0, writer?.unchanged ?? 0)
             })
+        // The table was empty and now holds exactly the rows tallied.
+        if rebuildPlaces, let writer, writer.inserted == tally.rows, writer.updated == 0, writer.unchanged == 0 {
+            summary.genders = tally.genderSummary
+        }
+        return summary
     }
 }

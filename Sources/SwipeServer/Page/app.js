@@ -48,6 +48,9 @@
     profiles,
     status: (text, isError) => status(text, isError),
     focusDeck: () => focusDeck(),
+    // Set by account.js once the viewer erased themself: the words the
+    // status line keeps when the server then closes the socket.
+    ended: null,
   };
   window.swipePage = page;
 
@@ -360,6 +363,7 @@
       return;
     }
     renderChain = renderChain.then(async () => {
+      if (page.ended) return; // erased (account.js): nothing left to draw
       await playAll(answer);
       drawDeck(answer);
       last = answer;
@@ -411,6 +415,10 @@
       if (data.event) onEvent(data); else onAnswer(data);
     });
     socket.addEventListener("close", (close) => {
+      if (page.ended) {
+        status(page.ended);
+        return;
+      }
       if (close.code === 4001) {
         status("Signed out: this page needs a new sign-in link.", true);
         return;

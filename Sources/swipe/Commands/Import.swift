@@ -67,7 +67,7 @@ struct Import: ParsableCommand {
         defer { bar.clear() }
         if decisions { return (try store.importDecisions(path: file, options: options), nil) }
         let summary = try store.importProfiles(path: file, options: options)
-        return (summary, try store.unknownSoughtGenders())
+        return (summary, try store.unknownSoughtGenders(after: summary))
     }
 }
 

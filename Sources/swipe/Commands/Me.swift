@@ -41,6 +41,10 @@ struct MeCommand: ParsableCommand {
                 throw ReplInputError(
                     input: (["me"] + words).joined(separator: " "),
                     message: "from the command line, erase is its own command: swipe erase --as ID (--yes for scripts)")
+            case .export:
+                throw ReplInputError(
+                    input: (["me"] + words).joined(separator: " "),
+                    message: "from the command line, export is its own command: swipe export --as ID [FILE]")
             case .photo(let photo):
                 let change = try photo.change(readingFiles: true)
                 let store = try database.openExisting()

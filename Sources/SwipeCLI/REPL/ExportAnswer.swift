@@ -1,0 +1,67 @@
+import Foundation
+import SwipeStore
+
+/// What `me export [FILE]` shows (Documentation/PersonalData.md, "Export"):
+/// the document `swipe export` writes, read by the same rule
+/// (`exportPersonalData`) and written by the same writer
+/// (`PersonalExport.json`); or, when it went to a file, where.
+struct ExportAnswer {
+    var document: PersonalExport
+    /// The file it was written to, as typed; nil: the answer holds it.
+    var file: String?
+    /// Its size in bytes, once written.
+    var bytes = 0
+
+    /// Text: the document as `swipe export` prints it (its strings are JSON
+    /// escaped, control characters included, so it is safe at a terminal),
+    /// or one line saying where it went.
+    var textLines: [String] {
+        guard let file else {
+            return document.json.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+        return [
+            "wrote \(TerminalText.oneLine(document.viewer))'s data to \(TerminalText.sanitized(file)) "
+                + "(\(bytes) bytes, JSON as swipe export writes it)"
+        ]
+    }
+
+    /// JSON mode and the socket: `export`, the document itself as one
+    /// object (its numbers exactly as stored); or `exported`, where it went.
+    var jsonMembers: [(String, JSONValue)] {
+        guard let file else { return [("export", .verbatim(document.compactJSON))] }
+        return [
+            (
+                "exported",
+                .object([
+                    ("viewer", .string(document.viewer)), ("file", .string(file)),
+                    ("bytes", .number(Double(bytes))),
+                ])
+            )
+        ]
+    }
+}
+
+extension ReplSession {
+    /// `me export [FILE]`: reads the viewer's data; with a file (`~` is the
+    /// home folder, a relative path the working directory's), writes it as
+    /// `swipe export FILE` does, replacing the file whole.
+    ///
+    /// - Throws: `ReplInputError` when this session may not write files (a
+    ///   socket's), `AtomicFile.Failure` naming the file.
+    func export(to file: String?) throws -> ExportAnswer {
+        if let file, !writesFiles {
+            throw ReplInputError(
+                input: "me export \(file)",
+                message: "me export: a page downloads your data (Download my data, or GET /me/export); "
+                    + "a file is written only by the REPL and swipe export, on the database's machine; "
+                    + "me export without a file answers the document")
+        }
+        var answer = ExportAnswer(document: try ledger.exportPersonalData(), file: file)
+        if let file {
+            let text = answer.document.json
+            try AtomicFile.write(text, to: (file as NSString).expandingTildeInPath)
+            answer.bytes = text.utf8.count
+        }
+        return answer
+    }
+}
