@@ -220,26 +220,3 @@ private final class Listening: @unchecked Sendable {
     let connection: PGConnection
     init(_ connection: PGConnection) { self.connection = connection }
 }
-
-/// The last `capacity` keys inserted, oldest forgotten first.
-struct RecentKeys {
-    let capacity: Int
-    private var keys: Set<String> = []
-    private var order: [String] = []
-    private var oldest = 0
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Inserts `key`; false when it is already held.
-    mutating func insert(_ key: String) -> Bool {
-        guard keys.insert(key).inserted else { return false }
-        if order.count < capacity {
-            order.append(key)
-        } else {
-            keys.remove(order[oldest])
-            order[oldest] = key
-            oldest = (oldest + 1) % capacity
-        }
-        return true
-    }
-}

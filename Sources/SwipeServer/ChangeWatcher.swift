@@ -52,7 +52,7 @@ final class ChangeWatcher: @unchecked Sendable {
     /// own sessions told is not told again.
     private let sweepErasures: @Sendable (_ claim: (String) -> Bool) throws -> Int
     private let state = Mutex(State())
-    private let told = Mutex(ToldKeys(capacity: 100_000))
+    private let told = Mutex(RecentKeys(capacity: 100_000))
     /// Guards `running`, `poked` and `finished`; signalled by `poke` and `stop`.
     private let wake = NSCondition()
     private var running = false
@@ -241,28 +241,5 @@ struct KeyTrail {
 
     mutating func expire(before moment: ContinuousClock.Instant) {
         gaps = gaps.filter { $0.value >= moment }
-    }
-}
-
-/// The last `capacity` keys inserted, oldest forgotten first.
-struct ToldKeys {
-    let capacity: Int
-    private var keys: Set<String> = []
-    private var order: [String] = []
-    private var oldest = 0
-
-    init(capacity: Int) { self.capacity = capacity }
-
-    /// Inserts `key`; false when it is already held.
-    mutating func insert(_ key: String) -> Bool {
-        guard keys.insert(key).inserted else { return false }
-        if order.count < capacity {
-            order.append(key)
-        } else {
-            keys.remove(order[oldest])
-            order[oldest] = key
-            oldest = (oldest + 1) % capacity
-        }
-        return true
     }
 }

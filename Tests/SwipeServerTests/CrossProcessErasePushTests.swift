@@ -25,21 +25,6 @@ import WSClient
 @Suite struct CrossProcessErasePushTests {
     let stores = TestStores("swipe-erase-push")
 
-    /// The server's backend over the test's database (as `CrossProcessPushTests` opens it).
-    func backend(_ kind: TestBackend) throws -> DatabaseServerBackend {
-        let location = try stores.location(kind)
-        switch kind {
-        case .sqlite:
-            return try DatabaseServerBackend(writes: .oneAtATime, connections: 2) {
-                try SQLiteStore(path: location, create: false)
-            }
-        case .postgres:
-            return try DatabaseServerBackend(
-                writes: .concurrent, connections: 2, relay: PostgresMatchRelay(uri: location)
-            ) { try PostgresStore(uri: location, create: false) }
-        }
-    }
-
     static func frames(_ inbound: WebSocketInboundStream) -> WebSocketInboundMessageStream.AsyncIterator {
         inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
     }
@@ -92,7 +77,7 @@ import WSClient
         var configuration = ServeConfiguration(port: 0)
         configuration.signInCheckInterval = .seconds(3600)
         let server = try await SwipeServer(
-            backend: try backend(kind), configuration: configuration,
+            backend: try stores.serverBackend(kind), configuration: configuration,
             logger: CrossProcessPushTests.quiet, threadPool: pool)
         let bobSaw = Box<[[String: Any]]>(), carolSaw = Box<[[String: Any]]>(), daveSaw = Box<[[String: Any]]>()
         let deckBefore = Box<Set<String>>(), deckAfter = Box<Set<String>>()
@@ -176,7 +161,7 @@ import WSClient
     /// the watcher sweeps once for it.
     @Test func anEraseMovesACountNamingNobodyAndTheWatcherSweepsOnce() throws {
         let store = try stores.store(.sqlite, profiles: ["a", "b"])
-        let backend = try backend(.sqlite)
+        let backend = try stores.serverBackend(.sqlite)
         let swept = Box<Int>()
         swept.value = 0
         let watcher = ChangeWatcher(

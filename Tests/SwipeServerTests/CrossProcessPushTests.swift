@@ -24,20 +24,6 @@ import WSClient
 
     static let quiet = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
 
-    func backend(_ kind: TestBackend) throws -> DatabaseServerBackend {
-        let location = try stores.location(kind)
-        switch kind {
-        case .sqlite:
-            return try DatabaseServerBackend(writes: .oneAtATime, connections: 2) {
-                try SQLiteStore(path: location, create: false)
-            }
-        case .postgres:
-            return try DatabaseServerBackend(
-                writes: .concurrent, connections: 2, relay: PostgresMatchRelay(uri: location)
-            ) { try PostgresStore(uri: location, create: false) }
-        }
-    }
-
     /// 1,100 matches made by `import --decisions` while nothing was read
     /// (on PostgreSQL: every connection of the server cut meanwhile), then
     /// three messages: one check pushes every one of them, each once, as
@@ -54,7 +40,7 @@ import WSClient
             toFile: profiles, atomically: true, encoding: .utf8)
         _ = try store.importProfiles(path: profiles, options: ImportOptions())
 
-        let backend = try backend(kind)
+        let backend = try stores.serverBackend(kind)
         let matches = Mutex<[MatchNotice]>([]), messages = Mutex<[MessageNotice]>([])
         let watcher = ChangeWatcher(
             backend: backend, logger: Self.quiet,
@@ -113,7 +99,7 @@ import WSClient
     /// again when the watcher reads it.
     @Test func whatThisServerPushedItselfIsNotPushedAgain() throws {
         let store = try stores.store(.sqlite, profiles: ["a", "b"])
-        let backend = try backend(.sqlite)
+        let backend = try stores.serverBackend(.sqlite)
         let pushed = Mutex(0)
         let watcher = ChangeWatcher(
             backend: backend, logger: Self.quiet, pushMatch: { _ in pushed.withLock { $0 += 1 } },
@@ -145,7 +131,7 @@ import WSClient
         let store = try stores.store(.sqlite, profiles: ["a", "b", "c"])
         _ = try store.record(viewer: "c", profile: "a", decision: .hate, via: .button)
         _ = try store.record(viewer: "c", profile: "b", decision: .hate, via: .button)
-        let backend = try backend(.sqlite)
+        let backend = try stores.serverBackend(.sqlite)
         let pushed = Mutex<[MatchNotice]>([])
         let watcher = ChangeWatcher(
             backend: backend, logger: Self.quiet, pushMatch: { notice in pushed.withLock { $0.append(notice) } },
@@ -185,7 +171,7 @@ import WSClient
 
     func server(_ kind: TestBackend, pool: NIOThreadPool) async throws -> SwipeServer {
         try await SwipeServer(
-            backend: try backend(kind), configuration: ServeConfiguration(port: 0), logger: Self.quiet,
+            backend: try stores.serverBackend(kind), configuration: ServeConfiguration(port: 0), logger: Self.quiet,
             threadPool: pool)
     }
 

@@ -24,39 +24,57 @@ struct SocketMessageTests {
         _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .drag)
     }
 
+    /// Opens bob's socket and, once it is listening (its `inbox` answered),
+    /// runs `alice`; answers every frame bob heard after that, up to the
+    /// first of which `last` is true.
+    static func whileBobListens(
+        _ client: any TestClientProtocol, as token: String,
+        until last: @escaping @Sendable ([String: Any]) -> Bool, _ alice: () async throws -> Void
+    ) async throws -> [[String: Any]] {
+        let heard = Box<[[String: Any]]>()
+        let bobReady = AsyncStream<Void>.makeStream()
+        async let bob: Void = {
+            defer { bobReady.continuation.finish() }
+            try await client.ws("/ws?token=" + token, configuration: ServerSocketTests.client) {
+                inbound, outbound, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                _ = try await messages.next()  // hello
+                try await outbound.writeTextMessage("inbox")
+                _ = try await messages.next()
+                bobReady.continuation.yield()
+                var frames: [[String: Any]] = []
+                while case .text(let text) = try await messages.next() {
+                    frames.append(try ServerSocketTests.object(text))
+                    if last(frames.last!) { break }
+                }
+                heard.value = frames
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }()
+        for await _ in bobReady.stream { break }
+        try await alice()
+        try await bob
+        return heard.value ?? []
+    }
+
     @Test func aMessageReachesTheRecipientsSocket() async throws {
         let aliceToken = try fixture.token(for: "alice")
         let bobToken = try fixture.token(for: "bob")
-        let pushed = Box<[String: Any]>()
         let aliceAnswers = Box<[[String: Any]]>()
+        let bobHeard = Box<[[String: Any]]>()
         try await fixture.withServer { client in
-            let bobReady = AsyncStream<Void>.makeStream()
-            async let bob: Void = {
-                defer { bobReady.continuation.finish() }
-                try await client.ws("/ws?token=" + bobToken, configuration: ServerSocketTests.client) {
+            bobHeard.value = try await Self.whileBobListens(
+                client, as: bobToken, until: { $0["event"] as? String == "message" }
+            ) {
+                try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
                     inbound, outbound, _ in
-                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                    _ = try await messages.next()  // hello
-                    try await outbound.writeTextMessage("inbox")
-                    _ = try await messages.next()
-                    bobReady.continuation.yield()
-                    while case .text(let text) = try await messages.next() {
-                        let object = try ServerSocketTests.object(text)
-                        if object["event"] as? String == "message" { pushed.value = object; break }
-                    }
+                    aliceAnswers.value = try await ServerSocketTests.exchange(
+                        ["say --id a1 bob hello \u{1B}[31mbob", "chat bob", "/back", "inbox"],
+                        inbound: inbound, outbound: outbound
+                    ).answers
                     try await outbound.close(.normalClosure, reason: nil)
                 }
-            }()
-            for await _ in bobReady.stream { break }
-            try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
-                inbound, outbound, _ in
-                aliceAnswers.value = try await ServerSocketTests.exchange(
-                    ["say --id a1 bob hello \u{1B}[31mbob", "chat bob", "/back", "inbox"],
-                    inbound: inbound, outbound: outbound
-                ).answers
-                try await outbound.close(.normalClosure, reason: nil)
             }
-            try await bob
         }
         let answers = try #require(aliceAnswers.value)
         #expect(answers.count == 4)
@@ -65,7 +83,7 @@ struct SocketMessageTests {
         #expect(((answers[1]["messages"] as? [[String: Any]]) ?? []).map { $0["sender"] as? String } == ["alice"])
         #expect(answers[2]["left_chat"] as? String == "bob")
         #expect(((answers[3]["inbox"] as? [[String: Any]]) ?? []).first?["profile"] as? String == "bob")
-        let event = try #require(pushed.value)
+        let event = try #require(bobHeard.value?.last)
         #expect(event["profile"] as? String == "alice")
         #expect(event["name"] as? String == "Name alice")
         #expect(event["seq"] as? Int == 1)
@@ -81,40 +99,22 @@ struct SocketMessageTests {
     @Test func slashReportInAChatOverTheSocket() async throws {
         let aliceToken = try fixture.token(for: "alice")
         let bobToken = try fixture.token(for: "bob")
-        let bobHeard = Box<[String]>()
+        let bobHeard = Box<[[String: Any]]>()
         let aliceAnswers = Box<[[String: Any]]>()
         let scraped = Box<[String: Double]>()
         try await fixture.withServer { client in
-            let bobReady = AsyncStream<Void>.makeStream()
-            async let bob: Void = {
-                defer { bobReady.continuation.finish() }
-                try await client.ws("/ws?token=" + bobToken, configuration: ServerSocketTests.client) {
+            bobHeard.value = try await Self.whileBobListens(
+                client, as: bobToken, until: { $0["event"] as? String == "deck-changed" }
+            ) {
+                try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
                     inbound, outbound, _ in
-                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-                    _ = try await messages.next()  // hello
-                    try await outbound.writeTextMessage("inbox")
-                    _ = try await messages.next()
-                    bobReady.continuation.yield()
-                    var heard: [String] = []
-                    while case .text(let text) = try await messages.next() {
-                        let event = try ServerSocketTests.object(text)["event"] as? String ?? "answer"
-                        heard.append(event)
-                        if event == "deck-changed" { break }
-                    }
-                    bobHeard.value = heard
+                    aliceAnswers.value = try await ServerSocketTests.exchange(
+                        ["chat bob", "see you soon, bob", "report him", "/report rude after that", "inbox"],
+                        inbound: inbound, outbound: outbound
+                    ).answers
                     try await outbound.close(.normalClosure, reason: nil)
                 }
-            }()
-            for await _ in bobReady.stream { break }
-            try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
-                inbound, outbound, _ in
-                aliceAnswers.value = try await ServerSocketTests.exchange(
-                    ["chat bob", "see you soon, bob", "report him", "/report rude after that", "inbox"],
-                    inbound: inbound, outbound: outbound
-                ).answers
-                try await outbound.close(.normalClosure, reason: nil)
             }
-            try await bob
             scraped.value = try await MetricsTests.scrape(client).samples
         }
         let answers = try #require(aliceAnswers.value)
@@ -126,7 +126,7 @@ struct SocketMessageTests {
         #expect(answers[3]["left_chat"] as? String == "bob")
         #expect((answers[3]["notice"] as? String)?.contains("your match ended") == true)
         #expect(((answers[4]["inbox"] as? [[String: Any]]) ?? []).isEmpty, "the conversation ended")
-        #expect(bobHeard.value == ["message", "deck-changed"])
+        #expect(bobHeard.value?.map { $0["event"] as? String ?? "answer" } == ["message", "deck-changed"])
         let store = try SQLiteStore(path: fixture.path, create: false)
         let report = try #require(try store.reports().first)
         #expect([report.reporter, report.reported, report.reason] == ["alice", "bob", "rude after that"])
