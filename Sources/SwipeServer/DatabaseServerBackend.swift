@@ -214,13 +214,17 @@ public enum ServedWrites: Sendable {
 /// The deck's feed for one viewer, each fetch on a borrowed database. The
 /// feed's position is kept in the database (its cursors), so a fetch on
 /// any connection continues where the last one stopped. A fetch may move
-/// those cursors, so it counts as a write.
+/// those cursors, so it counts as a write. The ranked batch it deals from
+/// is kept here, across fetches (`Ranking.FeedMemory`).
 struct PooledFeed: ProfileFeed {
     let writes: WriteQueue
     let viewer: String
+    let memory = Ranking.FeedMemory()
 
     func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
-        try writes.write { try $0.feed(viewer: viewer).nextProfiles(limit: limit, excluding: excluding) }
+        try writes.write { [memory] in
+            try $0.feed(viewer: viewer, memory: memory).nextProfiles(limit: limit, excluding: excluding)
+        }
     }
 }
 

@@ -63,7 +63,8 @@ extension Discovery {
 /// The order of the feed after the likers (README "Ranking"),
 /// the same arithmetic for every backend: each backend reads a bounded
 /// window of candidates by index and hands it here, so the same data at the
-/// same moment deals the same sequence everywhere.
+/// same moment deals the same sequence everywhere; both deal the ranked
+/// window in batches by one rule (`Ranking.Batch`).
 ///
 /// 1. Activity tier: a profile that has acted since it was imported ranks
 ///    above every one that has not.

@@ -104,6 +104,16 @@ public protocol SwipeDiscovery: AnyObject {
     func likes(viewer: String) throws -> [Liker]
     /// The deck's feed for `viewer` (README "Discovery"), who must be a profile.
     func feed(viewer: String) throws -> any ProfileFeed
+    /// The same feed, dealing from and counting into `memory` (the batch
+    /// carried across fetches by a caller that makes a feed per fetch).
+    func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed
+}
+
+extension SwipeDiscovery {
+    /// A store whose feed keeps nothing between fetches ignores `memory`.
+    public func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed {
+        try feed(viewer: viewer)
+    }
 }
 
 /// Moderation: blocks, unmatch, reports.

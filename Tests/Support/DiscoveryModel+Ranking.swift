@@ -7,6 +7,12 @@ import SwipeCore
 /// those counts, and the feed's order after the likers is the sort of the
 /// window's candidates by (acted before never acted, score, tie hash).
 ///
+/// The batch rule (README "Ranking"), as `cardByCard` deals: the window is
+/// ranked once and the next cards are that ranking's next ones still
+/// eligible and not in the deck, until it is used up; then the window is
+/// ranked again, with every card dealt so far counted. A liker dealt drops
+/// the ranking (likers first; the next card after them is ranked afresh).
+///
 /// The scenarios are small (under `Ranking.window` eligible profiles), so
 /// the window is every eligible profile but the likers and the deck.
 extension DiscoveryModel {
@@ -66,6 +72,14 @@ extension DiscoveryModel {
     public static func expectedRankedFeed(
         _ s: Scenario, viewer v: Int, state: RankState, now: Date, deck: Set<String> = []
     ) -> [String] {
+        let (likers, ranked) = expectedRanking(s, viewer: v, state: state, now: now, deck: deck)
+        return likers + ranked
+    }
+
+    /// The likers waiting, and the window as a ranking at `now` orders it.
+    public static func expectedRanking(
+        _ s: Scenario, viewer v: Int, state: RankState, now: Date, deck: Set<String>
+    ) -> (likers: [String], ranked: [String]) {
         let eligible = expectedFeed(s, viewer: v)
         let standing = s.decisions.filter { !$0.undone }
         let likerIDs = Set(standing.filter { $0.profile == v && $0.decision != .hate }.map { s.people[$0.viewer].id })
@@ -128,7 +142,7 @@ extension DiscoveryModel {
             if a.3 != b.3 { return a.3 < b.3 }
             return a.0 < b.0
         }
-        return likers + ranked.map { s.people[$0.0].id }
+        return (likers, ranked.map { s.people[$0.0].id })
     }
 }
 
@@ -139,18 +153,38 @@ extension DiscoveryModel {
     /// the next card out) and `hate`, the model beside it. Opening the feed
     /// is an act, every dealt card counts as dealt, every hate counts for
     /// both sides: `s` and `state` come out as the store should now be.
+    /// The model deals by the batch rule (above): a liker first when one
+    /// waits, else the ranking's next card still eligible and not in the
+    /// deck, else a fresh ranking's first.
+    /// With `elsewhere`, after each card someone else decides, as another
+    /// process would (`elsewhere(viewer, profile)`, a like at `now`): every
+    /// fourth time someone likes the viewer (a new liker), else someone likes
+    /// the last card of the ranking being dealt, which a fresh ranking would
+    /// move up (the batch rule keeps its place).
     /// Returns what the feed dealt and what the model says it should have.
     public static func cardByCard(
         _ s: inout Scenario, viewer v: Int, state: inout RankState, now: Date, start: Date,
-        fetch: (Set<String>) throws -> String?, hate: (String) throws -> Void
+        fetch: (Set<String>) throws -> String?, hate: (String) throws -> Void,
+        elsewhere: ((String, String) throws -> Void)? = nil
     ) throws -> (dealt: [String], expected: [String]) {
         let index = Dictionary(uniqueKeysWithValues: s.people.enumerated().map { ($1.id, $0) })
         state.act(v, at: now)
         var dealt: [String] = [], expected: [String] = []
         let bound = expectedFeed(s, viewer: v).count + 4
+        // The ranking being dealt from: what is left of it, best first.
+        var batch: [String] = []
         while true {
             let deck = Set(dealt.suffix(4))
-            let modelNext = expectedRankedFeed(s, viewer: v, state: state, now: now, deck: deck).first
+            let eligible = Set(expectedFeed(s, viewer: v))
+            let (likers, _) = expectedRanking(s, viewer: v, state: state, now: now, deck: deck)
+            var modelNext = likers.first
+            if modelNext != nil {
+                batch = []
+            } else {
+                while let first = batch.first, !eligible.contains(first) || deck.contains(first) { batch.removeFirst() }
+                if batch.isEmpty { batch = expectedRanking(s, viewer: v, state: state, now: now, deck: deck).ranked }
+                if !batch.isEmpty { modelNext = batch.removeFirst() }
+            }
             let next = try fetch(deck)
             if let modelNext { expected.append(modelNext) }
             guard let next else { break }
@@ -165,6 +199,22 @@ extension DiscoveryModel {
                         viewer: v, profile: index[decided]!, decision: .hate,
                         time: Int(now.timeIntervalSince(start)), undone: false))
                 state.decide(v, index[decided]!, .hate, at: now)
+            }
+            if let elsewhere, let t = dealt.count % 4 == 3 ? v : batch.last.map({ index[$0]! }) {
+                let n = s.people.count
+                let standing = s.decisions.filter { !$0.undone }
+                let others = (0..<n).map { (v + 1 + 7 * dealt.count + $0) % n }
+                if let u = others.first(where: { u in
+                    u != v && u != t && !standing.contains { $0.viewer == u && $0.profile == t }
+                        && !s.blocks.contains { $0 == (u, t) || $0 == (t, u) }
+                }) {
+                    try elsewhere(s.people[u].id, s.people[t].id)
+                    s.decisions.append(
+                        Choice(
+                            viewer: u, profile: t, decision: .like, time: Int(now.timeIntervalSince(start)),
+                            undone: false))
+                    state.decide(u, t, .like, at: now)
+                }
             }
             if dealt.count > bound { break }
         }

@@ -77,7 +77,7 @@ import Testing
     /// The moment of every fetch and of the decisions made while dealing.
     static let now = start.addingTimeInterval(100_000)
 
-    static func check(seed: Int, _ connection: PGConnection) throws {
+    static func check(seed: Int, _ connection: PGConnection, elsewhere: Bool = false) throws {
         var s = DiscoveryModel.scenario(seed: seed)
         try load(s, into: connection)
         var state = DiscoveryModel.RankState(s, start: start)
@@ -100,7 +100,8 @@ import Testing
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
                 &s, viewer: v, state: &state, now: now, start: start,
                 fetch: { try feed.nextProfiles(limit: 1, excluding: $0).first?.id },
-                hate: { try decide(connection, viewer, $0, .hate, at: now) })
+                hate: { try decide(connection, viewer, $0, .hate, at: now) },
+                elsewhere: elsewhere ? { try decide(connection, $0, $1, .like, at: now) } : nil)
             #expect(dealt == modelDealt, "seed \(seed) viewer u\(v), card by card")
             #expect(Set(dealt) == Set(expected), "seed \(seed) viewer u\(v): every eligible one, once")
         }
@@ -112,6 +113,17 @@ import Testing
         let fresh = Int.random(in: 0...1_000_000_000)
         for seed in Array(0..<40) + Array(fresh..<(fresh + 20)) {
             try Self.check(seed: seed, connection)
+        }
+    }
+
+    /// The batch rule (README "Ranking") while others like between cards: a
+    /// like of a card further down does not move it up until the ranking is
+    /// used up; a new liker comes next, and after it a fresh ranking.
+    @Test func batchHoldsWhileOthersDecide() throws {
+        let connection = try connect()
+        let fresh = Int.random(in: 0...1_000_000_000)
+        for seed in Array(0..<20) + Array(fresh..<(fresh + 10)) {
+            try Self.check(seed: seed, connection, elsewhere: true)
         }
     }
 

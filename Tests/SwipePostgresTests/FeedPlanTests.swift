@@ -118,6 +118,9 @@ import Testing
             Self.expectIndexedOnly(backwards, using: ["Backward using decisions_likers_key"], name)
             #expect(!backwards.contains("Sort"), "\(name) sorts:\n\(backwards)")
         }
+        // A queued card of the batch, checked eligible now: one lookup by key.
+        let one = try plan(connection, "one", PostgresDiscoverySQL.one, open.arguments(.int(7)))
+        Self.expectIndexedOnly(one, using: ["profiles_pkey"], "a queued card's check")
         let state = try plan(connection, "feed_state", PostgresDiscoverySQL.feedState, [.text("v-open")])
         Self.expectIndexedOnly(state, using: ["decisions_likers_key", "profiles_id_key"], "the feed's state")
     }

@@ -42,7 +42,7 @@ import Testing
 
     /// Each seed gets a database of its own: the feed deals from all of it,
     /// likers first, then ranked (README "Ranking"), as the model says.
-    static func check(seed: Int, on backend: TestBackend, in stores: TestStores) throws {
+    static func check(seed: Int, on backend: TestBackend, in stores: TestStores, elsewhere: Bool = false) throws {
         var s = scenario(seed: seed)
         let store = try stores.open(backend, "model\(seed)-\(UUID().uuidString)")  // shrinking runs a seed again
         try load(s, into: store)
@@ -65,7 +65,9 @@ import Testing
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
                 &s, viewer: v, state: &state, now: now, start: start,
                 fetch: { try dealing.nextProfiles(limit: 1, excluding: $0).first?.id },
-                hate: { _ = try store.record(viewer: viewer, profile: $0, decision: .hate, via: .drag, at: now) })
+                hate: { _ = try store.record(viewer: viewer, profile: $0, decision: .hate, via: .drag, at: now) },
+                elsewhere: elsewhere
+                    ? { _ = try store.record(viewer: $0, profile: $1, decision: .like, via: .import, at: now) } : nil)
             #expect(dealt == modelDealt, "seed \(seed) viewer u\(v), card by card")
             #expect(Set(dealt) == Set(expected), "seed \(seed) viewer u\(v): every eligible one, once")
         }
@@ -76,6 +78,17 @@ import Testing
         let stores = TestStores()
         await propertyCheck(count: backend == .sqlite ? 60 : 20, input: Gen.int(in: 0...1_000_000)) { seed in
             try Self.check(seed: seed, on: backend, in: stores)
+        }
+    }
+
+    /// The batch rule (README "Ranking") while others decide between cards:
+    /// a like of a card further down the ranking does not move it up until
+    /// the ranking is used up; a new liker comes next, and after it the
+    /// ranking is made afresh.
+    @Test(arguments: TestBackend.all) func batchHoldsWhileOthersDecide(_ backend: TestBackend) async {
+        let stores = TestStores()
+        await propertyCheck(count: backend == .sqlite ? 40 : 15, input: Gen.int(in: 0...1_000_000)) { seed in
+            try Self.check(seed: seed, on: backend, in: stores, elsewhere: true)
         }
     }
 

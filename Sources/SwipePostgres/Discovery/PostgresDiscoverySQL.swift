@@ -147,15 +147,25 @@ enum PostgresDiscoverySQL {
         ON CONFLICT (profile) DO UPDATE SET last_active_at = greatest(coalesce(r.last_active_at, ''), excluded.last_active_at)
         """
 
-    /// Counts one fetch's impressions ($1: the dealt keys as a JSON array,
-    /// $2 now, $3 24 hours before), as SQLite's feed does.
+    /// Counts the impressions dealt since the last count ($1: the dealt keys
+    /// as a JSON array, a key once per time dealt; $2 now, $3 24 hours
+    /// before), as SQLite's feed does: one row per profile, so a profile
+    /// dealt twice is counted twice (ON CONFLICT may touch a row only once).
     static let dealt = """
         INSERT INTO rank_stats AS r (profile, dealt_since, dealt, dealt_total)
-        SELECT k::bigint, $2::text, 1, 1 FROM json_array_elements_text($1::text::json) AS k
+        SELECT k::bigint, $2::text, count(*), count(*) FROM json_array_elements_text($1::text::json) AS k GROUP BY k
         ON CONFLICT (profile) DO UPDATE SET
-            dealt = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN 1 ELSE r.dealt + 1 END,
+            dealt = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN excluded.dealt ELSE r.dealt + excluded.dealt END,
             dealt_since = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN $2::text ELSE r.dealt_since END,
-            dealt_total = r.dealt_total + 1
+            dealt_total = r.dealt_total + excluded.dealt_total
+        """
+
+    /// The candidate $18 alone (a queued card of the feed's batch), when it
+    /// is eligible now: one lookup by `profiles_pkey`.
+    static let one = """
+        SELECT \(columns)
+        FROM profiles AS p
+        WHERE p.key = $18::bigint AND \(eligible)
         """
 
     /// Everyone after the cursor $18 in key order, at most $19, walking the

@@ -23,6 +23,12 @@ import SwipeStore
 /// query. The fetch advances the cursors past what it rejected; whatever can
 /// make a rejected profile eligible again (undo, unblock, a change of
 /// preferences, an import) must lower them, as on SQLite.
+///
+/// As there, the ranked window is dealt from in batches (`Ranking.Batch`):
+/// each next card is the batch's next one still eligible, one lookup by key
+/// (`PostgresDiscoverySQL.one`), until the batch is used up or a liker comes;
+/// and the impressions are counted in bulk, before the next window is
+/// ranked and when the feed goes away.
 public final class PostgresFeed: ProfileFeed {
     private let connection: PGConnection
     /// The viewer's external id.
@@ -37,6 +43,19 @@ public final class PostgresFeed: ProfileFeed {
     private var stamped = false
     /// The reasons of the cards this feed dealt, by id (`why`).
     public private(set) var reasons: [String: [String]] = [:]
+    /// The ranked window being dealt and the impressions not counted yet
+    /// (README "Ranking"): the feed's own, or one a server keeps across fetches.
+    private let memory: Ranking.FeedMemory
+    private var batch: Ranking.Batch {
+        get { memory.batch }
+        _modify { yield &memory.batch }
+    }
+    private var uncounted: [Int] {
+        get { memory.uncounted }
+        _modify { yield &memory.uncounted }
+    }
+    /// How many fetches read and ranked a window (the benchmark splits the next card by it).
+    package private(set) var refills = 0
 
     /// A feed for `viewer`, who must be a profile.
     ///
@@ -50,8 +69,10 @@ public final class PostgresFeed: ProfileFeed {
     /// and the clock (tests fix it).
     package init(
         connection: PGConnection, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
-        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
+        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init,
+        memory: Ranking.FeedMemory = Ranking.FeedMemory()
     ) throws {
+        self.memory = memory
         guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else {
             throw ViewerError.notAProfile(viewer)
         }
@@ -63,6 +84,10 @@ public final class PostgresFeed: ProfileFeed {
         self.records = records
         self.clock = clock
     }
+
+    /// The impressions not counted yet are counted when the feed goes away
+    /// (a failure here loses only those counts: they steer exposure, nothing else).
+    deinit { try? countImpressions() }
 
     /// `nextProfiles` with each card's reasons (`why`).
     public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
@@ -86,9 +111,6 @@ public final class PostgresFeed: ProfileFeed {
         var taken: Set<String> = []
         var likedBy: [String: Decision] = [:]
         var dealtKeys: [Int] = []
-        let myStats =
-            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
-            ?? Discovery.RankStats()
         /// Deals the liker `profile` unless the deck holds it; false once the fetch has enough.
         func offer(_ profile: Profile, key: Int, kind: Decision) -> Bool {
             if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
@@ -147,7 +169,34 @@ public final class PostgresFeed: ProfileFeed {
                 viewer: me.profile, candidate: profile, stats: stats ?? Discovery.RankStats(),
                 liker: likedBy[profile.id], now: now)
         }
-        guard profiles.count < limit else { return try dealt(profiles, keys: dealtKeys, now: nowText) }
+        // Likers come first, and a new like changes what the ranking knows: the next card is ranked afresh.
+        if !profiles.isEmpty { batch.drop() }
+        guard profiles.count < limit else { return dealt(profiles, keys: dealtKeys) }
+        if batch.holds(for: me.profile) {
+            let queued = try batch.deal(need: limit - profiles.count) {
+                excluding.contains($0.profile.id) || taken.contains($0.profile.id)
+            } check: { candidate in
+                try connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
+                    try PostgresProfileRow.profile($0)
+                }.flatMap { me.accepts($0) ? $0 : nil }
+            }
+            for (candidate, profile) in queued {
+                profiles.append(profile)
+                dealtKeys.append(candidate.key)
+                reasons[profile.id] = Ranking.reasons(
+                    viewer: me.profile, candidate: profile, stats: candidate.stats, liker: nil, now: now)
+            }
+            if profiles.count >= limit { return dealt(profiles, keys: dealtKeys) }
+        }
+        // The ranking counts every card dealt so far, this fetch's too.
+        _ = dealt(profiles, keys: dealtKeys)
+        let counted = dealtKeys.count
+        try countImpressions()
+        refills += 1
+        taken.formUnion(profiles.map(\.id))
+        let myStats =
+            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
+            ?? Discovery.RankStats()
 
         // The window, as SQLite's feed reads it: the first `window` eligible
         // after the cursor in key order, not counting the deck's or the likers'.
@@ -205,24 +254,38 @@ public final class PostgresFeed: ProfileFeed {
                 }
             }
         }
-        let ranked = Ranking.order(
-            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
-        for candidate in ranked.prefix(limit - profiles.count) {
-            profiles.append(candidate.profile)
+        // The window was read just now, in this fetch: its first cards need no second look.
+        batch.fill(
+            Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now),
+            for: me.profile)
+        for (candidate, profile) in batch.deal(
+            need: limit - profiles.count, skip: { _ in false }, check: { $0.profile })
+        {
+            profiles.append(profile)
             dealtKeys.append(candidate.key)
-            reasons[candidate.profile.id] = Ranking.reasons(
-                viewer: me.profile, candidate: candidate.profile, stats: candidate.stats, liker: nil, now: now)
+            reasons[profile.id] = Ranking.reasons(
+                viewer: me.profile, candidate: profile, stats: candidate.stats, liker: nil, now: now)
         }
-        return try dealt(profiles, keys: dealtKeys, now: nowText)
+        _ = dealt([], keys: Array(dealtKeys.dropFirst(counted)))
+        return profiles
     }
 
-    /// Counts one fetch's impressions in one statement (`PostgresDiscoverySQL.dealt`).
-    private func dealt(_ profiles: [Profile], keys: [Int], now: String) throws -> [Profile] {
-        guard records, !keys.isEmpty else { return profiles }
-        let cutoff = Timestamp.string(from: clock().addingTimeInterval(-86_400))
-        try connection.statement(PostgresDiscoverySQL.dealt)
-            .run(.text("[" + keys.map(String.init).joined(separator: ",") + "]"), .text(now), .text(cutoff))
+    /// Notes the impressions of dealt cards, to be counted in bulk (`countImpressions`).
+    private func dealt(_ profiles: [Profile], keys: [Int]) -> [Profile] {
+        if records { uncounted += keys }
         return profiles
+    }
+
+    /// Counts the impressions noted since the last count in one statement
+    /// (`PostgresDiscoverySQL.dealt`), a profile dealt twice counted twice.
+    private func countImpressions() throws {
+        guard !uncounted.isEmpty else { return }
+        let now = clock()
+        let cutoff = Timestamp.string(from: now.addingTimeInterval(-86_400))
+        try connection.statement(PostgresDiscoverySQL.dealt).run(
+            .text("[" + uncounted.map(String.init).joined(separator: ",") + "]"), .text(Timestamp.string(from: now)),
+            .text(cutoff))
+        uncounted = []
     }
 
     /// The ranking's columns from `offset` on (`PostgresDiscoverySQL.stats`); NULLs read as zero and never.

@@ -8,6 +8,14 @@ extension PostgresStore {
         try session { SessionFeed(store: self, base: try PostgresFeed(connection: connection, viewer: viewer)) }
     }
 
+    public func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed {
+        try session {
+            SessionFeed(
+                store: self,
+                base: try PostgresFeed(connection: connection, viewer: viewer, cellLimit: nil, memory: memory))
+        }
+    }
+
     public func eligible(viewer: String, among candidates: [String]) throws -> Set<String> {
         try session { try PostgresDiscovery.eligible(connection: connection, viewer: viewer, among: candidates) }
     }

@@ -17,6 +17,12 @@ import SwipeStore
 /// costs what its few candidates cost. The fetch advances the cursor past the
 /// run it rejected, and whatever can make a rejected profile eligible again
 /// lowers it, so the next card costs the same after 200k decisions as after none.
+///
+/// The ranked window is dealt from in batches (`Ranking.Batch`): ranked once,
+/// then each next card is the batch's next one still eligible (one lookup by
+/// key), until the batch is used up or a liker comes. The impressions are
+/// counted in bulk: those dealt since the last count, when the next window is
+/// ranked (so the ranking sees them) and when the feed goes away.
 public final class SQLiteFeed: ProfileFeed {
     private let store: SQLiteStore
     private let viewerKey: Int
@@ -40,6 +46,19 @@ public final class SQLiteFeed: ProfileFeed {
     private let records: Bool
     /// The reasons of the cards this feed dealt, by id (`why`).
     public private(set) var reasons: [String: [String]] = [:]
+    /// The ranked window being dealt and the impressions not counted yet
+    /// (README "Ranking"): the feed's own, or one a server keeps across fetches.
+    private let memory: Ranking.FeedMemory
+    private var batch: Ranking.Batch {
+        get { memory.batch }
+        _modify { yield &memory.batch }
+    }
+    private var uncounted: [Int] {
+        get { memory.uncounted }
+        _modify { yield &memory.uncounted }
+    }
+    /// How many fetches read and ranked a window (the benchmark splits the next card by it).
+    package private(set) var refills = 0
 
     /// A feed for `viewer`, who must be a profile.
     public convenience init(store: SQLiteStore, viewer: String) throws {
@@ -51,8 +70,10 @@ public final class SQLiteFeed: ProfileFeed {
     /// and the clock (tests fix it).
     package init(
         store: SQLiteStore, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
-        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init
+        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init,
+        memory: Ranking.FeedMemory = Ranking.FeedMemory()
     ) throws {
+        self.memory = memory
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
@@ -63,6 +84,10 @@ public final class SQLiteFeed: ProfileFeed {
         self.records = records
         self.clock = clock
     }
+
+    /// The impressions not counted yet are counted when the feed goes away
+    /// (a failure here loses only those counts: they steer exposure, nothing else).
+    deinit { try? countImpressions() }
 
     /// `nextProfiles` with each card's reasons (`why`).
     public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
@@ -77,18 +102,40 @@ public final class SQLiteFeed: ProfileFeed {
     ///    caller's): the viewer stamped active, the likers read and their
     ///    cursors moved (another process cannot make a liker eligible between
     ///    the walk passing it and the cursor moving past it).
-    /// 2. Without the lock: the ranking's window read and ranked.
-    /// 3. In a write transaction again: each card chosen checked eligible now
-    ///    (`DiscoverySQL.one`) before it is dealt, its impressions counted, and
-    ///    the feed's cursor moved only if no write lowered it since step 2 read
-    ///    it (compare and set): a profile made eligible meanwhile is never passed.
+    /// 2. Without the lock: the batch's next cards, each checked eligible now
+    ///    by key (`DiscoverySQL.one`); when it is used up, the impressions
+    ///    counted so far, and the ranking's window read and ranked.
+    /// 3. In a write transaction again (only after a new ranking): each card
+    ///    chosen checked eligible now before it is dealt, and the feed's
+    ///    cursor moved only if no write lowered it since step 2 read it
+    ///    (compare and set): a profile made eligible meanwhile is never passed.
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
         let connection = store.connection
         switch try connection.writeTransaction({ try fetch(limit: limit, excluding: excluding) }) {
         case .done(let profiles):
             return profiles
-        case .rank(let likers):
+        case .rank(var likers):
+            let me = likers.me
+            if batch.holds(for: me.profile) {
+                let taken = try batch.deal(need: limit - likers.profiles.count) {
+                    excluding.contains($0.profile.id) || likers.keys.contains($0.key)
+                } check: { candidate in
+                    try connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
+                        .first { try Profile(row: $0) }.flatMap { me.accepts($0) ? $0 : nil }
+                }
+                for (candidate, profile) in taken {
+                    likers.profiles.append(profile)
+                    likers.keys.append(candidate.key)
+                    reasons[profile.id] = Ranking.reasons(
+                        viewer: me.profile, candidate: profile, stats: candidate.stats, liker: nil, now: likers.now)
+                }
+                if likers.profiles.count >= limit { return dealt(likers.profiles, keys: likers.keys) }
+            }
+            // The ranking counts every card dealt so far, this fetch's too.
+            _ = dealt(likers.profiles, keys: likers.keys)
+            if !uncounted.isEmpty { try connection.writeTransaction { try countImpressions() } }
+            refills += 1
             let window = try readWindow(excluding: excluding.union(likers.profiles.map(\.id)))
             return try connection.writeTransaction {
                 try deal(window, likers: likers, limit: limit, excluding: excluding)
@@ -100,6 +147,7 @@ public final class SQLiteFeed: ProfileFeed {
     private enum Step { case done([Profile]), rank(Likers) }
 
     struct Likers {
+        var me: DiscoveryViewer
         var profiles: [Profile] = []
         var keys: [Int] = []
         var now: Date
@@ -176,8 +224,10 @@ public final class SQLiteFeed: ProfileFeed {
             reasons[profile.id] = Ranking.reasons(
                 viewer: me.profile, candidate: profile, stats: stats, liker: likedBy[profile.id], now: now)
         }
-        guard profiles.count < limit else { return .done(try dealt(profiles, keys: dealtKeys, now: nowText)) }
-        return .rank(Likers(profiles: profiles, keys: dealtKeys, now: now))
+        // Likers come first, and a new like changes what the ranking knows: the next card is ranked afresh.
+        if !profiles.isEmpty { batch.drop() }
+        guard profiles.count < limit else { return .done(dealt(profiles, keys: dealtKeys)) }
+        return .rank(Likers(me: me, profiles: profiles, keys: dealtKeys, now: now))
     }
 
     /// Step 2: the window, read without the write lock. The first `window`
@@ -238,17 +288,21 @@ public final class SQLiteFeed: ProfileFeed {
             me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
     }
 
-    /// Step 3: the window's best cards that are still eligible now, dealt
+    /// Step 3: the new batch's best cards that are still eligible now, dealt
     /// after the likers; the cursor moved if nothing lowered it meanwhile.
+    /// The likers' and the batch's cards dealt before it were counted already.
     private func deal(_ window: Window, likers: Likers, limit: Int, excluding: Set<String>) throws -> [Profile] {
         let connection = store.connection
         var profiles = likers.profiles, keys = likers.keys
         let me = try store.discoveryViewer(key: viewerKey)
-        for candidate in window.ranked where profiles.count < limit {
-            guard !excluding.contains(candidate.profile.id), !keys.contains(candidate.key) else { continue }
-            let now = try connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
-                .first { try Profile(row: $0) }
-            guard let now, me.accepts(now) else { continue }
+        batch.fill(window.ranked, for: window.me.profile)
+        let taken = try batch.deal(need: limit - profiles.count) {
+            excluding.contains($0.profile.id) || keys.contains($0.key)
+        } check: { candidate in
+            try connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
+                .first { try Profile(row: $0) }.flatMap { me.accepts($0) ? $0 : nil }
+        }
+        for (candidate, now) in taken {
             profiles.append(now)
             keys.append(candidate.key)
             reasons[now.id] = Ranking.reasons(
@@ -266,25 +320,37 @@ public final class SQLiteFeed: ProfileFeed {
                 ).bind(.int(viewerKey), .int(window.rejectedThrough)).run()
             }
         }
-        return try dealt(profiles, keys: keys, now: Timestamp.string(from: likers.now))
+        _ = dealt([], keys: Array(keys.dropFirst(likers.keys.count)))
+        return profiles
     }
 
-    /// Counts the impressions of one fetch, in one statement: each dealt
-    /// profile's 24-hour count (a new window when its last one is over) and total.
-    private func dealt(_ profiles: [Profile], keys: [Int], now: String) throws -> [Profile] {
-        guard records, !keys.isEmpty else { return profiles }
-        let cutoff = Timestamp.string(from: clock().addingTimeInterval(-86_400))
+    /// Notes the impressions of dealt cards, to be counted in bulk (`countImpressions`).
+    private func dealt(_ profiles: [Profile], keys: [Int]) -> [Profile] {
+        if records { uncounted += keys }
+        return profiles
+    }
+
+    /// Counts the impressions noted since the last count, in one statement:
+    /// each dealt profile's 24-hour count (a new window when its last one is
+    /// over) and total, a profile dealt twice counted twice.
+    private func countImpressions() throws {
+        guard !uncounted.isEmpty else { return }
+        let now = clock()
+        let cutoff = Timestamp.string(from: now.addingTimeInterval(-86_400))
         try store.connection.statement(
             """
             INSERT INTO rank_stats (profile, dealt_since, dealt, dealt_total)
-            SELECT value, ?2, 1, 1 FROM json_each(?1) WHERE true
+            SELECT value, ?2, count(*), count(*) FROM json_each(?1) WHERE true GROUP BY value
             ON CONFLICT (profile) DO UPDATE SET
-                dealt = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN 1 ELSE dealt + 1 END,
+                dealt = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN excluded.dealt ELSE dealt + excluded.dealt END,
                 dealt_since = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN ?2 ELSE dealt_since END,
-                dealt_total = dealt_total + 1
+                dealt_total = dealt_total + excluded.dealt_total
             """
-        ).bind(.text("[" + keys.map(String.init).joined(separator: ",") + "]"), .text(now), .text(cutoff)).run()
-        return profiles
+        ).bind(
+            .text("[" + uncounted.map(String.init).joined(separator: ",") + "]"), .text(Timestamp.string(from: now)),
+            .text(cutoff)
+        ).run()
+        uncounted = []
     }
 
     /// The ranking's columns (`DiscoverySQL.stats`) from `offset` on; NULLs (no row) read as zero and never.

@@ -1,0 +1,75 @@
+import SwipeCore
+
+extension Ranking {
+    /// The feed's batch (README "Ranking"): a window is ranked once and the
+    /// next cards are dealt from that ranking, in its order, until it is used
+    /// up; only then is a window read and ranked again. So the next card costs
+    /// one lookup by key (is the queued card still eligible?), not a window's
+    /// read and sort, and a card's place does not move while the batch lasts.
+    ///
+    /// The batch is dropped, and the next card ranked afresh, when a liker is
+    /// dealt (likers come first and a new like changes what the ranking knows)
+    /// or when the viewer's profile changed since the ranking (preferences,
+    /// place, age or gender decide who qualifies). It lives in the feed's
+    /// memory: every queued card is checked by key against the database before
+    /// it is dealt, so a card decided, blocked or erased elsewhere, or no
+    /// longer matching either side, is passed over, whichever process did it;
+    /// a new feed (a restart, another process) starts with a fresh ranking.
+    /// Both backends deal through this one rule.
+    public struct Batch: Sendable {
+        /// The ranked candidates not dealt or passed over yet, best first.
+        public private(set) var queue: [Discovery.RankCandidate] = []
+        /// The viewer as they were when the window was ranked.
+        private var rankedFor: Profile?
+
+        public init() {}
+
+        /// Whether there are queued cards to deal to `viewer` as they are now.
+        public func holds(for viewer: Profile) -> Bool { !queue.isEmpty && rankedFor == viewer }
+
+        /// Forgets the queue: the next card is ranked afresh.
+        public mutating func drop() {
+            queue = []
+            rankedFor = nil
+        }
+
+        /// A fresh ranking of `viewer`'s window, best first, to deal from.
+        public mutating func fill(_ ranked: [Discovery.RankCandidate], for viewer: Profile) {
+            queue = ranked
+            rankedFor = viewer
+        }
+
+        /// Up to `need` cards from the front of the queue, in its order.
+        /// Each card looked at leaves the queue: one `skip` names (already
+        /// in the deck or dealt) is passed over; otherwise `check` returns
+        /// the profile as stored now, or nil when it is no longer eligible.
+        public mutating func deal(
+            need: Int, skip: (Discovery.RankCandidate) -> Bool,
+            check: (Discovery.RankCandidate) throws -> Profile?
+        ) rethrows -> [(candidate: Discovery.RankCandidate, profile: Profile)] {
+            var dealt: [(candidate: Discovery.RankCandidate, profile: Profile)] = []
+            while dealt.count < need, let candidate = queue.first {
+                let now = skip(candidate) ? nil : try check(candidate)
+                queue.removeFirst()
+                if let now { dealt.append((candidate, now)) }
+            }
+            return dealt
+        }
+    }
+}
+
+extension Ranking {
+    /// What a viewer's feed remembers between fetches: the batch being dealt
+    /// and the impressions not counted yet. A feed keeps its own; a server,
+    /// which makes a feed per fetch on whichever connection it borrows, keeps
+    /// one per deck and hands it to each (`SwipeDiscovery.feed(viewer:memory:)`),
+    /// so its cards too come from the batch. A deck fetches one at a time,
+    /// so one fetch at a time uses it.
+    public final class FeedMemory: @unchecked Sendable {
+        public var batch = Batch()
+        /// Keys dealt, once per time dealt, not yet counted in `rank_stats`.
+        public var uncounted: [Int] = []
+
+        public init() {}
+    }
+}
