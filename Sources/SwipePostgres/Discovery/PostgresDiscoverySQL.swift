@@ -153,7 +153,8 @@ enum PostgresDiscoverySQL {
     /// dealt twice is counted twice (ON CONFLICT may touch a row only once).
     static let dealt = """
         INSERT INTO rank_stats AS r (profile, dealt_since, dealt, dealt_total)
-        SELECT k::bigint, $2::text, count(*), count(*) FROM json_array_elements_text($1::text::json) AS k GROUP BY k
+        SELECT k::bigint, $2::text, count(*), count(*) FROM json_array_elements_text($1::text::json) AS k
+        GROUP BY k ORDER BY k::bigint
         ON CONFLICT (profile) DO UPDATE SET
             dealt = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN excluded.dealt ELSE r.dealt + excluded.dealt END,
             dealt_since = CASE WHEN r.dealt_since IS NULL OR r.dealt_since <= $3::text THEN $2::text ELSE r.dealt_since END,

@@ -191,7 +191,13 @@ public final class PostgresFeed: ProfileFeed {
         // The ranking counts every card dealt so far, this fetch's too.
         _ = dealt(profiles, keys: dealtKeys)
         let counted = dealtKeys.count
-        try countImpressions()
+        // Rows are locked in key order, so two feeds' counts do not deadlock
+        // each other; a decision's row locks still can. A count the server
+        // broke a deadlock with is counted at the next refill instead: the
+        // impressions steer exposure, and the fetch must not fail for them.
+        do {
+            try countImpressions()
+        } catch let error as PostgresError where error.isDeadlock {}
         refills += 1
         taken.formUnion(profiles.map(\.id))
         let myStats =
