@@ -64,6 +64,8 @@ public struct PostgresError: Error, Hashable, Sendable, CustomStringConvertible 
     public var isDeadlock: Bool { sqlState == "40P01" }
     /// Whether running the whole transaction again is the documented remedy.
     public var isRetryableTransactionFailure: Bool { isSerializationFailure || isDeadlock }
+    /// 55P03: a lock was not granted within `lock_timeout`.
+    public var isLockNotAvailable: Bool { sqlState == "55P03" }
     /// 23505: a unique constraint or index refused a row.
     public var isUniqueViolation: Bool { sqlState == "23505" }
     public var isConnectionLost: Bool { kind == .connectionLost }

@@ -161,6 +161,11 @@ enum PostgresDiscoverySQL {
             dealt_total = r.dealt_total + excluded.dealt_total
         """
 
+    /// Inside the impressions count's transaction: a row lock held by a
+    /// decision in progress fails the count within 20 ms (55P03) instead of
+    /// holding the decision up until the deadlock check.
+    static let countWaitsBriefly = "SET LOCAL lock_timeout = '20ms'"
+
     /// The candidate $18 alone (a queued card of the feed's batch), when it
     /// is eligible now: one lookup by `profiles_pkey`.
     static let one = """

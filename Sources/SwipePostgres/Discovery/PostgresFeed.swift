@@ -192,12 +192,13 @@ public final class PostgresFeed: ProfileFeed {
         _ = dealt(profiles, keys: dealtKeys)
         let counted = dealtKeys.count
         // Rows are locked in key order, so two feeds' counts do not deadlock
-        // each other; a decision's row locks still can. A count the server
-        // broke a deadlock with is counted at the next refill instead: the
-        // impressions steer exposure, and the fetch must not fail for them.
+        // each other; a decision's row locks still can. A count that met a
+        // deadlock or waited too long for a lock is counted at the next
+        // refill instead: the impressions steer exposure, and the fetch must
+        // neither fail nor stall for them.
         do {
             try countImpressions()
-        } catch let error as PostgresError where error.isDeadlock {}
+        } catch let error as PostgresError where error.isDeadlock || error.isLockNotAvailable {}
         refills += 1
         taken.formUnion(profiles.map(\.id))
         let myStats =
@@ -288,9 +289,21 @@ public final class PostgresFeed: ProfileFeed {
         guard !uncounted.isEmpty else { return }
         let now = clock()
         let cutoff = Timestamp.string(from: now.addingTimeInterval(-86_400))
-        try connection.statement(PostgresDiscoverySQL.dealt).run(
-            .text("[" + uncounted.map(String.init).joined(separator: ",") + "]"), .text(Timestamp.string(from: now)),
-            .text(cutoff))
+        let count = {
+            try self.connection.statement(PostgresDiscoverySQL.dealt).run(
+                .text("[" + self.uncounted.map(String.init).joined(separator: ",") + "]"),
+                .text(Timestamp.string(from: now)), .text(cutoff))
+        }
+        if connection.isInTransaction {
+            try count()
+        } else {
+            // A decision holds its rank_stats rows until it commits: the count
+            // waits for them briefly, not for the server's deadlock check (1 s).
+            try connection.transaction {
+                try connection.execute(PostgresDiscoverySQL.countWaitsBriefly)
+                try count()
+            }
+        }
         uncounted = []
     }
 
