@@ -8,7 +8,7 @@ import SwipeServer
 import SwipeStore
 import Synchronization
 
-/// Conversations on `swipe serve` under load (BENCHMARKS.md, "swipe serve",
+/// Conversations on `swipe serve` under load (BENCHMARKS.md, the serve rows and the method,
 /// the chat rows; Documentation/Serve.md): `sessions` WebSockets on loopback,
 /// half of them matched to the other half (100 pairs for 200 sockets), each
 /// sending its match `messages` messages, one per `pacing`, the sockets'

@@ -3,7 +3,7 @@ import SwipeCore
 @_spi(Benchmarks) import SwipeSQLite
 import SwipeStore
 
-/// `make bench-ranking` (BENCHMARKS.md "Ranking"): does the
+/// `make bench-ranking` (BENCHMARKS.md, the ranking rows): does the
 /// feed match people? Two measures, each beside key order and a random order
 /// on the same data:
 ///

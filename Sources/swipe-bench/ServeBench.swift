@@ -7,7 +7,7 @@ import SwipeSQLite
 import SwipeServer
 import SwipeStore
 
-/// `swipe serve` under load (BENCHMARKS.md, "swipe serve"): `sessions`
+/// `swipe serve` under load (BENCHMARKS.md, the serve rows and the method): `sessions`
 /// WebSockets on loopback at once, each a different viewer sending the same
 /// 100 mixed commands (drag, release, like, hate, undo), each command written
 /// and its answer awaited before the next. Reports p50/p99 per command kind,
