@@ -8,18 +8,12 @@ import SwipeCore
 /// contract says a viewer's feed deals, worked out by walking every profile
 /// and applying each rule literally.
 public enum DiscoveryModel {
-    /// A small deterministic generator, so one integer is one scenario.
+    /// A small deterministic generator (`SplitMix64`), so one integer is one scenario.
     public struct Random {
-        var state: UInt64
-        public init(state: UInt64) { self.state = state }
-        public init(seed: Int) { state = UInt64(bitPattern: Int64(seed)) }
-        public mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
+        var generator: SplitMix64
+        public init(state: UInt64) { generator = SplitMix64(seed: state) }
+        public init(seed: Int) { self.init(state: UInt64(bitPattern: Int64(seed))) }
+        public mutating func next() -> UInt64 { generator.next() }
         public mutating func int(_ range: ClosedRange<Int>) -> Int {
             range.lowerBound + Int(next() % UInt64(range.count))
         }
