@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCore
 
 extension Ranking {
@@ -71,5 +72,26 @@ extension Ranking {
         public var uncounted: [Int] = []
 
         public init() {}
+
+        /// Notes the keys of cards dealt, to be counted in bulk (`pendingImpressions`),
+        /// when the feed records impressions (a replay only looks).
+        public func noteDealt(_ keys: [Int], recording: Bool) {
+            if recording { uncounted += keys }
+        }
+
+        /// The impressions to count, as both backends' count statement binds
+        /// them: the keys dealt as a JSON array (a key dealt twice listed
+        /// twice), the moment, and the start of the 24-hour window; nil when
+        /// there are none. `impressionsCounted()` once the statement ran.
+        public func pendingImpressions(at now: Date) -> (keys: String, now: String, windowStart: String)? {
+            guard !uncounted.isEmpty else { return nil }
+            return (
+                "[" + uncounted.map(String.init).joined(separator: ",") + "]", Timestamp.string(from: now),
+                Timestamp.string(from: now.addingTimeInterval(-86_400))
+            )
+        }
+
+        /// Forgets the impressions `pendingImpressions` gave: they are counted.
+        public func impressionsCounted() { uncounted = [] }
     }
 }

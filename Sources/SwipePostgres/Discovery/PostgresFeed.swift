@@ -50,10 +50,6 @@ public final class PostgresFeed: ProfileFeed {
         get { memory.batch }
         _modify { yield &memory.batch }
     }
-    private var uncounted: [Int] {
-        get { memory.uncounted }
-        _modify { yield &memory.uncounted }
-    }
     /// How many fetches read and ranked a window (the benchmark splits the next card by it).
     package private(set) var refills = 0
 
@@ -279,20 +275,17 @@ public final class PostgresFeed: ProfileFeed {
 
     /// Notes the impressions of dealt cards, to be counted in bulk (`countImpressions`).
     private func dealt(_ profiles: [Profile], keys: [Int]) -> [Profile] {
-        if records { uncounted += keys }
+        memory.noteDealt(keys, recording: records)
         return profiles
     }
 
     /// Counts the impressions noted since the last count in one statement
     /// (`PostgresDiscoverySQL.dealt`), a profile dealt twice counted twice.
     private func countImpressions() throws {
-        guard !uncounted.isEmpty else { return }
-        let now = clock()
-        let cutoff = Timestamp.string(from: now.addingTimeInterval(-86_400))
+        guard let pending = memory.pendingImpressions(at: clock()) else { return }
         let count = {
             try self.connection.statement(PostgresDiscoverySQL.dealt).run(
-                .text("[" + self.uncounted.map(String.init).joined(separator: ",") + "]"),
-                .text(Timestamp.string(from: now)), .text(cutoff))
+                .text(pending.keys), .text(pending.now), .text(pending.windowStart))
         }
         if connection.isInTransaction {
             try count()
@@ -304,7 +297,7 @@ public final class PostgresFeed: ProfileFeed {
                 try count()
             }
         }
-        uncounted = []
+        memory.impressionsCounted()
     }
 
     /// The ranking's columns from `offset` on (`PostgresDiscoverySQL.stats`); NULLs read as zero and never.

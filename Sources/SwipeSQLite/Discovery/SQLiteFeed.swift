@@ -53,10 +53,6 @@ public final class SQLiteFeed: ProfileFeed {
         get { memory.batch }
         _modify { yield &memory.batch }
     }
-    private var uncounted: [Int] {
-        get { memory.uncounted }
-        _modify { yield &memory.uncounted }
-    }
     /// How many fetches read and ranked a window (the benchmark splits the next card by it).
     package private(set) var refills = 0
 
@@ -134,7 +130,7 @@ public final class SQLiteFeed: ProfileFeed {
             }
             // The ranking counts every card dealt so far, this fetch's too.
             _ = dealt(likers.profiles, keys: likers.keys)
-            if !uncounted.isEmpty { try connection.writeTransaction { try countImpressions() } }
+            if !memory.uncounted.isEmpty { try connection.writeTransaction { try countImpressions() } }
             refills += 1
             let window = try readWindow(excluding: excluding.union(likers.profiles.map(\.id)))
             return try connection.writeTransaction {
@@ -326,7 +322,7 @@ public final class SQLiteFeed: ProfileFeed {
 
     /// Notes the impressions of dealt cards, to be counted in bulk (`countImpressions`).
     private func dealt(_ profiles: [Profile], keys: [Int]) -> [Profile] {
-        if records { uncounted += keys }
+        memory.noteDealt(keys, recording: records)
         return profiles
     }
 
@@ -334,9 +330,7 @@ public final class SQLiteFeed: ProfileFeed {
     /// each dealt profile's 24-hour count (a new window when its last one is
     /// over) and total, a profile dealt twice counted twice.
     private func countImpressions() throws {
-        guard !uncounted.isEmpty else { return }
-        let now = clock()
-        let cutoff = Timestamp.string(from: now.addingTimeInterval(-86_400))
+        guard let pending = memory.pendingImpressions(at: clock()) else { return }
         try store.connection.statement(
             """
             INSERT INTO rank_stats (profile, dealt_since, dealt, dealt_total)
@@ -346,11 +340,8 @@ public final class SQLiteFeed: ProfileFeed {
                 dealt_since = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN ?2 ELSE dealt_since END,
                 dealt_total = dealt_total + excluded.dealt_total
             """
-        ).bind(
-            .text("[" + uncounted.map(String.init).joined(separator: ",") + "]"), .text(Timestamp.string(from: now)),
-            .text(cutoff)
-        ).run()
-        uncounted = []
+        ).bind(.text(pending.keys), .text(pending.now), .text(pending.windowStart)).run()
+        memory.impressionsCounted()
     }
 
     /// The ranking's columns (`DiscoverySQL.stats`) from `offset` on; NULLs (no row) read as zero and never.
