@@ -95,13 +95,19 @@ extension ProfileCSV {
         }
 
         /// Stores `key` with `line`: nil, or the slot that already holds `key`.
+        /// The probe runs on the table's buffer: one access to `keys`, not
+        /// an exclusivity check per slot looked at.
         private func add(_ key: UInt64, line: UInt32) -> Int? {
-            var slot = Self.slot(of: key, among: keys.count)
-            while keys[slot] != 0 {
-                if keys[slot] == key { return slot }
-                slot = slot + 1 == keys.count ? 0 : slot + 1
+            let (slot, found) = keys.withUnsafeMutableBufferPointer { keys in
+                var slot = Self.slot(of: key, among: keys.count)
+                while keys[slot] != 0 {
+                    if keys[slot] == key { return (slot, true) }
+                    slot = slot + 1 == keys.count ? 0 : slot + 1
+                }
+                keys[slot] = key
+                return (slot, false)
             }
-            keys[slot] = key
+            if found { return slot }
             if !lines.isEmpty { lines[slot] = line }
             count += 1
             return nil
