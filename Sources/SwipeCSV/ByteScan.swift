@@ -137,9 +137,18 @@ package enum ByteScan {
 
     /// The part of `bytes` (well-formed UTF-8) that `String.trimmed(newlines:)`
     /// keeps: the same scalars, found on the bytes.
+    @inline(__always)
     package static func trimmedRange(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) -> Range<Int> {
-        guard let base = bytes.baseAddress else { return 0..<0 }
-        var start = 0, end = bytes.count
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0..<0 }
+        // Nearly every value begins and ends with a printable ASCII byte:
+        // nothing to trim, and no call.
+        let first = base[0], last = base[bytes.count - 1]
+        if first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return 0..<bytes.count }
+        return trimmedRange(base, bytes.count, newlines: newlines)
+    }
+
+    private static func trimmedRange(_ base: UnsafePointer<UInt8>, _ count: Int, newlines: Bool) -> Range<Int> {
+        var start = 0, end = count
         while start < end {
             let length = blankLength(base, start, end, newlines: newlines)
             if length == 0 { break }
