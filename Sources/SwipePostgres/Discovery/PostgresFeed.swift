@@ -54,11 +54,6 @@ public final class PostgresFeed: ProfileFeed {
     /// (a failure here loses only those counts: they steer exposure, nothing else).
     deinit { try? countImpressions() }
 
-    /// `nextProfiles` with each card's reasons (`why`).
-    public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        dealer.cards(try nextProfiles(limit: limit, excluding: excluding))
-    }
-
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
         guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
@@ -119,17 +114,14 @@ public final class PostgresFeed: ProfileFeed {
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
-        try dealer.likersDealt(likers, viewer: me.profile, now: now) { key in
-            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(key)]) { try Self.stats($0, 0) }
-                ?? Discovery.RankStats()
-        }
+        if !likers.isEmpty { dealer.likersDealt() }
         var profiles = likers.map(\.profile), dealtKeys = likers.map(\.key)
         let check = { (candidate: Discovery.RankCandidate) in
             try self.connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
                 try PostgresProfileRow.profile($0)
             }.flatMap { me.accepts($0) ? $0 : nil }
         }
-        let queued = try dealer.fromBatch(viewer: me.profile, need: limit - profiles.count, now: now) {
+        let queued = try dealer.fromBatch(viewer: me.profile, need: limit - profiles.count) {
             excluding.contains($0.profile.id) || taken.contains($0.profile.id)
         } check: {
             try check($0)
@@ -213,7 +205,7 @@ public final class PostgresFeed: ProfileFeed {
         let ranked = Ranking.order(
             viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
         let fresh = dealer.refill(
-            ranked, viewer: me.profile, need: limit - profiles.count, now: now, skip: { _ in false },
+            ranked, viewer: me.profile, need: limit - profiles.count, skip: { _ in false },
             check: { $0.profile })
         return profiles + fresh.map(\.profile)
     }
