@@ -47,17 +47,6 @@ extension Discovery {
             self.stats = stats
         }
     }
-
-    /// A dealt card and why it was dealt, in words (`why`).
-    public struct DealtCard: Sendable, Hashable {
-        public var profile: Profile
-        public var reasons: [String]
-
-        public init(profile: Profile, reasons: [String]) {
-            self.profile = profile
-            self.reasons = reasons
-        }
-    }
 }
 
 /// The order of the feed after the likers (README "Ranking"),
