@@ -162,7 +162,8 @@ public final class DatabaseServerBackend: Sendable {
             onMessage: { message in
                 onMessage(MessageNotice(message: message, senderName: me.name))
             }, onUnmatch: onUnmatch, onErase: onErase)
-        var repl = try ReplSession(feed: PooledFeed(writes: writes, viewer: viewer), ledger: scope, format: .json)
+        let feed = PooledFeed(pool: pool, writes: writes, viewer: viewer)
+        var repl = try ReplSession(feed: feed, ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         // A page uploads its photos: a path it sent would name a file on this server.
         repl.readsPhotoFiles = false
@@ -170,7 +171,9 @@ public final class DatabaseServerBackend: Sendable {
         repl.writesFiles = false
         // Whom the page may know as matches: told if one of them is erased elsewhere.
         let partners = try scope.matches().map(\.profile)
-        let session = SocketSession(repl, place: me.location, mayChangePreferences: mayChangePreferences)
+        let session = SocketSession(
+            repl, place: me.location, mayChangePreferences: mayChangePreferences,
+            onClose: { feed.countImpressions() })
         session.notePartners(partners)
         return session
     }
@@ -213,18 +216,41 @@ public enum ServedWrites: Sendable {
 
 /// The deck's feed for one viewer, each fetch on a borrowed database. The
 /// feed's position is kept in the database (its cursors), so a fetch on
-/// any connection continues where the last one stopped. A fetch may move
-/// those cursors, so it counts as a write. The ranked batch it deals from
-/// is kept here, across fetches (`Ranking.FeedMemory`).
+/// any connection continues where the last one stopped. The ranked batch it
+/// deals from is kept here, across fetches (`Ranking.FeedMemory`), and so are
+/// the impressions until a new ranking counts them or the deck closes
+/// (`countImpressions`).
+///
+/// Most cards need no write: the next card of the batch, checked by key,
+/// with no liker waiting (`SwipeDiscovery.dealWithoutWriting`). Those are
+/// read on a borrowed connection beside the writer, so a like waits for
+/// SQLite's one writer once (its decision), not twice. A fetch that may
+/// write (a liker dealt or passed, a new ranking and its cursor, the first
+/// fetch's stamp) goes through the write queue as before.
 struct PooledFeed: ProfileFeed {
+    let pool: DatabasePool
     let writes: WriteQueue
     let viewer: String
-    let memory = Ranking.FeedMemory()
+    let memory = Ranking.FeedMemory(countedByOwner: true)
 
     func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
-        try writes.write { [memory] in
+        let memory = memory
+        if let dealt = try pool.withDatabase({
+            try $0.dealWithoutWriting(viewer: viewer, memory: memory, limit: limit, excluding: excluding)
+        }) {
+            return dealt
+        }
+        return try writes.write {
             try $0.feed(viewer: viewer, memory: memory).nextProfiles(limit: limit, excluding: excluding)
         }
+    }
+
+    /// Counts the impressions the deck's cards made and no ranking counted
+    /// yet: when the socket closes. A failure loses only those counts (they
+    /// steer exposure, nothing else).
+    func countImpressions() {
+        let memory = memory
+        try? writes.write { try $0.countImpressions(viewer: viewer, memory: memory) }
     }
 }
 

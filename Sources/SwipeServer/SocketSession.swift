@@ -48,9 +48,28 @@ public final class SocketSession: Sendable {
     static let tooManyChanges =
         "your preferences (your place included) have changed too often; try again in a few minutes"
 
-    init(_ repl: sending ReplSession, place: Location?, mayChangePreferences: @escaping @Sendable () -> Bool) {
+    /// What the deck leaves to do when the socket closes (its feed's
+    /// impressions counted); run once, by `close()`.
+    private let onClose: Mutex<(@Sendable () -> Void)?>
+
+    init(
+        _ repl: sending ReplSession, place: Location?, mayChangePreferences: @escaping @Sendable () -> Bool,
+        onClose: (@Sendable () -> Void)? = nil
+    ) {
         state = Mutex(State(repl: repl, place: place))
         self.mayChangePreferences = mayChangePreferences
+        self.onClose = Mutex(onClose)
+    }
+
+    /// The socket closed: the deck's last writes (the impressions of the
+    /// cards it was dealt and no ranking counted yet). Blocks on the store:
+    /// call it on the thread pool. A second call does nothing.
+    public func close() {
+        let pending = onClose.withLock { close in
+            defer { close = nil }
+            return close
+        }
+        pending?()
     }
 
     /// Whether `line` may run on an event loop: it never reaches the store

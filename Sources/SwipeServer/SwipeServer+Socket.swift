@@ -107,6 +107,10 @@ extension SwipeServer {
         defer {
             hub.remove(id, for: viewer)
             metrics.socketsOpen(hub.count)
+            // The deck's last writes (its impressions), on the thread pool,
+            // without holding up the socket's end.
+            let threadPool = threadPool
+            Task { try? await threadPool.runIfActive { session.close() } }
         }
         let sharedCommands = commandBudgets
         var counted = metrics.socketCounters()

@@ -70,8 +70,17 @@ extension Ranking {
         var batch = Batch()
         /// Keys dealt, once per time dealt, not yet counted in `rank_stats`.
         var uncounted: [Int] = []
+        /// Whether a feed over this memory stamped the viewer active: once per deck.
+        var stamped = false
+        /// Whether the memory's owner counts the impressions when the deck
+        /// closes (`SwipeDiscovery.countImpressions(viewer:memory:)`), so the
+        /// feeds made over it count them only before a new ranking, not each
+        /// time one goes away (a server makes a feed per fetch).
+        public let countedByOwner: Bool
 
-        public init() {}
+        /// - Parameter countedByOwner: true for a memory that outlives its
+        ///   feeds (a server's deck); false when each feed counts at its close.
+        public init(countedByOwner: Bool = false) { self.countedByOwner = countedByOwner }
 
         /// Notes the keys of cards dealt, to be counted in bulk (`pendingImpressions`),
         /// when the feed records impressions (a replay only looks).

@@ -45,8 +45,6 @@ extension Ranking {
         public let options: FeedOptions
         /// How many fetches read and ranked a window (the benchmark splits the next card by it).
         public private(set) var refills = 0
-        /// Whether this feed stamped its viewer active yet.
-        private var stamped = false
 
         public init(options: FeedOptions) { self.options = options }
 
@@ -56,11 +54,39 @@ extension Ranking {
         public func now() -> Date { options.clock() }
 
         /// Runs `write` (the viewer stamped active) the first time a
-        /// recording feed fetches; a replay that only looks never does.
+        /// recording feed over this memory fetches (once per deck, however
+        /// many feeds a server makes for it); a replay that only looks never does.
         public func stampOnce(_ write: () throws -> Void) rethrows {
-            guard options.records, !stamped else { return }
+            guard options.records, !memory.stamped else { return }
             try write()
-            stamped = true
+            memory.stamped = true
+        }
+
+        /// Whether the feed counts the impressions left when it goes away
+        /// (not when the memory's owner does, `FeedMemory.countedByOwner`).
+        public var countsOnClose: Bool { !memory.countedByOwner }
+
+        /// The next `need` cards of the batch when all of them can be dealt
+        /// from it and the fetch writes nothing else (the viewer already
+        /// stamped active): the way a server deals a card without its
+        /// writer (`SwipeDiscovery.dealWithoutWriting`). Nil, with the batch
+        /// as it was, when the batch does not hold for `viewer` or runs out
+        /// first: then the fetch takes the way that writes.
+        public func wholeFromBatch(
+            viewer: Profile, need: Int, now: Date, skip: (Discovery.RankCandidate) -> Bool,
+            check: (Discovery.RankCandidate) throws -> Profile?
+        ) rethrows -> [(key: Int, profile: Profile)]? {
+            guard memory.stamped || !options.records, memory.batch.holds(for: viewer) else { return nil }
+            var trial = memory.batch
+            let taken = try trial.deal(need: need, skip: skip, check: check)
+            guard taken.count == need else { return nil }
+            memory.batch = trial
+            noteDealt(taken.map(\.candidate.key))
+            return taken.map { candidate, profile in
+                reasons[profile.id] = Ranking.reasons(
+                    viewer: viewer, candidate: profile, stats: candidate.stats, liker: nil, now: now)
+                return (candidate.key, profile)
+            }
         }
 
         /// Likers were dealt first: a new like changes what the ranking

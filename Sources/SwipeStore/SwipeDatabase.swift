@@ -107,6 +107,16 @@ public protocol SwipeDiscovery: AnyObject {
     /// The same feed, dealing from and counting into `memory` (the batch
     /// carried across fetches by a caller that makes a feed per fetch).
     func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed
+    /// The next `limit` cards of that feed when dealing them writes nothing
+    /// (they come from `memory`'s batch, no liker waits, the viewer was
+    /// stamped active); nil when the fetch must write: then it goes through
+    /// `feed(viewer:memory:)` as a write. A server deals most cards this way,
+    /// beside its writer (SQLite's one writer is not taken for a read).
+    func dealWithoutWriting(viewer: String, memory: Ranking.FeedMemory, limit: Int, excluding: Set<String>) throws
+        -> [Profile]?
+    /// Counts the impressions `memory` noted and not counted yet (a write):
+    /// its owner does when the deck closes (`FeedMemory.countedByOwner`).
+    func countImpressions(viewer: String, memory: Ranking.FeedMemory) throws
 }
 
 extension SwipeDiscovery {
@@ -114,6 +124,14 @@ extension SwipeDiscovery {
     public func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed {
         try feed(viewer: viewer)
     }
+
+    /// A store with no way to deal without writing always writes.
+    public func dealWithoutWriting(viewer: String, memory: Ranking.FeedMemory, limit: Int, excluding: Set<String>)
+        throws -> [Profile]?
+    { nil }
+
+    /// A store whose feed keeps nothing between fetches has nothing to count.
+    public func countImpressions(viewer: String, memory: Ranking.FeedMemory) throws {}
 }
 
 /// Moderation: blocks, unmatch, reports.

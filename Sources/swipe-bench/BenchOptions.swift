@@ -23,7 +23,8 @@ struct BenchOptions {
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
                            [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers,
                                   discovery-postgres,serve-postgres,photos] [--sessions N]
-                           (serve-chat, serve-postgres-chat: the chat rows of serve alone)
+                           (serve-chat, serve-postgres-chat: the chat rows of serve alone;
+                            serve-staggered, serve-postgres-staggered: its staggered load row alone)
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
                            [--only ranking --speed-dating DIR]  (make bench-ranking)

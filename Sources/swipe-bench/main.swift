@@ -82,10 +82,15 @@ do {
             ).run())
     }
     // `serve` and `serve-postgres` run the load rows and the chat rows;
-    // `serve-chat` and `serve-postgres-chat` the chat rows alone.
+    // `serve-chat` and `serve-postgres-chat` the chat rows alone;
+    // `serve-staggered` and `serve-postgres-staggered` the staggered load row
+    // alone (issue 23's like target), for quick side-by-side runs.
     for section in ["serve", "serve-postgres"]
-    where options.only.contains(section) || options.only.contains(section + "-chat") {
+    where options.only.contains(section) || options.only.contains(section + "-chat")
+        || options.only.contains(section + "-staggered")
+    {
         let load = options.only.contains(section)
+        let staggeredOnly = !load && options.only.contains(section + "-staggered")
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
         var database: String?
@@ -97,6 +102,14 @@ do {
             database = try ServeBench.postgresDatabase(data: data, swipe: options.swipe, adminURI: uri)
         }
         // Each run's viewers are new people (the runs share the database).
+        if staggeredOnly {
+            report.add(
+                try await ServeBench(
+                    data: data, database: database, swipe: options.swipe, sessions: options.sessions,
+                    pacing: .milliseconds(100), staggered: true
+                ).run())
+            continue
+        }
         if load {
             report.add(
                 try await ServeBench(

@@ -50,9 +50,40 @@ public final class PostgresFeed: ProfileFeed {
         self.dealer = Ranking.FeedDealer(options: options)
     }
 
+    /// A feed over a server's deck memory, for one fetch, without the round
+    /// trip that checks the viewer first: the fetch reads the viewer's row
+    /// anyway (`FeedState`) and throws `ViewerError.notAProfile` there.
+    package init(unchecked connection: PGConnection, viewer: String, memory: Ranking.FeedMemory) {
+        self.connection = connection
+        self.viewer = viewer
+        self.dealer = Ranking.FeedDealer(options: .init(memory: memory))
+    }
+
     /// The impressions not counted yet are counted when the feed goes away
-    /// (a failure here loses only those counts: they steer exposure, nothing else).
-    deinit { try? countImpressions() }
+    /// (a failure here loses only those counts: they steer exposure, nothing
+    /// else), unless the memory's owner counts them (a server's deck).
+    deinit { if dealer.countsOnClose { try? countImpressions() } }
+
+    /// The next cards without a write, when the fetch needs none: the viewer
+    /// already stamped active, no standing like or superlike of the viewer
+    /// beyond the likers' cursors (`FeedState` says so in its one round
+    /// trip), and `limit` cards still eligible in the batch (one lookup by
+    /// key each). Nil when the fetch must write: `nextProfiles` then does it
+    /// all. The impressions are noted, to be counted by the next fetch that
+    /// ranks or by the memory's owner.
+    public func nextProfilesWithoutWriting(limit: Int, excluding: Set<String>) throws -> [Profile]? {
+        guard limit > 0 else { return [] }
+        guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
+        let me = state.viewer
+        guard !me.seesNobody, !state.superlikers.waiting, !state.likers.waiting else { return nil }
+        return try dealer.wholeFromBatch(viewer: me.profile, need: limit, now: dealer.now()) {
+            excluding.contains($0.profile.id)
+        } check: { candidate in
+            try connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
+                try PostgresProfileRow.profile($0)
+            }.flatMap { me.accepts($0) ? $0 : nil }
+        }?.map(\.profile)
+    }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
@@ -212,7 +243,7 @@ public final class PostgresFeed: ProfileFeed {
 
     /// Counts the impressions noted since the last count in one statement
     /// (`PostgresDiscoverySQL.dealt`), a profile dealt twice counted twice.
-    private func countImpressions() throws {
+    public func countImpressions() throws {
         try dealer.countImpressions { pending in
             let count = {
                 try self.connection.statement(PostgresDiscoverySQL.dealt).run(

@@ -16,6 +16,19 @@ extension PostgresStore {
         }
     }
 
+    public func dealWithoutWriting(viewer: String, memory: Ranking.FeedMemory, limit: Int, excluding: Set<String>)
+        throws -> [Profile]?
+    {
+        try session {
+            try PostgresFeed(unchecked: connection, viewer: viewer, memory: memory)
+                .nextProfilesWithoutWriting(limit: limit, excluding: excluding)
+        }
+    }
+
+    public func countImpressions(viewer: String, memory: Ranking.FeedMemory) throws {
+        try session { try PostgresFeed(unchecked: connection, viewer: viewer, memory: memory).countImpressions() }
+    }
+
     public func eligible(viewer: String, among candidates: [String]) throws -> Set<String> {
         try session { try PostgresDiscovery.eligible(connection: connection, viewer: viewer, among: candidates) }
     }

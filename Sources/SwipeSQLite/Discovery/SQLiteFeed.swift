@@ -46,8 +46,63 @@ public final class SQLiteFeed: ProfileFeed {
     }
 
     /// The impressions not counted yet are counted when the feed goes away
-    /// (a failure here loses only those counts: they steer exposure, nothing else).
-    deinit { try? dealer.countImpressions(count) }
+    /// (a failure here loses only those counts: they steer exposure, nothing
+    /// else), unless the memory's owner counts them (a server's deck).
+    deinit { if dealer.countsOnClose { try? dealer.countImpressions(count) } }
+
+    /// Counts the impressions noted and not counted yet (a write: the
+    /// caller holds the write lock, or is in a write transaction).
+    public func countImpressions() throws { try dealer.countImpressions(count) }
+
+    /// The next cards without a write, when the fetch needs none: the viewer
+    /// already stamped active, no standing like or superlike of the viewer
+    /// beyond the likers' cursors (a liker is dealt first, and passing one
+    /// moves a cursor), and `limit` cards still eligible in the batch. Read in
+    /// one read transaction (BEGIN DEFERRED: no write lock, so a server's
+    /// writer is neither waited for nor held up). Nil when the fetch must
+    /// write: `nextProfiles` then does it all. The impressions are noted, to
+    /// be counted by the next fetch that writes or by the memory's owner.
+    public func nextProfilesWithoutWriting(limit: Int, excluding: Set<String>) throws -> [Profile]? {
+        guard limit > 0 else { return [] }
+        let connection = store.connection
+        guard !connection.isInTransaction else { return nil }
+        try connection.execute("BEGIN DEFERRED")
+        do {
+            let dealt = try dealWithoutWriting(limit: limit, excluding: excluding)
+            try connection.execute("COMMIT")
+            return dealt
+        } catch {
+            if connection.isInTransaction { try? connection.execute("ROLLBACK") }
+            throw error
+        }
+    }
+
+    private func dealWithoutWriting(limit: Int, excluding: Set<String>) throws -> [Profile]? {
+        let me = try store.discoveryViewer(key: viewerKey)
+        let connection = store.connection
+        for kind in [Decision.superlike, .like] {
+            let position =
+                try connection.statement(
+                    """
+                    SELECT after_at, after_key FROM liker_cursors WHERE viewer = ?1 AND decision = ?2
+                    """
+                ).bind(.int(viewerKey), .text(kind.rawValue)).first { ($0.text(0), $0.int(1)) } ?? ("", 0)
+            var waiting = false
+            try connection.statement(DiscoverySQL.likers)
+                .bind(me.parameters(.text(kind.rawValue)) + [.text(position.0), .int(position.1)]).forEachRowWhile {
+                    _ in
+                    waiting = true
+                    return false
+                }
+            if waiting { return nil }
+        }
+        if me.seesNobody { return nil }
+        return try dealer.wholeFromBatch(viewer: me.profile, need: limit, now: dealer.now()) {
+            excluding.contains($0.profile.id)
+        } check: {
+            try check($0, me)
+        }?.map(\.profile)
+    }
 
     /// Three steps, so that the write lock is held only for what writes:
     ///

@@ -12,6 +12,18 @@ extension SQLiteStore: SwipeDatabase {
         try SQLiteFeed(store: self, viewer: viewer, options: .init(memory: memory))
     }
 
+    public func dealWithoutWriting(viewer: String, memory: Ranking.FeedMemory, limit: Int, excluding: Set<String>)
+        throws -> [Profile]?
+    {
+        try SQLiteFeed(store: self, viewer: viewer, options: .init(memory: memory))
+            .nextProfilesWithoutWriting(limit: limit, excluding: excluding)
+    }
+
+    public func countImpressions(viewer: String, memory: Ranking.FeedMemory) throws {
+        let feed = try SQLiteFeed(store: self, viewer: viewer, options: .init(memory: memory))
+        try connection.writeTransaction { try feed.countImpressions() }
+    }
+
     public func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary {
         try SQLiteImporter(store: self, options: options).importProfiles(path: path)
     }
