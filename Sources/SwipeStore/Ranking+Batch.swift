@@ -67,31 +67,28 @@ extension Ranking {
     /// so its cards too come from the batch. A deck fetches one at a time,
     /// so one fetch at a time uses it.
     public final class FeedMemory: @unchecked Sendable {
-        public var batch = Batch()
+        var batch = Batch()
         /// Keys dealt, once per time dealt, not yet counted in `rank_stats`.
-        public var uncounted: [Int] = []
+        var uncounted: [Int] = []
 
         public init() {}
 
         /// Notes the keys of cards dealt, to be counted in bulk (`pendingImpressions`),
         /// when the feed records impressions (a replay only looks).
-        public func noteDealt(_ keys: [Int], recording: Bool) {
+        func noteDealt(_ keys: [Int], recording: Bool) {
             if recording { uncounted += keys }
         }
 
-        /// The impressions to count, as both backends' count statement binds
-        /// them: the keys dealt as a JSON array (a key dealt twice listed
-        /// twice), the moment, and the start of the 24-hour window; nil when
-        /// there are none. `impressionsCounted()` once the statement ran.
-        public func pendingImpressions(at now: Date) -> (keys: String, now: String, windowStart: String)? {
+        /// The impressions to count; nil when there are none.
+        /// `impressionsCounted()` once the statement ran.
+        func pendingImpressions(at now: Date) -> PendingImpressions? {
             guard !uncounted.isEmpty else { return nil }
-            return (
-                "[" + uncounted.map(String.init).joined(separator: ",") + "]", Timestamp.string(from: now),
-                Timestamp.string(from: now.addingTimeInterval(-86_400))
-            )
+            return PendingImpressions(
+                keys: "[" + uncounted.map(String.init).joined(separator: ",") + "]", now: Timestamp.string(from: now),
+                windowStart: Timestamp.string(from: now.addingTimeInterval(-86_400)))
         }
 
         /// Forgets the impressions `pendingImpressions` gave: they are counted.
-        public func impressionsCounted() { uncounted = [] }
+        func impressionsCounted() { uncounted = [] }
     }
 }

@@ -102,7 +102,7 @@ struct DiscoveryBench {
         let key = try store.profileKey(id: viewer)!
         let lastDecision = try c.scalarInt("SELECT coalesce(max(key), 0) FROM decisions") ?? 0
         let cursor = try c.scalarInt("SELECT after_key FROM feed_cursors WHERE viewer = ?1", .int(key))
-        let feed = try SQLiteFeed(store: store, viewer: viewer, cellLimit: cellLimit)
+        let feed = try SQLiteFeed(store: store, viewer: viewer, options: .init(cellLimit: cellLimit))
         var samples = Samples()
         var deck = try feed.nextProfiles(limit: 3, excluding: [])
         for _ in 0..<cards {
@@ -110,11 +110,11 @@ struct DiscoveryBench {
             _ = try store.record(viewer: viewer, profile: top.id, decision: .hate, via: .drag)
             deck.removeFirst()
             let excluding = Set(deck.map(\.id))
-            let refills = feed.refills
+            let refills = feed.dealer.refills
             let start = Clock.now()
             let next = try feed.nextProfiles(limit: 1, excluding: excluding)
             samples.append(Clock.now() - start)
-            split?.file(samples.values.last!, refill: feed.refills > refills)
+            split?.file(samples.values.last!, refill: feed.dealer.refills > refills)
             deck += next
         }
         try c.writeTransaction {

@@ -159,7 +159,7 @@ struct PostgresDiscoveryBench {
         }
         let lastDecision = try connection.scalarInt("SELECT coalesce(max(key), 0) FROM decisions") ?? 0
         let cursor = try connection.scalarInt("SELECT after_key FROM feed_cursors WHERE viewer = $1", .int(key))
-        let feed = try PostgresFeed(connection: connection, viewer: viewer, cellLimit: cellLimit)
+        let feed = try PostgresFeed(connection: connection, viewer: viewer, options: .init(cellLimit: cellLimit))
         var samples = Samples()
         var deck = try feed.nextProfiles(limit: 3, excluding: [])
         for _ in 0..<cards {
@@ -171,11 +171,11 @@ struct PostgresDiscoveryBench {
                 """, .int(key), .text(top.id), .text(Timestamp.string(from: Date())))
             deck.removeFirst()
             let excluding = Set(deck.map(\.id))
-            let refills = feed.refills
+            let refills = feed.dealer.refills
             let start = Clock.now()
             let next = try feed.nextProfiles(limit: 1, excluding: excluding)
             samples.append(Clock.now() - start)
-            split?.file(samples.values.last!, refill: feed.refills > refills)
+            split?.file(samples.values.last!, refill: feed.dealer.refills > refills)
             deck += next
         }
         try connection.transaction {

@@ -76,7 +76,7 @@ struct RankingBench {
             guard let mine = partners[viewer], !mine.isEmpty else { continue }
             let wanted = min(3, mine.count)
             // swipe's feed, as a deck that keeps every card it was dealt: it only looks (no writes).
-            let feed = try SQLiteFeed(store: store, viewer: viewer, cellLimit: nil, records: false, clock: { end })
+            let feed = try SQLiteFeed(store: store, viewer: viewer, options: .init(records: false, clock: { end }))
             var dealt: Set<String> = [], firstThree: [String] = []
             while firstThree.count < wanted, let next = try feed.nextProfiles(limit: 1, excluding: dealt).first {
                 dealt.insert(next.id)
@@ -209,7 +209,7 @@ struct RankingBench {
         for day in 0..<Town.days {
             for (turn, viewer) in sessions(town, day: day).enumerated() {
                 var now = sessionStart(day: day, turn: turn)
-                let feed = try SQLiteFeed(store: store, viewer: town.ids[viewer], cellLimit: nil, clock: { now })
+                let feed = try SQLiteFeed(store: store, viewer: town.ids[viewer], options: .init(clock: { now }))
                 for _ in 0..<Town.cardsPerDay {
                     guard let card = try feed.nextProfiles(limit: 1, excluding: []).first else { break }
                     let candidate = index[card.id]!

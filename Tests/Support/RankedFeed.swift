@@ -11,12 +11,13 @@ public func rankedFeed(
     _ store: any SwipeDatabase, viewer: String, cellLimit: Int? = nil, records: Bool = true, clock: @escaping () -> Date
 ) throws -> any ProfileFeed {
     if let sqlite = store as? SQLiteStore {
-        return try SQLiteFeed(store: sqlite, viewer: viewer, cellLimit: cellLimit, records: records, clock: clock)
+        return try SQLiteFeed(
+            store: sqlite, viewer: viewer, options: .init(cellLimit: cellLimit, records: records, clock: clock))
     }
     if let postgres = store as? PostgresStore {
         return try PostgresFeed(
-            connection: postgres.connection, viewer: viewer, cellLimit: cellLimit, records: records,
-            clock: clock)
+            connection: postgres.connection, viewer: viewer,
+            options: .init(cellLimit: cellLimit, records: records, clock: clock))
     }
     preconditionFailure("no ranked feed for \(type(of: store))")
 }

@@ -92,11 +92,13 @@ import Testing
             let cellLimit = v % 2 == 0 ? nil : 0 as Int?
             // All at once, looking only…
             let look = try PostgresFeed(
-                connection: connection, viewer: viewer, cellLimit: cellLimit, records: false, clock: { now })
+                connection: connection, viewer: viewer,
+                options: .init(cellLimit: cellLimit, records: false, clock: { now }))
             #expect(
                 try look.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
-            let feed = try PostgresFeed(connection: connection, viewer: viewer, cellLimit: cellLimit, clock: { now })
+            let feed = try PostgresFeed(
+                connection: connection, viewer: viewer, options: .init(cellLimit: cellLimit, clock: { now }))
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
                 &s, viewer: v, state: &state, now: now, start: start,
                 fetch: { try feed.nextProfiles(limit: 1, excluding: $0).first?.id },
@@ -168,8 +170,10 @@ import Testing
         // Every key before `near` (the viewer's and the 40 turned down) is passed.
         #expect(try connection.scalarInt("SELECT after_key FROM feed_cursors") == 41)
         #expect(
-            try PostgresFeed(connection: connection, viewer: "v", cellLimit: 0).nextProfiles(limit: 5, excluding: [])
-                .map(\.id) == ["near"])
+            try PostgresFeed(connection: connection, viewer: "v", options: .init(cellLimit: 0)).nextProfiles(
+                limit: 5, excluding: []
+            )
+            .map(\.id) == ["near"])
     }
 
     /// Likers not eligible (too old for the viewer) before an eligible one:

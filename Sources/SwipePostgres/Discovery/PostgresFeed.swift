@@ -33,52 +33,21 @@ public final class PostgresFeed: ProfileFeed {
     private let connection: PGConnection
     /// The viewer's external id.
     public let viewer: String
-    /// Boxes covering at most this many cells are walked by cell (nil: 64);
-    /// tests and the benchmark set 0 to force the walk by key.
-    private let cellLimit: Int?
-    private let window: Int
-    private let recentWindow: Int
-    private let records: Bool
-    private let clock: () -> Date
-    private var stamped = false
-    /// The reasons of the cards this feed dealt, by id (`why`).
-    public private(set) var reasons: [String: [String]] = [:]
-    /// The ranked window being dealt and the impressions not counted yet
-    /// (README "Ranking"): the feed's own, or one a server keeps across fetches.
-    private let memory: Ranking.FeedMemory
-    private var batch: Ranking.Batch {
-        get { memory.batch }
-        _modify { yield &memory.batch }
-    }
-    /// How many fetches read and ranked a window (the benchmark splits the next card by it).
-    package private(set) var refills = 0
+    /// The batch, the reasons and the impressions (`Ranking.FeedDealer`).
+    package let dealer: Ranking.FeedDealer
+    private var options: Ranking.FeedOptions { dealer.options }
 
-    /// A feed for `viewer`, who must be a profile.
+    /// A feed for `viewer`, who must be a profile, read and dealt as
+    /// `options` say (tests and swipe-bench change them).
     ///
     /// - Throws: `ViewerError.notAProfile` when there is no such profile.
-    public convenience init(connection: PGConnection, viewer: String) throws {
-        try self.init(connection: connection, viewer: viewer, cellLimit: nil)
-    }
-
-    /// With `cellLimit` (tests and swipe-bench walk by key with 0), the
-    /// ranking's window sizes, whether fetches write (a replay only looks),
-    /// and the clock (tests fix it).
-    package init(
-        connection: PGConnection, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
-        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init,
-        memory: Ranking.FeedMemory = Ranking.FeedMemory()
-    ) throws {
-        self.memory = memory
+    public init(connection: PGConnection, viewer: String, options: Ranking.FeedOptions = .init()) throws {
         guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else {
             throw ViewerError.notAProfile(viewer)
         }
         self.connection = connection
         self.viewer = viewer
-        self.cellLimit = cellLimit
-        self.window = window
-        self.recentWindow = recentWindow
-        self.records = records
-        self.clock = clock
+        self.dealer = Ranking.FeedDealer(options: options)
     }
 
     /// The impressions not counted yet are counted when the feed goes away
@@ -87,41 +56,34 @@ public final class PostgresFeed: ProfileFeed {
 
     /// `nextProfiles` with each card's reasons (`why`).
     public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        try nextProfiles(limit: limit, excluding: excluding).map {
-            Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? [])
-        }
+        dealer.cards(try nextProfiles(limit: limit, excluding: excluding))
     }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
         guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
         let me = state.viewer
-        let now = clock()
-        let nowText = Timestamp.string(from: now)
-        if records && !stamped {
-            try connection.statement(PostgresDiscoverySQL.stampActive).run(.int(me.key), .text(nowText))
-            stamped = true
+        let now = dealer.now()
+        try dealer.stampOnce {
+            try connection.statement(PostgresDiscoverySQL.stampActive).run(
+                .int(me.key), .text(Timestamp.string(from: now)))
         }
         guard !me.seesNobody else { return [] }
-        var profiles: [Profile] = []
+        var likers: [(profile: Profile, key: Int, kind: Decision)] = []
         var taken: Set<String> = []
-        var likedBy: [String: Decision] = [:]
-        var dealtKeys: [Int] = []
         /// Deals the liker `profile` unless the deck holds it; false once the fetch has enough.
         func offer(_ profile: Profile, key: Int, kind: Decision) -> Bool {
             if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
-                profiles.append(profile)
-                likedBy[profile.id] = kind
-                dealtKeys.append(key)
+                likers.append((profile, key, kind))
             }
-            return profiles.count < limit
+            return likers.count < limit
         }
         // Enough rows for the cards wanted and those the deck already holds.
         let firstBatch = limit + excluding.count + 2
 
-        for (kind, likers) in [(Decision.superlike, state.superlikers), (.like, state.likers)]
-        where profiles.count < limit && likers.waiting {
-            var after = likers.cursor ?? .start
+        for (kind, waiting) in [(Decision.superlike, state.superlikers), (.like, state.likers)]
+        where likers.count < limit && waiting.waiting {
+            var after = waiting.cursor ?? .start
             var firstEligible: LikePosition?
             try batches(firstBatch) { size in
                 let arguments = me.arguments(.text(kind.rawValue), .text(after.at), .int(after.key), .int(size))
@@ -152,41 +114,31 @@ public final class PostgresFeed: ProfileFeed {
                     try connection.statement(PostgresDiscoverySQL.lastLike).first(
                         [.int(me.key), .text(kind.rawValue)], position)
                 }
-            if let passed = passed ?? nil, passed > (likers.cursor ?? .start) {
+            if let passed = passed ?? nil, passed > (waiting.cursor ?? .start) {
                 try connection.statement(PostgresDiscoverySQL.saveLikerCursor)
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
-        for (index, profile) in profiles.enumerated() {
-            let stats = try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(dealtKeys[index])]) {
-                try Self.stats($0, 0)
-            }
-            reasons[profile.id] = Ranking.reasons(
-                viewer: me.profile, candidate: profile, stats: stats ?? Discovery.RankStats(),
-                liker: likedBy[profile.id], now: now)
+        try dealer.likersDealt(likers, viewer: me.profile, now: now) { key in
+            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(key)]) { try Self.stats($0, 0) }
+                ?? Discovery.RankStats()
         }
-        // Likers come first, and a new like changes what the ranking knows: the next card is ranked afresh.
-        if !profiles.isEmpty { batch.drop() }
-        guard profiles.count < limit else { return dealt(profiles, keys: dealtKeys) }
-        if batch.holds(for: me.profile) {
-            let queued = try batch.deal(need: limit - profiles.count) {
-                excluding.contains($0.profile.id) || taken.contains($0.profile.id)
-            } check: { candidate in
-                try connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
-                    try PostgresProfileRow.profile($0)
-                }.flatMap { me.accepts($0) ? $0 : nil }
-            }
-            for (candidate, profile) in queued {
-                profiles.append(profile)
-                dealtKeys.append(candidate.key)
-                reasons[profile.id] = Ranking.reasons(
-                    viewer: me.profile, candidate: profile, stats: candidate.stats, liker: nil, now: now)
-            }
-            if profiles.count >= limit { return dealt(profiles, keys: dealtKeys) }
+        var profiles = likers.map(\.profile), dealtKeys = likers.map(\.key)
+        let check = { (candidate: Discovery.RankCandidate) in
+            try self.connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
+                try PostgresProfileRow.profile($0)
+            }.flatMap { me.accepts($0) ? $0 : nil }
         }
+        let queued = try dealer.fromBatch(viewer: me.profile, need: limit - profiles.count, now: now) {
+            excluding.contains($0.profile.id) || taken.contains($0.profile.id)
+        } check: {
+            try check($0)
+        }
+        profiles += queued.map(\.profile)
+        dealtKeys += queued.map(\.key)
         // The ranking counts every card dealt so far, this fetch's too.
-        _ = dealt(profiles, keys: dealtKeys)
-        let counted = dealtKeys.count
+        dealer.noteDealt(dealtKeys)
+        if profiles.count >= limit { return profiles }
         // Rows are locked in key order, so two feeds' counts do not deadlock
         // each other; a decision's row locks still can. A count that met a
         // deadlock or waited too long for a lock is counted at the next
@@ -195,7 +147,6 @@ public final class PostgresFeed: ProfileFeed {
         do {
             try countImpressions()
         } catch let error as PostgresError where error.isDeadlock || error.isLockNotAvailable {}
-        refills += 1
         taken.formUnion(profiles.map(\.id))
         let myStats =
             try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
@@ -209,10 +160,11 @@ public final class PostgresFeed: ProfileFeed {
         var candidates: [Int: Discovery.RankCandidate] = [:]
         var walked = 0
         var exhausted = true
-        let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: cellLimit ?? 64) }.flatMap {
+        let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: options.cellLimit ?? 64) }.flatMap {
             $0.isEmpty ? nil : $0
         }
         let cellList = cells.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
+        let window = options.window
         try batches(window + excluding.count + taken.count + 2) { size in
             // Rows come in key order, whether by the walk or merged from the cells.
             let rows: PGResult
@@ -244,8 +196,8 @@ public final class PostgresFeed: ProfileFeed {
         if rejectedThrough > cursor {
             try connection.statement(PostgresDiscoverySQL.saveCursor).run(.int(me.key), .int(rejectedThrough))
         }
-        if recentWindow > 0 {
-            let arguments = me.arguments(.int(recentWindow))
+        if options.recentWindow > 0 {
+            let arguments = me.arguments(.int(options.recentWindow))
             for row in try connection.statement(PostgresDiscoverySQL.recentlyActive).query(arguments) {
                 let key = try PostgresProfileRow.key(row)
                 let profile = try PostgresProfileRow.profile(row)
@@ -258,46 +210,33 @@ public final class PostgresFeed: ProfileFeed {
             }
         }
         // The window was read just now, in this fetch: its first cards need no second look.
-        batch.fill(
-            Ranking.order(viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now),
-            for: me.profile)
-        for (candidate, profile) in batch.deal(
-            need: limit - profiles.count, skip: { _ in false }, check: { $0.profile })
-        {
-            profiles.append(profile)
-            dealtKeys.append(candidate.key)
-            reasons[profile.id] = Ranking.reasons(
-                viewer: me.profile, candidate: profile, stats: candidate.stats, liker: nil, now: now)
-        }
-        _ = dealt([], keys: Array(dealtKeys.dropFirst(counted)))
-        return profiles
-    }
-
-    /// Notes the impressions of dealt cards, to be counted in bulk (`countImpressions`).
-    private func dealt(_ profiles: [Profile], keys: [Int]) -> [Profile] {
-        memory.noteDealt(keys, recording: records)
-        return profiles
+        let ranked = Ranking.order(
+            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+        let fresh = dealer.refill(
+            ranked, viewer: me.profile, need: limit - profiles.count, now: now, skip: { _ in false },
+            check: { $0.profile })
+        return profiles + fresh.map(\.profile)
     }
 
     /// Counts the impressions noted since the last count in one statement
     /// (`PostgresDiscoverySQL.dealt`), a profile dealt twice counted twice.
     private func countImpressions() throws {
-        guard let pending = memory.pendingImpressions(at: clock()) else { return }
-        let count = {
-            try self.connection.statement(PostgresDiscoverySQL.dealt).run(
-                .text(pending.keys), .text(pending.now), .text(pending.windowStart))
-        }
-        if connection.isInTransaction {
-            try count()
-        } else {
-            // A decision holds its rank_stats rows until it commits: the count
-            // waits for them briefly, not for the server's deadlock check (1 s).
-            try connection.transaction {
-                try connection.execute(PostgresDiscoverySQL.countWaitsBriefly)
+        try dealer.countImpressions { pending in
+            let count = {
+                try self.connection.statement(PostgresDiscoverySQL.dealt).run(
+                    .text(pending.keys), .text(pending.now), .text(pending.windowStart))
+            }
+            if connection.isInTransaction {
                 try count()
+            } else {
+                // A decision holds its rank_stats rows until it commits: the count
+                // waits for them briefly, not for the server's deadlock check (1 s).
+                try connection.transaction {
+                    try connection.execute(PostgresDiscoverySQL.countWaitsBriefly)
+                    try count()
+                }
             }
         }
-        memory.impressionsCounted()
     }
 
     /// The ranking's columns from `offset` on (`PostgresDiscoverySQL.stats`); NULLs read as zero and never.

@@ -12,7 +12,7 @@ extension PostgresStore {
         try session {
             SessionFeed(
                 store: self,
-                base: try PostgresFeed(connection: connection, viewer: viewer, cellLimit: nil, memory: memory))
+                base: try PostgresFeed(connection: connection, viewer: viewer, options: .init(memory: memory)))
         }
     }
 

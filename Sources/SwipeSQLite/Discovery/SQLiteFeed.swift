@@ -28,68 +28,30 @@ public final class SQLiteFeed: ProfileFeed {
     private let viewerKey: Int
     /// The viewer's external id.
     public let viewer: String
-    /// Boxes covering at most this many cells are walked by cell (nil: 64);
-    /// tests and the benchmark's scan set 0 to force the walk by key.
-    private let cellLimit: Int?
     /// One prepared `DiscoverySQL.inCell` per cell being merged: the cache
     /// holds one statement per SQL text, and the merge steps several at once.
     private var cellStatements: [Statement] = []
-    /// The ranking's window: eligible profiles in key order from the cursor,
-    /// and the most recently active profiles looked at.
-    private let window: Int
-    private let recentWindow: Int
-    /// What time it is (tests fix it).
-    private let clock: () -> Date
-    /// Whether this feed stamped its viewer active yet.
-    private var stamped = false
-    /// Whether fetches write (activity, impressions): off for a replay that only looks.
-    private let records: Bool
-    /// The reasons of the cards this feed dealt, by id (`why`).
-    public private(set) var reasons: [String: [String]] = [:]
-    /// The ranked window being dealt and the impressions not counted yet
-    /// (README "Ranking"): the feed's own, or one a server keeps across fetches.
-    private let memory: Ranking.FeedMemory
-    private var batch: Ranking.Batch {
-        get { memory.batch }
-        _modify { yield &memory.batch }
-    }
-    /// How many fetches read and ranked a window (the benchmark splits the next card by it).
-    package private(set) var refills = 0
+    /// The batch, the reasons and the impressions (`Ranking.FeedDealer`).
+    package let dealer: Ranking.FeedDealer
+    private var options: Ranking.FeedOptions { dealer.options }
 
-    /// A feed for `viewer`, who must be a profile.
-    public convenience init(store: SQLiteStore, viewer: String) throws {
-        try self.init(store: store, viewer: viewer, cellLimit: nil)
-    }
-
-    /// With `cellLimit` (tests and swipe-bench walk by key with 0), the
-    /// ranking's window sizes, whether fetches write (a replay only looks),
-    /// and the clock (tests fix it).
-    package init(
-        store: SQLiteStore, viewer: String, cellLimit: Int?, window: Int = Ranking.window,
-        recentWindow: Int = Ranking.recentWindow, records: Bool = true, clock: @escaping () -> Date = Date.init,
-        memory: Ranking.FeedMemory = Ranking.FeedMemory()
-    ) throws {
-        self.memory = memory
+    /// A feed for `viewer`, who must be a profile, read and dealt as
+    /// `options` say (tests and swipe-bench change them).
+    public init(store: SQLiteStore, viewer: String, options: Ranking.FeedOptions = .init()) throws {
         guard let key = try store.profileKey(id: viewer) else { throw ViewerError.notAProfile(viewer) }
         self.store = store
         self.viewer = viewer
         self.viewerKey = key
-        self.cellLimit = cellLimit
-        self.window = window
-        self.recentWindow = recentWindow
-        self.records = records
-        self.clock = clock
+        self.dealer = Ranking.FeedDealer(options: options)
     }
 
     /// The impressions not counted yet are counted when the feed goes away
     /// (a failure here loses only those counts: they steer exposure, nothing else).
-    deinit { try? countImpressions() }
+    deinit { try? dealer.countImpressions(count) }
 
     /// `nextProfiles` with each card's reasons (`why`).
     public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        try nextProfiles(limit: limit, excluding: excluding).map {
-            Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? [])
-        }
+        dealer.cards(try nextProfiles(limit: limit, excluding: excluding))
     }
 
     /// Three steps, so that the write lock is held only for what writes:
@@ -113,30 +75,48 @@ public final class SQLiteFeed: ProfileFeed {
             return profiles
         case .rank(var likers):
             let me = likers.me
-            if batch.holds(for: me.profile) {
-                let taken = try batch.deal(need: limit - likers.profiles.count) {
-                    excluding.contains($0.profile.id) || likers.keys.contains($0.key)
-                } check: { candidate in
-                    try connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
-                        .first { try Profile(row: $0) }.flatMap { me.accepts($0) ? $0 : nil }
-                }
-                for (candidate, profile) in taken {
-                    likers.profiles.append(profile)
-                    likers.keys.append(candidate.key)
-                    reasons[profile.id] = Ranking.reasons(
-                        viewer: me.profile, candidate: profile, stats: candidate.stats, liker: nil, now: likers.now)
-                }
-                if likers.profiles.count >= limit { return dealt(likers.profiles, keys: likers.keys) }
+            let queued = try dealer.fromBatch(viewer: me.profile, need: limit - likers.profiles.count, now: likers.now)
+            {
+                excluding.contains($0.profile.id) || likers.keys.contains($0.key)
+            } check: {
+                try check($0, me)
+            }
+            likers.profiles += queued.map(\.profile)
+            likers.keys += queued.map(\.key)
+            if likers.profiles.count >= limit {
+                dealer.noteDealt(likers.keys)
+                return likers.profiles
             }
             // The ranking counts every card dealt so far, this fetch's too.
-            _ = dealt(likers.profiles, keys: likers.keys)
-            if !memory.uncounted.isEmpty { try connection.writeTransaction { try countImpressions() } }
-            refills += 1
+            dealer.noteDealt(likers.keys)
+            if dealer.hasUncounted { try connection.writeTransaction { try dealer.countImpressions(count) } }
             let window = try readWindow(excluding: excluding.union(likers.profiles.map(\.id)))
             return try connection.writeTransaction {
                 try deal(window, likers: likers, limit: limit, excluding: excluding)
             }
         }
+    }
+
+    /// A card of the batch as stored now, if `me` may still be shown it (one lookup by key).
+    private func check(_ candidate: Discovery.RankCandidate, _ me: DiscoveryViewer) throws -> Profile? {
+        try store.connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
+            .first { try Profile(row: $0) }.flatMap { me.accepts($0) ? $0 : nil }
+    }
+
+    /// Counts the impressions in one statement: each dealt profile's 24-hour
+    /// count (a new window when its last one is over) and total, a profile
+    /// dealt twice counted twice.
+    private func count(_ pending: Ranking.PendingImpressions) throws {
+        try store.connection.statement(
+            """
+            INSERT INTO rank_stats (profile, dealt_since, dealt, dealt_total)
+            SELECT value, ?2, count(*), count(*) FROM json_each(?1) WHERE true GROUP BY value
+            ON CONFLICT (profile) DO UPDATE SET
+                dealt = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN excluded.dealt ELSE dealt + excluded.dealt END,
+                dealt_since = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN ?2 ELSE dealt_since END,
+                dealt_total = dealt_total + excluded.dealt_total
+            """
+        ).bind(.text(pending.keys), .text(pending.now), .text(pending.windowStart)).run()
     }
 
     /// What step 1 found: enough cards, or the likers dealt so far and the rest to rank.
@@ -160,24 +140,21 @@ public final class SQLiteFeed: ProfileFeed {
 
     private func fetch(limit: Int, excluding: Set<String>) throws -> Step {
         let me = try store.discoveryViewer(key: viewerKey)
-        let now = clock()
+        let now = dealer.now()
         let nowText = Timestamp.string(from: now)
         let connection = store.connection
-        if records && !stamped {
+        try dealer.stampOnce {
             try connection.statement(
                 """
                 INSERT INTO rank_stats (profile, last_active_at) VALUES (?1, ?2)
                 ON CONFLICT (profile) DO UPDATE SET last_active_at = max(coalesce(last_active_at, ''), excluded.last_active_at)
                 """
             ).bind(.int(viewerKey), .text(nowText)).run()
-            stamped = true
         }
         guard !me.seesNobody else { return .done([]) }
-        var profiles: [Profile] = []
+        var likers: [(profile: Profile, key: Int, kind: Decision)] = []
         var taken: Set<String> = []
-        var likedBy: [String: Decision] = [:]
-        var dealtKeys: [Int] = []
-        for kind in [Decision.superlike, .like] where profiles.count < limit {
+        for kind in [Decision.superlike, .like] where likers.count < limit {
             let position =
                 try connection.statement(
                     """
@@ -197,11 +174,9 @@ public final class SQLiteFeed: ProfileFeed {
                     }
                     sawEligible = true
                     if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
-                        profiles.append(profile)
-                        likedBy[profile.id] = kind
-                        dealtKeys.append(row.int(0))
+                        likers.append((profile, row.int(0), kind))
                     }
-                    return profiles.count < limit
+                    return likers.count < limit
                 }
             if let rejectedThrough {
                 try connection.statement(
@@ -213,17 +188,16 @@ public final class SQLiteFeed: ProfileFeed {
                     .run()
             }
         }
-        for (index, profile) in profiles.enumerated() {
-            let stats =
-                try connection.statement(DiscoverySQL.statsOf).bind(.int(dealtKeys[index]))
+        try dealer.likersDealt(likers, viewer: me.profile, now: now) { key in
+            try connection.statement(DiscoverySQL.statsOf).bind(.int(key))
                 .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
-            reasons[profile.id] = Ranking.reasons(
-                viewer: me.profile, candidate: profile, stats: stats, liker: likedBy[profile.id], now: now)
         }
-        // Likers come first, and a new like changes what the ranking knows: the next card is ranked afresh.
-        if !profiles.isEmpty { batch.drop() }
-        guard profiles.count < limit else { return .done(dealt(profiles, keys: dealtKeys)) }
-        return .rank(Likers(me: me, profiles: profiles, keys: dealtKeys, now: now))
+        let profiles = likers.map(\.profile), keys = likers.map(\.key)
+        guard profiles.count < limit else {
+            dealer.noteDealt(keys)
+            return .done(profiles)
+        }
+        return .rank(Likers(me: me, profiles: profiles, keys: keys, now: now))
     }
 
     /// Step 2: the window, read without the write lock. The first `window`
@@ -233,7 +207,7 @@ public final class SQLiteFeed: ProfileFeed {
     private func readWindow(excluding: Set<String>) throws -> Window {
         let connection = store.connection
         let me = try store.discoveryViewer(key: viewerKey)
-        let now = clock()
+        let now = dealer.now()
         let myStats =
             try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
             .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
@@ -253,10 +227,11 @@ public final class SQLiteFeed: ProfileFeed {
                     key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
                 walked += 1
             }
-            exhausted = walked < self.window
+            exhausted = walked < self.options.window
             return exhausted
         }
-        if let box = me.box, let cells = Discovery.cells(covering: box, limit: cellLimit ?? 64), !cells.isEmpty {
+        if let box = me.box, let cells = Discovery.cells(covering: box, limit: options.cellLimit ?? 64), !cells.isEmpty
+        {
             try mergeCells(cells, me: me, cursor: cursor, take)
         } else {
             try connection.statement(DiscoverySQL.byKey).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
@@ -266,8 +241,8 @@ public final class SQLiteFeed: ProfileFeed {
         let rejectedThrough =
             try firstEligible.map { $0 - 1 }
             ?? (exhausted ? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0 : cursor)
-        if recentWindow > 0 {
-            try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(recentWindow)))
+        if options.recentWindow > 0 {
+            try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(options.recentWindow)))
                 .forEachRowWhile { row in
                     let key = row.int(0)
                     let profile = try Profile(row: row)
@@ -289,21 +264,16 @@ public final class SQLiteFeed: ProfileFeed {
     /// The likers' and the batch's cards dealt before it were counted already.
     private func deal(_ window: Window, likers: Likers, limit: Int, excluding: Set<String>) throws -> [Profile] {
         let connection = store.connection
-        var profiles = likers.profiles, keys = likers.keys
-        let me = try store.discoveryViewer(key: viewerKey)
-        batch.fill(window.ranked, for: window.me.profile)
-        let taken = try batch.deal(need: limit - profiles.count) {
+        var profiles = likers.profiles
+        let keys = likers.keys, me = try store.discoveryViewer(key: viewerKey)
+        let taken = try dealer.refill(
+            window.ranked, viewer: window.me.profile, need: limit - profiles.count, now: likers.now
+        ) {
             excluding.contains($0.profile.id) || keys.contains($0.key)
-        } check: { candidate in
-            try connection.statement(DiscoverySQL.one).bind(me.parameters(.int(candidate.key)))
-                .first { try Profile(row: $0) }.flatMap { me.accepts($0) ? $0 : nil }
+        } check: {
+            try check($0, me)
         }
-        for (candidate, now) in taken {
-            profiles.append(now)
-            keys.append(candidate.key)
-            reasons[now.id] = Ranking.reasons(
-                viewer: me.profile, candidate: now, stats: candidate.stats, liker: nil, now: likers.now)
-        }
+        profiles += taken.map(\.profile)
         if window.rejectedThrough > window.cursor {
             let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
                 .bind(.int(viewerKey)).first { $0.int(0) }
@@ -316,32 +286,7 @@ public final class SQLiteFeed: ProfileFeed {
                 ).bind(.int(viewerKey), .int(window.rejectedThrough)).run()
             }
         }
-        _ = dealt([], keys: Array(keys.dropFirst(likers.keys.count)))
         return profiles
-    }
-
-    /// Notes the impressions of dealt cards, to be counted in bulk (`countImpressions`).
-    private func dealt(_ profiles: [Profile], keys: [Int]) -> [Profile] {
-        memory.noteDealt(keys, recording: records)
-        return profiles
-    }
-
-    /// Counts the impressions noted since the last count, in one statement:
-    /// each dealt profile's 24-hour count (a new window when its last one is
-    /// over) and total, a profile dealt twice counted twice.
-    private func countImpressions() throws {
-        guard let pending = memory.pendingImpressions(at: clock()) else { return }
-        try store.connection.statement(
-            """
-            INSERT INTO rank_stats (profile, dealt_since, dealt, dealt_total)
-            SELECT value, ?2, count(*), count(*) FROM json_each(?1) WHERE true GROUP BY value
-            ON CONFLICT (profile) DO UPDATE SET
-                dealt = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN excluded.dealt ELSE dealt + excluded.dealt END,
-                dealt_since = CASE WHEN dealt_since IS NULL OR dealt_since <= ?3 THEN ?2 ELSE dealt_since END,
-                dealt_total = dealt_total + excluded.dealt_total
-            """
-        ).bind(.text(pending.keys), .text(pending.now), .text(pending.windowStart)).run()
-        memory.impressionsCounted()
     }
 
     /// The ranking's columns (`DiscoverySQL.stats`) from `offset` on; NULLs (no row) read as zero and never.

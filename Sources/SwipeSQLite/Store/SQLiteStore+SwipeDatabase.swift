@@ -9,7 +9,7 @@ extension SQLiteStore: SwipeDatabase {
     public func feed(viewer: String) throws -> any ProfileFeed { try SQLiteFeed(store: self, viewer: viewer) }
 
     public func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed {
-        try SQLiteFeed(store: self, viewer: viewer, cellLimit: nil, memory: memory)
+        try SQLiteFeed(store: self, viewer: viewer, options: .init(memory: memory))
     }
 
     public func importProfiles(path: String, options: ImportOptions) throws -> ImportSummary {
