@@ -55,7 +55,9 @@ import Testing
                     dealt: id == first ? 50 : 0, dealtTotal: 60))
         }
         #expect(
-            Ranking.order(viewer: Self.viewer, viewerStats: Discovery.RankStats(), candidates: candidates, now: Self.now)
-                .map(\.profile.id) == ties)
+            Ranking.order(
+                viewer: Self.viewer, viewerStats: Discovery.RankStats(), candidates: candidates, now: Self.now
+            )
+            .map(\.profile.id) == ties)
     }
 }
