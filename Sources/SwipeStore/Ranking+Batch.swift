@@ -21,7 +21,7 @@ extension Ranking {
         /// The ranked candidates not dealt or passed over yet, best first.
         public private(set) var queue: [Discovery.RankCandidate] = []
         /// The viewer as they were when the window was ranked.
-        private var rankedFor: Profile?
+        public private(set) var rankedFor: Profile?
 
         public init() {}
 

@@ -104,6 +104,20 @@ extension Ranking {
             return try deal(need: need, skip: skip, check: check)
         }
 
+        /// The card the batch would deal next (its first queued one `skip`
+        /// does not name) and the viewer it was ranked for; nil when the
+        /// batch is empty. A backend may check that card by key in the same
+        /// round trip as it reads the viewer, and use the check for
+        /// `fromBatch` when the viewer read is the one ranked for (the check
+        /// `fromBatch` would make, bound to the same values).
+        public func upNext(skip: (Discovery.RankCandidate) -> Bool) -> (
+            viewer: Profile, candidate: Discovery.RankCandidate
+        )? {
+            guard let viewer = memory.batch.rankedFor, let next = memory.batch.queue.first(where: { !skip($0) })
+            else { return nil }
+            return (viewer, next)
+        }
+
         /// A fresh ranking of `viewer`'s window becomes the batch, and up to
         /// `need` of its best cards are dealt (`check` as in `fromBatch`),
         /// their impressions noted.
