@@ -62,6 +62,13 @@ extension Ranking {
             memory.stamped = true
         }
 
+        /// The viewer's internal key, once a fetch of this feed or of
+        /// another over the same memory read it (nil before).
+        public var viewerKey: Int? {
+            get { memory.viewerKey }
+            set { memory.viewerKey = newValue }
+        }
+
         /// Whether the feed counts the impressions left when it goes away
         /// (not when the memory's owner does, `FeedMemory.countedByOwner`).
         public var countsOnClose: Bool { !memory.countedByOwner }
@@ -73,7 +80,7 @@ extension Ranking {
         /// as it was, when the batch does not hold for `viewer` or runs out
         /// first: then the fetch takes the way that writes.
         public func wholeFromBatch(
-            viewer: Profile, need: Int, now: Date, skip: (Discovery.RankCandidate) -> Bool,
+            viewer: Profile, need: Int, skip: (Discovery.RankCandidate) -> Bool,
             check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(key: Int, profile: Profile)]? {
             guard memory.stamped || !options.records, memory.batch.holds(for: viewer) else { return nil }
@@ -82,11 +89,7 @@ extension Ranking {
             guard taken.count == need else { return nil }
             memory.batch = trial
             noteDealt(taken.map(\.candidate.key))
-            return taken.map { candidate, profile in
-                reasons[profile.id] = Ranking.reasons(
-                    viewer: viewer, candidate: profile, stats: candidate.stats, liker: nil, now: now)
-                return (candidate.key, profile)
-            }
+            return taken.map { ($0.candidate.key, $0.profile) }
         }
 
         /// Likers were dealt first: a new like changes what the ranking

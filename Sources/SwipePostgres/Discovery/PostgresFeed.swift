@@ -38,9 +38,6 @@ public final class PostgresFeed: ProfileFeed {
     /// The batch, the reasons and the impressions (`Ranking.FeedDealer`).
     package let dealer: Ranking.FeedDealer
     private var options: Ranking.FeedOptions { dealer.options }
-    /// The viewer's internal key when the feed was made (a batch's next card
-    /// is checked for it: `FeedState.read(_:viewer:checking:)`).
-    private let viewerKey: Int
 
     /// A feed for `viewer`, who must be a profile, read and dealt as
     /// `options` say (tests and swipe-bench change them).
@@ -52,8 +49,8 @@ public final class PostgresFeed: ProfileFeed {
         }
         self.connection = connection
         self.viewer = viewer
-        self.viewerKey = me.key
         self.dealer = Ranking.FeedDealer(options: options)
+        dealer.viewerKey = me.key
     }
 
     /// A feed over a server's deck memory, for one fetch, without the round
@@ -82,7 +79,7 @@ public final class PostgresFeed: ProfileFeed {
         guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
         let me = state.viewer
         guard !me.seesNobody, !state.superlikers.waiting, !state.likers.waiting else { return nil }
-        return try dealer.wholeFromBatch(viewer: me.profile, need: limit, now: dealer.now()) {
+        return try dealer.wholeFromBatch(viewer: me.profile, need: limit) {
             excluding.contains($0.profile.id)
         } check: { candidate in
             try connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
@@ -98,7 +95,8 @@ public final class PostgresFeed: ProfileFeed {
         // counts when that is who was read (the check `one` would make).
         var prechecked: (key: Int, profile: Profile?)?
         let state: FeedState
-        if let next = dealer.upNext(skip: { excluding.contains($0.profile.id) }),
+        // The viewer's key is known once a fetch over this memory read it.
+        if let viewerKey = dealer.viewerKey, let next = dealer.upNext(skip: { excluding.contains($0.profile.id) }),
             let read = try FeedState.read(
                 connection, checking: next.candidate.key,
                 for: PostgresDiscoveryViewer(key: viewerKey, profile: next.viewer))
@@ -112,6 +110,7 @@ public final class PostgresFeed: ProfileFeed {
             state = read
         }
         let me = state.viewer
+        dealer.viewerKey = me.key
         let now = dealer.now()
         try dealer.stampOnce {
             try connection.statement(PostgresDiscoverySQL.stampActive).run(

@@ -97,7 +97,7 @@ public final class SQLiteFeed: ProfileFeed {
             if waiting { return nil }
         }
         if me.seesNobody { return nil }
-        return try dealer.wholeFromBatch(viewer: me.profile, need: limit, now: dealer.now()) {
+        return try dealer.wholeFromBatch(viewer: me.profile, need: limit) {
             excluding.contains($0.profile.id)
         } check: {
             try check($0, me)
