@@ -101,6 +101,68 @@ package enum ByteScan {
         return true
     }
 
+    /// The UTF-8 length of the scalar at `index` of `base` (before `end`)
+    /// when it is one `String.trimmed(newlines:)` trims, else 0: space and
+    /// tab, with `newlines` U+000A…U+000D and U+0085, the space separators
+    /// (Zs: U+00A0, U+1680, U+2000…U+200A, U+202F, U+205F, U+3000) and with
+    /// `newlines` the line and paragraph separators (U+2028, U+2029).
+    /// Spares the import a `String` and a walk of its scalars per field.
+    @inline(__always)
+    package static func blankLength(_ base: UnsafePointer<UInt8>, _ index: Int, _ end: Int, newlines: Bool) -> Int {
+        let lead = base[index]
+        if lead < 0x80 { return lead == 0x20 || lead == 0x09 || (newlines && lead >= 0x0A && lead <= 0x0D) ? 1 : 0 }
+        switch lead {
+        case 0xC2:  // U+0085, U+00A0
+            guard index + 1 < end else { return 0 }
+            let second = base[index + 1]
+            return second == 0xA0 || (newlines && second == 0x85) ? 2 : 0
+        case 0xE1:  // U+1680
+            guard index + 2 < end else { return 0 }
+            return base[index + 1] == 0x9A && base[index + 2] == 0x80 ? 3 : 0
+        case 0xE2:  // U+2000…U+200A, U+2028, U+2029, U+202F, U+205F
+            guard index + 2 < end else { return 0 }
+            let second = base[index + 1], third = base[index + 2]
+            if second == 0x80 {
+                return (0x80...0x8A).contains(third) || third == 0xAF || (newlines && (third == 0xA8 || third == 0xA9))
+                    ? 3 : 0
+            }
+            return second == 0x81 && third == 0x9F ? 3 : 0
+        case 0xE3:  // U+3000
+            guard index + 2 < end else { return 0 }
+            return base[index + 1] == 0x80 && base[index + 2] == 0x80 ? 3 : 0
+        default:
+            return 0
+        }
+    }
+
+    /// The part of `bytes` (well-formed UTF-8) that `String.trimmed(newlines:)`
+    /// keeps: the same scalars, found on the bytes.
+    @inline(__always)
+    package static func trimmedRange(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) -> Range<Int> {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return 0..<0 }
+        // Nearly every value begins and ends with a printable ASCII byte:
+        // nothing to trim, and no call.
+        let first = base[0], last = base[bytes.count - 1]
+        if first > 0x20 && first < 0x80 && last > 0x20 && last < 0x80 { return 0..<bytes.count }
+        return trimmedRange(base, bytes.count, newlines: newlines)
+    }
+
+    private static func trimmedRange(_ base: UnsafePointer<UInt8>, _ count: Int, newlines: Bool) -> Range<Int> {
+        var start = 0, end = count
+        while start < end {
+            let length = blankLength(base, start, end, newlines: newlines)
+            if length == 0 { break }
+            start += length
+        }
+        while end > start {
+            var last = end - 1
+            while last > start && base[last] & 0xC0 == 0x80 { last -= 1 }
+            guard blankLength(base, last, end, newlines: newlines) == end - last else { break }
+            end = last
+        }
+        return start..<end
+    }
+
     /// The first index in `start..<end` of `base` holding a byte of 0x80 or
     /// above (a non-ASCII UTF-8 byte), or `end`.
     package static func firstNonASCII(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {

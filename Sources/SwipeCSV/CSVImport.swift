@@ -87,35 +87,41 @@ public struct CSVImport {
         do {
             try transaction {
                 while var batch = try pipeline.next() {
-                    for slot in 0..<batch.count {
-                        if options.shouldStop() { throw ImportInterrupted(file: path) }
-                        rows += 1
-                        let line = batch.slots[slot].record.line
-                        do {
-                            if let issue = batch.slots[slot].issue { throw issue }
-                            let dryRun = total > 0 && !options.skipInvalid
-                            // The slot goes in place, not as a copy: its record's
-                            // arrays were last written by the reading thread, and
-                            // retaining them costs a cache-line transfer per row.
-                            switch try write(&batch.slots[slot], index, dryRun) {
-                            case .inserted: summary.inserted += 1
-                            case .updated: summary.updated += 1
-                            case .unchanged: summary.unchanged += 1
-                            case nil: break
-                            }
-                        } catch let issue as RowIssue {
-                            let full = ImportIssue(
-                                file: path, line: line, column: issue.column, value: issue.value, message: issue.message
-                            )
-                            total += 1
-                            if options.skipInvalid {
-                                summary.rejected.append(full)
-                            } else if issues.count < ImportFailure.shownLimit {
-                                issues.append(full)
+                    let count = batch.count
+                    // The slots through one buffer pointer: this code is not
+                    // specialized for `Row`, and reading a field of
+                    // `batch.slots[slot]` copied the whole slot (twice a row).
+                    try batch.slots.withUnsafeMutableBufferPointer { slots in
+                        for slot in 0..<count {
+                            if options.shouldStop() { throw ImportInterrupted(file: path) }
+                            rows += 1
+                            let line = slots[slot].record.line
+                            do {
+                                if let issue = slots[slot].issue { throw issue }
+                                let dryRun = total > 0 && !options.skipInvalid
+                                // The slot goes in place, not as a copy: its record's
+                                // arrays were last written by the reading thread, and
+                                // retaining them costs a cache-line transfer per row.
+                                switch try write(&slots[slot], index, dryRun) {
+                                case .inserted: summary.inserted += 1
+                                case .updated: summary.updated += 1
+                                case .unchanged: summary.unchanged += 1
+                                case nil: break
+                                }
+                            } catch let issue as RowIssue {
+                                let full = ImportIssue(
+                                    file: path, line: line, column: issue.column, value: issue.value,
+                                    message: issue.message)
+                                total += 1
+                                if options.skipInvalid {
+                                    summary.rejected.append(full)
+                                } else if issues.count < ImportFailure.shownLimit {
+                                    issues.append(full)
+                                }
                             }
                         }
                     }
-                    let (count, bytesRead) = (batch.count, batch.bytesRead)
+                    let bytesRead = batch.bytesRead
                     pipeline.recycle(consume batch)
                     if rows / options.progressInterval != (rows - count) / options.progressInterval {
                         options.progress?(ImportProgress(bytesRead: bytesRead, totalBytes: fileSize, rows: rows))

@@ -1,3 +1,4 @@
+import Foundation
 import SwipeStore
 
 /// The genders and the sought genders of the rows a profiles import read,
@@ -11,13 +12,18 @@ import SwipeStore
 /// past `limit` of either it gives up, and the check scans as before.
 package final class GenderTally: @unchecked Sendable {
     package static let limit = 256
-    private var genders: [[UInt8]] = []
-    private var genderCounts: [Int] = []
-    private var seekingLists: [[UInt8]] = []
-    private var overflowed = false
+    /// The distinct genders and sought lists, each as a range of one byte
+    /// array (an array per value cost a retain and a release per compare).
+    /// Touched by the reading thread alone and never by overlapping
+    /// accesses, so they skip the dynamic exclusivity check (about 300
+    /// instructions a row).
+    @exclusivity(unchecked) private var genders = FlatValues()
+    @exclusivity(unchecked) private var genderCounts: [Int] = []
+    @exclusivity(unchecked) private var seekingLists = FlatValues()
+    @exclusivity(unchecked) private var overflowed = false
     /// The rows noted: the tally stands for the table only if exactly these
     /// rows were inserted into an empty one.
-    package private(set) var rows = 0
+    @exclusivity(unchecked) package private(set) var rows = 0
 
     package init() {}
 
@@ -28,19 +34,52 @@ package final class GenderTally: @unchecked Sendable {
         row.bytes.withUnsafeBufferPointer { bytes in
             if let range = row.texts[ProfileRow.Column.gender.rawValue], !range.isEmpty {
                 let value = UnsafeBufferPointer(rebasing: bytes[range])
-                if let index = genders.firstIndex(where: { $0.elementsEqual(value) }) {
+                if let index = genders.index(of: value) {
                     genderCounts[index] += 1
                 } else {
-                    genders.append(Array(value))
+                    genders.append(value)
                     genderCounts.append(1)
                 }
             }
             if let range = row.texts[ProfileRow.Column.seeking.rawValue], !range.isEmpty {
                 let value = UnsafeBufferPointer(rebasing: bytes[range])
-                if !seekingLists.contains(where: { $0.elementsEqual(value) }) { seekingLists.append(Array(value)) }
+                if seekingLists.index(of: value) == nil { seekingLists.append(value) }
             }
         }
         if genders.count > Self.limit || seekingLists.count > Self.limit { overflowed = true }
+    }
+
+    /// Distinct byte strings in one buffer; the last one found is tried first
+    /// (a file's rows mostly repeat a few values).
+    private struct FlatValues {
+        var bytes: [UInt8] = []
+        var ranges: [Range<Int>] = []
+        var last = 0
+
+        var count: Int { ranges.count }
+
+        func value(_ index: Int) -> [UInt8] { Array(bytes[ranges[index]]) }
+
+        mutating func index(of value: UnsafeBufferPointer<UInt8>) -> Int? {
+            let found: Int? = bytes.withUnsafeBufferPointer { stored in
+                func matches(_ index: Int) -> Bool {
+                    let range = ranges[index]
+                    return range.count == value.count
+                        && (value.isEmpty
+                            || memcmp(stored.baseAddress! + range.lowerBound, value.baseAddress!, value.count) == 0)
+                }
+                if last < ranges.count && matches(last) { return last }
+                return ranges.indices.first(where: matches)
+            }
+            if let found { last = found }
+            return found
+        }
+
+        mutating func append(_ value: UnsafeBufferPointer<UInt8>) {
+            let start = bytes.count
+            bytes.append(contentsOf: value)
+            ranges.append(start..<bytes.count)
+        }
     }
 
     /// What the rows hold, as the table's scans would find it (genders as
@@ -48,11 +87,14 @@ package final class GenderTally: @unchecked Sendable {
     package var genderSummary: ImportedGenders? {
         guard !overflowed else { return nil }
         var counts: [String: Int] = [:]
-        for (bytes, count) in zip(genders, genderCounts) {
-            counts[Discovery.genderKey(String(decoding: bytes, as: UTF8.self)), default: 0] += count
+        for (index, count) in genderCounts.enumerated() {
+            counts[Discovery.genderKey(String(decoding: genders.value(index), as: UTF8.self)), default: 0] += count
         }
         counts[""] = nil
-        let sought = Set(seekingLists.flatMap { Discovery.seeking(fromList: String(decoding: $0, as: UTF8.self)) })
+        let sought = Set(
+            (0..<seekingLists.count).flatMap {
+                Discovery.seeking(fromList: String(decoding: seekingLists.value($0), as: UTF8.self))
+            })
         return ImportedGenders(counts: counts, sought: sought)
     }
 }

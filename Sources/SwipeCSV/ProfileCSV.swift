@@ -93,10 +93,13 @@ package enum ProfileCSV {
             if positions[Column.age.rawValue] == nil {
                 row.age = 18
             } else {
-                row.appendTrimmed(field(.age))
-                let ageText = String(decoding: row.bytes[row.lastEnd...], as: UTF8.self)
-                row.bytes.removeSubrange(row.lastEnd...)
-                row.age = try checked { () throws(ProfileValueIssue) in try ProfileCheck.age(ageText) }
+                let age = field(.age)
+                if let value = plainNumber(age, in: 18...120) {
+                    row.age = value
+                } else {
+                    let ageText = String(decoding: age, as: UTF8.self)
+                    row.age = try checked { () throws(ProfileValueIssue) in try ProfileCheck.age(ageText) }
+                }
             }
             optional(.gender)
             optional(.city)
@@ -129,28 +132,23 @@ package enum ProfileCSV {
     private static func encodeDiscovery(
         _ field: (Column) -> UnsafeBufferPointer<UInt8>, into row: inout ProfileRow
     ) throws {
-        // Trimmed as `String.trimmed()` trims. The ASCII blanks come off the
-        // bytes; when both ends are then ASCII non-blanks (nearly always)
-        // nothing else can be trimmed, so the walk of Unicode scalars, which
-        // cost the reading thread ~3% of a 1M import, is skipped.
-        func text(_ column: Column) -> String {
+        // Trimmed as `String.trimmed()` trims, on the bytes. A blank value
+        // (every one, in a file without these columns) is its default with
+        // no `String` and no call; only a given value goes to `ProfileCheck`.
+        func trimmed(_ column: Column) -> UnsafeBufferPointer<UInt8> {
             let bytes = field(column)
-            var start = 0, end = bytes.count
-            while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
-            while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
-            if start == end { return "" }
-            if bytes[start] < 0x80 && bytes[end - 1] < 0x80 {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
-            }
-            return String(decoding: bytes, as: UTF8.self).trimmed()
+            return UnsafeBufferPointer(rebasing: bytes[ByteScan.trimmedRange(bytes)])
         }
-        let latText = text(.lat), lonText = text(.lon)
-        try checked { () throws(ProfileValueIssue) in
-            let place = try ProfileCheck.place(
-                lat: try ProfileCheck.latitude(latText), lon: try ProfileCheck.longitude(lonText),
-                latText: latText, lonText: lonText)
-            row.lat = place?.lat
-            row.lon = place?.lon
+        func text(_ column: Column) -> String { String(decoding: trimmed(column), as: UTF8.self) }
+        if !trimmed(.lat).isEmpty || !trimmed(.lon).isEmpty {
+            let latText = text(.lat), lonText = text(.lon)
+            try checked { () throws(ProfileValueIssue) in
+                let place = try ProfileCheck.place(
+                    lat: try ProfileCheck.latitude(latText), lon: try ProfileCheck.longitude(lonText),
+                    latText: latText, lonText: lonText)
+                row.lat = place?.lat
+                row.lon = place?.lon
+            }
         }
         if !appendPlainSeeking(field(.seeking), into: &row) {
             let seeking = Discovery.seeking(fromList: text(.seeking))
@@ -161,13 +159,47 @@ package enum ProfileCSV {
                 row.endText()
             }
         }
-        let maxText = text(.ageMax)
-        try checked { () throws(ProfileValueIssue) in
-            row.ageMin = try ProfileCheck.agePreference("age_min", text(.ageMin), default: 18)
-            row.ageMax = try ProfileCheck.agePreference("age_max", maxText, default: 120)
-            try ProfileCheck.ageRange(min: row.ageMin, max: row.ageMax, maxText: maxText)
-            row.maxKm = try ProfileCheck.maxKm(text(.maxKm))
+        // age_min and age_max: blank is the default, plain digits in range
+        // are read here; anything else gets `ProfileCheck`'s verdict and words.
+        func agePreference(_ column: Column, default value: Int) throws -> Int {
+            let given = trimmed(column)
+            if given.isEmpty { return value }
+            if let age = plainNumber(given, in: 18...120) { return age }
+            let text = String(decoding: given, as: UTF8.self)
+            return try checked { () throws(ProfileValueIssue) in
+                try ProfileCheck.agePreference(column.name, text, default: value)
+            }
         }
+        row.ageMin = try agePreference(.ageMin, default: 18)
+        row.ageMax = try agePreference(.ageMax, default: 120)
+        if row.ageMin > row.ageMax {
+            let maxText = text(.ageMax)
+            try checked { () throws(ProfileValueIssue) in
+                try ProfileCheck.ageRange(min: row.ageMin, max: row.ageMax, maxText: maxText)
+            }
+        }
+        if !trimmed(.maxKm).isEmpty {
+            let maxKmText = text(.maxKm)
+            row.maxKm = try checked { () throws(ProfileValueIssue) in try ProfileCheck.maxKm(maxKmText) }
+        }
+    }
+
+    /// The value of `bytes` when they are 1 to 3 ASCII digits (after ASCII
+    /// blanks) within `range`, as `Int` reads them; nil for anything else,
+    /// which the caller hands to `ProfileCheck` for its verdict and words.
+    @inline(__always)
+    static func plainNumber(_ bytes: UnsafeBufferPointer<UInt8>, in range: ClosedRange<Int>) -> Int? {
+        var start = 0, end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        guard end > start, end - start <= 3 else { return nil }
+        var value = 0
+        for index in start..<end {
+            let digit = Int(bytes[index]) &- 0x30
+            guard digit >= 0 && digit <= 9 else { return nil }
+            value = value * 10 + digit
+        }
+        return range.contains(value) ? value : nil
     }
 
     /// Appends a `seeking` list that `Discovery.seeking(fromList:)` would
@@ -226,28 +258,12 @@ package enum ProfileCSV {
 }
 
 extension ProfileRow {
-    /// Appends `bytes` trimmed exactly as `String.trimmed()` trims: ASCII
-    /// blanks on the bytes, through `trimmed()` only when an edge character
-    /// may be a Unicode blank.
+    /// Appends `bytes` trimmed exactly as `String.trimmed()` trims, on the
+    /// bytes (`ByteScan.trimmedRange`): no `String` per field.
     package mutating func appendTrimmed(_ bytes: UnsafeBufferPointer<UInt8>, newlines: Bool = false) {
-        func isBlank(_ byte: UInt8) -> Bool {
-            byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte))
-        }
-        var start = 0, end = bytes.count
-        while start < end && isBlank(bytes[start]) { start += 1 }
-        while end > start && isBlank(bytes[end - 1]) { end -= 1 }
-        guard start < end else { return }
-        let inner = UnsafeBufferPointer(rebasing: bytes[start..<end])
-        // Every non-ASCII blank (U+0085, U+00A0, U+1680, U+2000–U+200A,
-        // U+2028, U+2029, U+202F, U+205F, U+3000) starts with C2, E1, E2 or E3.
-        func mayBeBlank(_ lead: UInt8) -> Bool { lead == 0xC2 || (0xE1...0xE3).contains(lead) }
-        var lastLead = inner.count - 1
-        while lastLead > 0 && (0x80...0xBF).contains(inner[lastLead]) { lastLead -= 1 }
-        if !mayBeBlank(inner[0]) && !mayBeBlank(inner[lastLead]) {
-            self.bytes += inner
-        } else {
-            self.bytes += String(decoding: inner, as: UTF8.self).trimmed(newlines: newlines).utf8
-        }
+        let range = ByteScan.trimmedRange(bytes, newlines: newlines)
+        guard !range.isEmpty else { return }
+        self.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range]))
     }
 
     /// Appends a `;`-separated list as a JSON array of its trimmed, non-empty
@@ -316,14 +332,6 @@ extension ProfileRow {
 extension UnsafeBufferPointer<UInt8> {
     /// Whether the bytes are empty once trimmed as `String.trimmed(newlines:)` trims.
     package func isBlank(newlines: Bool) -> Bool {
-        var ascii = true
-        for byte in self {
-            if byte >= 0x80 {
-                ascii = false
-            } else if !(byte == 0x20 || byte == 0x09 || (newlines && (0x0A...0x0D).contains(byte))) {
-                return false
-            }
-        }
-        return ascii || String(decoding: self, as: UTF8.self).trimmed(newlines: newlines).isEmpty
+        ByteScan.trimmedRange(self, newlines: newlines).isEmpty
     }
 }

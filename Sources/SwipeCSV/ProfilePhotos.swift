@@ -52,22 +52,24 @@ package final class ProfilePhotos: @unchecked Sendable {
     /// there is none): then `ProfileRow.appendJSONList` encodes it as ever,
     /// without a `String` per item.
     package static func isPlainURLs(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        var itemStart = true
+        guard let base = field.baseAddress else { return true }
+        // `https://` as a little-endian word: one compare per item, and the
+        // rest of the item skipped with memchr (this ran byte by byte, and
+        // made an array per row: 1,300 instructions a row of a 1M import).
+        let https: UInt64 = 0x2F2F_3A73_7074_7468
+        let count = field.count
         var index = 0
-        let https = Array("https://".utf8)
-        while index < field.count {
-            let byte = field[index]
-            if byte == 0x3B {
-                itemStart = true
-            } else if itemStart && byte != 0x20 && byte != 0x09 {
-                guard index + https.count < field.count,
-                    https.indices.allSatisfy({ field[index + $0] == https[$0] })
-                else { return false }
-                itemStart = false
-                index += https.count
+        while index < count {
+            let byte = base[index]
+            if byte == 0x3B || byte == 0x20 || byte == 0x09 {  // ;, or a blank before an item
+                index += 1
                 continue
             }
-            index += 1
+            guard index + 8 < count,
+                UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) == https
+            else { return false }
+            guard let separator = memchr(base + index + 8, 0x3B, count - index - 8) else { return true }
+            index = base.distance(to: separator.assumingMemoryBound(to: UInt8.self)) + 1
         }
         return true
     }

@@ -26,18 +26,14 @@ extension SwipeServer {
     }
 
     private func export(_ request: Request) async throws -> Response {
-        let origins = request.headers[values: .origin]
-        let site = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
-        guard origins.allSatisfy({ originAllowed($0, request: request) }), site != "cross-site", site != "same-site"
-        else {
-            logger.info("refused export: not from the page", metadata: ["path": .string("/me/export")])
-            return Self.plainAnswer(.forbidden, "Your data is downloaded from the page itself.\n")
+        let viewer: String
+        switch await pageRequest(
+            request, action: "export", originRequired: false, forbidden: "Your data is downloaded from the page itself."
+        )
+        {
+        case .viewer(let signedIn): viewer = signedIn
+        case .refused(let answer): return answer
         }
-        guard case .success(let grant) = await authenticate(request) else {
-            logger.info("refused export: not signed in", metadata: ["path": .string("/me/export")])
-            return Self.plainAnswer(.unauthorized, Self.signInHint + "\n")
-        }
-        let viewer = grant.viewer
         let backend = backend
         let document: String
         do {

@@ -68,27 +68,18 @@ extension SwipeServer {
     }
 
     private func logout(_ request: Request) async throws -> Response {
-        var headers = Self.securityHeaders
-        headers[.contentType] = "text/plain; charset=utf-8"
-        let origins = request.headers[values: .origin]
-        guard !origins.isEmpty, origins.allSatisfy({ originAllowed($0, request: request) })
-        else {
-            return Response(
-                status: .forbidden, headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: "Sign out from the page itself.\n")))
-        }
-        guard case .success(let grant) = await authenticate(request) else {
-            return Response(
-                status: .unauthorized, headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
+        let viewer: String
+        switch await pageRequest(
+            request, action: "sign-out", originRequired: true, forbidden: "Sign out from the page itself.")
+        {
+        case .viewer(let signedIn): viewer = signedIn
+        case .refused(let answer): return answer
         }
         let backend = backend
-        try await threadPool.runIfActive { try backend.revokeSignIns(viewer: grant.viewer) }
-        logger.info("signed out", metadata: ["viewer": .string(grant.viewer)])
+        try await threadPool.runIfActive { try backend.revokeSignIns(viewer: viewer) }
+        logger.info("signed out", metadata: ["viewer": .string(viewer)])
         await checkSignIns()
-        var response = Response(
-            status: .ok, headers: headers,
-            body: .init(byteBuffer: ByteBuffer(string: "Signed out.\n")))
+        var response = Self.plainAnswer(.ok, "Signed out.\n")
         response.setCookie(signInCookie("", seconds: 0))
         return response
     }

@@ -29,16 +29,14 @@ extension SwipeServer {
     }
 
     private func upload(_ request: Request) async throws -> Response {
-        let origins = request.headers[values: .origin]
-        guard !origins.isEmpty, origins.allSatisfy({ originAllowed($0, request: request) }) else {
-            logger.info("refused photo upload: not from the page", metadata: ["path": .string("/photos")])
-            return Self.plainAnswer(.forbidden, "Photos are uploaded from the page itself.\n")
+        let viewer: String
+        switch await pageRequest(
+            request, action: "photo upload", originRequired: true,
+            forbidden: "Photos are uploaded from the page itself.")
+        {
+        case .viewer(let signedIn): viewer = signedIn
+        case .refused(let answer): return answer
         }
-        guard case .success(let grant) = await authenticate(request) else {
-            logger.info("refused photo upload: not signed in", metadata: ["path": .string("/photos")])
-            return Self.plainAnswer(.unauthorized, Self.signInHint + "\n")
-        }
-        let viewer = grant.viewer
         let name = Self.uploadName(request.uri.queryParameters["name"].map(String.init))
         let command = "me photo add " + name
         let declared = request.headers[.contentLength].flatMap { Int($0) }

@@ -21,7 +21,7 @@ extension Ranking {
         /// The ranked candidates not dealt or passed over yet, best first.
         public private(set) var queue: [Discovery.RankCandidate] = []
         /// The viewer as they were when the window was ranked.
-        private var rankedFor: Profile?
+        public private(set) var rankedFor: Profile?
 
         public init() {}
 
@@ -88,6 +88,9 @@ extension Ranking {
         var uncounted: [Int] = []
         /// Whether a feed over this memory stamped the viewer active: once per deck.
         var stamped = false
+        /// The viewer's internal key, once a fetch read it: a backend may
+        /// use it to check the batch's next card in the viewer's own read.
+        var viewerKey: Int?
         /// Whether the memory's owner counts the impressions when the deck
         /// closes (`SwipeDiscovery.countImpressions(viewer:memory:)`), so the
         /// feeds made over it count them only before a new ranking, not each

@@ -34,16 +34,15 @@ extension Ranking {
     }
 
     /// What both backends' feeds do around their SQL, written once: the
-    /// viewer stamped active once per feed, the reasons of each card dealt
-    /// (`why`), the batch dealt from and refilled (`Batch`, README
-    /// "Ranking"), and the impressions noted and handed to the backend's
-    /// count statement in bulk. A feed owns one and asks it what to deal;
+    /// viewer stamped active once per feed, the batch dealt from and
+    /// refilled (`Batch`, README "Ranking"), and the impressions noted and
+    /// handed to the backend's count statement in bulk. (`why` does not ask
+    /// the feed: it works its reasons out from the store, `reasons(about:)`,
+    /// for whichever process dealt the card.) A feed owns one and asks it what to deal;
     /// the backend supplies only the reads and writes (the likers, the
     /// window, a card's check by key, the count).
     public final class FeedDealer {
         public let options: FeedOptions
-        /// The reasons of the cards this feed dealt, by id (`why`).
-        public private(set) var reasons: [String: [String]] = [:]
         /// How many fetches read and ranked a window (the benchmark splits the next card by it).
         public private(set) var refills = 0
 
@@ -63,6 +62,13 @@ extension Ranking {
             memory.stamped = true
         }
 
+        /// The viewer's internal key, once a fetch of this feed or of
+        /// another over the same memory read it (nil before).
+        public var viewerKey: Int? {
+            get { memory.viewerKey }
+            set { memory.viewerKey = newValue }
+        }
+
         /// Whether the feed counts the impressions left when it goes away
         /// (not when the memory's owner does, `FeedMemory.countedByOwner`).
         public var countsOnClose: Bool { !memory.countedByOwner }
@@ -74,7 +80,7 @@ extension Ranking {
         /// as it was, when the batch does not hold for `viewer` or runs out
         /// first: then the fetch takes the way that writes.
         public func wholeFromBatch(
-            viewer: Profile, need: Int, now: Date, skip: (Discovery.RankCandidate) -> Bool,
+            viewer: Profile, need: Int, skip: (Discovery.RankCandidate) -> Bool,
             check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(key: Int, profile: Profile)]? {
             guard memory.stamped || !options.records, memory.batch.holds(for: viewer) else { return nil }
@@ -82,49 +88,48 @@ extension Ranking {
             guard taken.count == need else { return nil }
             memory.batch.take(looked)
             noteDealt(taken.map(\.candidate.key))
-            return taken.map { candidate, profile in
-                reasons[profile.id] = Ranking.reasons(
-                    viewer: viewer, candidate: profile, stats: candidate.stats, liker: nil, now: now)
-                return (candidate.key, profile)
-            }
+            return taken.map { ($0.candidate.key, $0.profile) }
         }
 
-        /// The likers this fetch dealt, first, with their reasons (`stats`
-        /// reads a liker's ranking columns by key). A new like changes what
-        /// the ranking knows, so after any the next card is ranked afresh.
-        public func likersDealt(
-            _ likers: [(profile: Profile, key: Int, kind: Decision)], viewer: Profile, now: Date,
-            stats: (Int) throws -> Discovery.RankStats
-        ) rethrows {
-            for liker in likers {
-                reasons[liker.profile.id] = Ranking.reasons(
-                    viewer: viewer, candidate: liker.profile, stats: try stats(liker.key), liker: liker.kind,
-                    now: now)
-            }
-            if !likers.isEmpty { memory.batch.drop() }
-        }
+        /// Likers were dealt first: a new like changes what the ranking
+        /// knows, so the next card after them is ranked afresh.
+        public func likersDealt() { memory.batch.drop() }
 
         /// Up to `need` cards from the batch ranked before, when it still
         /// holds for `viewer` as they are now; each `check`ed against the
         /// database by key (nil: no longer eligible, passed over).
         public func fromBatch(
-            viewer: Profile, need: Int, now: Date, skip: (Discovery.RankCandidate) -> Bool,
+            viewer: Profile, need: Int, skip: (Discovery.RankCandidate) -> Bool,
             check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(key: Int, profile: Profile)] {
             guard memory.batch.holds(for: viewer) else { return [] }
-            return try deal(viewer: viewer, need: need, now: now, skip: skip, check: check)
+            return try deal(need: need, skip: skip, check: check)
+        }
+
+        /// The card the batch would deal next (its first queued one `skip`
+        /// does not name) and the viewer it was ranked for; nil when the
+        /// batch is empty. A backend may check that card by key in the same
+        /// round trip as it reads the viewer, and use the check for
+        /// `fromBatch` when the viewer read is the one ranked for (the check
+        /// `fromBatch` would make, bound to the same values).
+        public func upNext(skip: (Discovery.RankCandidate) -> Bool) -> (
+            viewer: Profile, candidate: Discovery.RankCandidate
+        )? {
+            guard let viewer = memory.batch.rankedFor, let next = memory.batch.queue.first(where: { !skip($0) })
+            else { return nil }
+            return (viewer, next)
         }
 
         /// A fresh ranking of `viewer`'s window becomes the batch, and up to
         /// `need` of its best cards are dealt (`check` as in `fromBatch`),
         /// their impressions noted.
         public func refill(
-            _ ranked: [Discovery.RankCandidate], viewer: Profile, need: Int, now: Date,
+            _ ranked: [Discovery.RankCandidate], viewer: Profile, need: Int,
             skip: (Discovery.RankCandidate) -> Bool, check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(key: Int, profile: Profile)] {
             refills += 1
             memory.batch.fill(ranked, for: viewer)
-            let taken = try deal(viewer: viewer, need: need, now: now, skip: skip, check: check)
+            let taken = try deal(need: need, skip: skip, check: check)
             noteDealt(taken.map(\.key))
             return taken
         }
@@ -144,20 +149,10 @@ extension Ranking {
             memory.impressionsCounted()
         }
 
-        /// The cards with their reasons (`ProfileFeed.nextCards`).
-        public func cards(_ profiles: [Profile]) -> [Discovery.DealtCard] {
-            profiles.map { Discovery.DealtCard(profile: $0, reasons: reasons[$0.id] ?? []) }
-        }
-
         private func deal(
-            viewer: Profile, need: Int, now: Date, skip: (Discovery.RankCandidate) -> Bool,
-            check: (Discovery.RankCandidate) throws -> Profile?
+            need: Int, skip: (Discovery.RankCandidate) -> Bool, check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(key: Int, profile: Profile)] {
-            try memory.batch.deal(need: need, skip: skip, check: check).map { candidate, profile in
-                reasons[profile.id] = Ranking.reasons(
-                    viewer: viewer, candidate: profile, stats: candidate.stats, liker: nil, now: now)
-                return (candidate.key, profile)
-            }
+            try memory.batch.deal(need: need, skip: skip, check: check).map { ($0.candidate.key, $0.profile) }
         }
     }
 

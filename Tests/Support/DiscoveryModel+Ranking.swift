@@ -119,7 +119,8 @@ extension DiscoveryModel {
         let me = rates(v)
         let acted = window.filter { state.lastActive[$0] != nil }
         let share = acted.isEmpty ? 0 : Double(acted.map { state.dealt[$0] }.reduce(0, +)) / Double(acted.count)
-        let fair = 2 * (share + 1)
+        // Over the mean, plus one: sinks (README "Ranking").
+        let fair = share + 1
         func score(_ c: Int) -> Double {
             let them = rates(c)
             let bonus = Double(min(shared(s.people[v], s.people[c]), 3)) * 0.1
@@ -225,7 +226,8 @@ extension DiscoveryModel {
 extension DiscoveryModel {
     /// `ids` in the order of the viewer's tie hash: the feed's order after
     /// the likers among candidates the ranking cannot tell apart (none has
-    /// acted, none is located or shares an interest, none dealt more than twice).
+    /// acted, so neither the activity nor the exposure rule applies; none is
+    /// located or shares an interest).
     public static func tieOrder(_ viewer: String, _ ids: [String]) -> [String] {
         ids.sorted { fnv(viewer, $0) < fnv(viewer, $1) }
     }

@@ -26,12 +26,7 @@ import Testing
     }
 
     func session(_ format: ReplFormat = .text(ReplStyle(color: false))) throws -> ReplSession {
-        let store = try SQLiteStore(path: path)
-        var session = try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"),
-            format: format)
-        session.layout = ReplLayout(pictures: false)
-        return session
+        try .over(SQLiteStore(path: path), viewer: "v", format: format, pictures: false)
     }
 
     @Test func aChatSendsEachLineUntilBack() throws {

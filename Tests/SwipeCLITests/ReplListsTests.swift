@@ -27,12 +27,7 @@ import Testing
     }
 
     func session(_ format: ReplFormat = .text(ReplStyle(color: false))) throws -> ReplSession {
-        let store = try SQLiteStore(path: path)
-        var session = try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"),
-            format: format)
-        session.layout = ReplLayout(pictures: false)
-        return session
+        try .over(SQLiteStore(path: path), viewer: "v", format: format, pictures: false)
     }
 
     @Test func aLikerOpensAndIsLikedBackFromTheirPage() throws {
@@ -112,12 +107,7 @@ import Testing
     }
 
     func session(_ format: ReplFormat) throws -> ReplSession {
-        let store = try SQLiteStore(path: path)
-        var session = try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "w"), ledger: ViewerScope(store: store, viewer: "w"),
-            format: format)
-        session.layout = ReplLayout(pictures: false)
-        return session
+        try .over(SQLiteStore(path: path), viewer: "w", format: format, pictures: false)
     }
 
     @Test func undoingTheLikeThatMatchedSaysTheMatchEnded() throws {

@@ -29,10 +29,7 @@ import Testing
 
     /// A session for viewer `v1` over a connection of its own.
     func session(_ format: ReplFormat = .json) throws -> ReplSession {
-        let store = try SQLiteStore(path: path)
-        return try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v1"),
-            ledger: ViewerScope(store: store, viewer: "v1"), format: format)
+        try .over(SQLiteStore(path: path), viewer: "v1", format: format)
     }
 
     /// The deck's profiles in state order (first, second, third, other); nil for a parked slot.

@@ -27,9 +27,7 @@ import Testing
             try store.upsert(Profile(id: "other", name: "O", age: 31, gender: "male"))
             _ = try store.record(viewer: "fan", profile: "v", decision: .like, via: .button)
         }
-        return try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v"), ledger: ViewerScope(store: store, viewer: "v"),
-            format: format)
+        return try .over(store, viewer: "v", format: format)
     }
 
     @Test func whyGivesTheTopCardsReasons() throws {

@@ -98,9 +98,7 @@ import Testing
 
     @Test func itsCardLeavesTheDeckAndTheSessionGoesOn() throws {
         let store = try SQLiteStore(path: path)
-        var session = try ReplSession(
-            feed: try SQLiteFeed(store: store, viewer: "v1"),
-            ledger: ViewerScope(store: store, viewer: "v1"), format: .json)
+        var session = try ReplSession.over(store, viewer: "v1", format: .json)
         #expect(DiscoveryModel.tieOrder("v1", ["a", "b", "c", "d", "e", "f"]) == ["a", "b", "c", "d", "e", "f"])
         #expect(session.snapshot.cards.map { $0.profile?.id } == ["a", "b", "c", "d"])
         try SQLiteStore(path: path).connection.execute("DELETE FROM profiles WHERE id = 'a'")

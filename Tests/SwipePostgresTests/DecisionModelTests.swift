@@ -107,6 +107,20 @@ import Testing
     }
 
     /// The rows the decisions wrote, by the people's ids.
+    /// The matches among the four people `ids`, one line each, in the order they were made.
+    static func matchRows(_ store: some SQLDatabase, _ ids: [SQLValue]) throws -> [String] {
+        try store.executor.all(
+            """
+            SELECT l.id AS low, h.id AS high, m.matched_at, m.unmatched_at, m.expires_at
+            FROM matches AS m JOIN profiles AS l ON l.key = m.low JOIN profiles AS h ON h.key = m.high
+            WHERE l.id IN ($1, $2, $3, $4) ORDER BY m.matched_at, l.id, h.id
+            """, ids
+        ) {
+            "match \(try $0.text("low")) \(try $0.text("high")) \(try $0.text("matched_at")) "
+                + "\(try $0.optionalText("unmatched_at") ?? "-") \(try $0.optionalText("expires_at") ?? "-")"
+        }
+    }
+
     static func state(_ store: some SQLDatabase, _ people: [String]) throws -> [String] {
         let ids: [SQLValue] = people.map { .text($0) }
         let inRun = "IN ($1, $2, $3, $4)"
@@ -120,16 +134,7 @@ import Testing
             "decision \(try $0.text("viewer")) \(try $0.text("profile")) \(try $0.text("decision")) "
                 + "\(try $0.text("via")) \(try $0.text("decided_at")) \(try $0.optionalText("undone_at") ?? "-")"
         }
-        rows += try store.executor.all(
-            """
-            SELECT l.id AS low, h.id AS high, m.matched_at, m.unmatched_at, m.expires_at
-            FROM matches AS m JOIN profiles AS l ON l.key = m.low JOIN profiles AS h ON h.key = m.high
-            WHERE l.id \(inRun) ORDER BY m.matched_at, l.id, h.id
-            """, ids
-        ) {
-            "match \(try $0.text("low")) \(try $0.text("high")) \(try $0.text("matched_at")) "
-                + "\(try $0.optionalText("unmatched_at") ?? "-") \(try $0.optionalText("expires_at") ?? "-")"
-        }
+        rows += try matchRows(store, ids)
         rows += try store.executor.all(
             """
             SELECT a.id AS blocker, b.id AS blocked, k.blocked_at

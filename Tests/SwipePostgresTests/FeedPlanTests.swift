@@ -123,6 +123,11 @@ import Testing
         Self.expectIndexedOnly(one, using: ["profiles_pkey"], "a queued card's check")
         let state = try plan(connection, "feed_state", PostgresDiscoverySQL.feedState, [.text("v-open")])
         Self.expectIndexedOnly(state, using: ["decisions_likers_key", "profiles_id_key"], "the feed's state")
+        // A card from the batch: the state by the viewer's key and the card's check, one statement.
+        let next = try plan(
+            connection, "feed_state_and_next", PostgresDiscoverySQL.feedStateAndNext, open.arguments(.int(7)))
+        Self.expectIndexedOnly(next, using: ["decisions_likers_key", "profiles_pkey"], "the state with the next card")
+        #expect(!next.contains("Sort"), "the state with the next card sorts:\n\(next)")
     }
 
     /// Tab completion reads ids off the unique index in byte order. A

@@ -175,16 +175,7 @@ import Testing
                 + "\(try $0.text("recipient")) \(try $0.text("client_id")) \(try $0.text("body").debugDescription) "
                 + "\(try $0.text("sent_at")) \(try $0.optionalText("read_at") ?? "-")"
         }
-        rows += try store.executor.all(
-            """
-            SELECT l.id AS low, h.id AS high, m.matched_at, m.unmatched_at, m.expires_at
-            FROM matches AS m JOIN profiles AS l ON l.key = m.low JOIN profiles AS h ON h.key = m.high
-            WHERE l.id \(inRun) ORDER BY m.matched_at, l.id, h.id
-            """, ids
-        ) {
-            "match \(try $0.text("low")) \(try $0.text("high")) \(try $0.text("matched_at")) "
-                + "\(try $0.optionalText("unmatched_at") ?? "-") \(try $0.optionalText("expires_at") ?? "-")"
-        }
+        rows += try DecisionModelTests.matchRows(store, ids)
         return rows
     }
 

@@ -26,13 +26,8 @@ struct ExportRouteTests {
 
     init() throws {
         fixture = try ServerFixture()
-        let store = try SQLiteStore(path: fixture.path, create: false)
-        try store.upsert(
-            Profile(
-                id: "alice", name: "Name alice", age: 30, gender: "f", location: Location(lat: 38.7223, lon: -9.1393)))
         // alice and bob match; carol likes alice; bob blocks dave.
-        _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .button)
-        _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .button)
+        let store = try fixture.matchAliceAndBob()
         _ = try store.record(viewer: "carol", profile: "alice", decision: .like, via: .button)
         _ = try store.block(viewer: "bob", profile: "dave")
     }

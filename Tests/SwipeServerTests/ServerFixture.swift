@@ -25,6 +25,18 @@ final class ServerFixture: Sendable {
         for id in profiles { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
     }
 
+    /// alice placed in Lisbon, and alice and bob matched (bob liked first):
+    /// the start of the tests of a person's own data. Returns the store.
+    @discardableResult func matchAliceAndBob() throws -> SQLiteStore {
+        let store = try SQLiteStore(path: path, create: false)
+        try store.upsert(
+            Profile(
+                id: "alice", name: "Name alice", age: 30, gender: "f", location: Location(lat: 38.7223, lon: -9.1393)))
+        _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .button)
+        _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .button)
+        return store
+    }
+
     /// A token for `viewer` signed with this database's secret, as `swipe link` makes it.
     func token(for viewer: String, expiry: Date = Date().addingTimeInterval(3600)) throws -> String {
         let secret = try SQLiteStore(path: path, create: false).accessSecret(create: true)!

@@ -20,13 +20,7 @@ struct SocketMeTests {
 
     init() throws {
         fixture = try ServerFixture()
-        let store = try SQLiteStore(path: fixture.path, create: false)
-        try store.upsert(
-            Profile(
-                id: "alice", name: "Name alice", age: 30, gender: "f", location: Location(lat: 38.7223, lon: -9.1393)))
-        // alice and bob match.
-        _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .button)
-        _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .button)
+        try fixture.matchAliceAndBob()
     }
 
     @Test(.timeLimit(.minutes(1))) func meShowsOwnDataAndAChangeReachesTheViewersOtherPages() async throws {

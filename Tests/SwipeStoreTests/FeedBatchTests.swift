@@ -37,4 +37,20 @@ import Testing
         }
         #expect(try reader.rankStats(id: order[1])?.dealtTotal == 0)
     }
+
+    /// A queued card is checked as stored now, both ways, before it is
+    /// dealt (on PostgreSQL that check rides with the viewer's read): the
+    /// batch's next card, now seeking people of 40 to 50, is passed over;
+    /// back as it was, a fresh ranking deals it.
+    @Test(arguments: TestBackend.all) func aQueuedCardIsCheckedAsItIsNow(_ backend: TestBackend) throws {
+        let store = try stores.store(backend, profiles: ["me", "a", "b", "c"])
+        let order = DiscoveryModel.tieOrder("me", ["a", "b", "c"])
+        let feed = try store.feed(viewer: "me")
+        #expect(try feed.nextProfiles(limit: 1, excluding: []).map(\.id) == [order[0]])
+        try store.upsert(Profile(id: order[1], name: "Name", age: 30, preferences: Preferences(ageMin: 40, ageMax: 50)))
+        #expect(try feed.nextProfiles(limit: 1, excluding: [order[0]]).map(\.id) == [order[2]])
+        try store.upsert(Profile(id: order[1], name: "Name", age: 30))
+        #expect(try feed.nextProfiles(limit: 1, excluding: [order[0], order[2]]).map(\.id) == [order[1]])
+        withExtendedLifetime(stores) {}
+    }
 }

@@ -223,6 +223,12 @@ enum PostgresDiscoverySQL {
     /// `decisions_likers_key` after it, read in one step, is one); then the
     /// largest profile key (what a walk that finds nobody has passed).
     static let feedState = """
+        \(feedStateOf)
+        WHERE p.id = $1::text
+        """
+
+    /// `feedState`'s columns and tables, without the viewer's row chosen.
+    static let feedStateOf = """
         SELECT \(columns),
                (SELECT f.after_key FROM feed_cursors AS f WHERE f.viewer = p.key),
                s.after_at, s.after_key,
@@ -239,7 +245,25 @@ enum PostgresDiscoverySQL {
         FROM profiles AS p
         LEFT JOIN liker_cursors AS s ON s.viewer = p.key AND s.decision = 'superlike'
         LEFT JOIN liker_cursors AS k ON k.viewer = p.key AND k.decision = 'like'
-        WHERE p.id = $1::text
+        """
+
+    /// One round trip for a card dealt from the batch: `feedState` for the
+    /// viewer with the key $1 (its columns, then `part` 0), and the queued
+    /// candidate $18 (its columns, NULLs, then `part` 1) when it is eligible
+    /// for the viewer $1…$17 as the batch was ranked for them. The caller
+    /// uses the check only when the viewer read is the one ranked for (then
+    /// it is the check `one` makes, with the same values). One statement:
+    /// the state and the check see the same snapshot.
+    static let feedStateAndNext = """
+        SELECT state.*, 0 AS part FROM (
+            \(feedStateOf)
+            WHERE p.key = $1::bigint
+        ) AS state
+        UNION ALL
+        SELECT \(columns), NULL::bigint, NULL::text, NULL::bigint, NULL::boolean, NULL::text, NULL::bigint,
+               NULL::boolean, NULL::bigint, 1
+        FROM profiles AS p
+        WHERE p.key = $18::bigint AND \(eligible)
         """
 
     /// The last standing like of the viewer $1 of the kind $2, as

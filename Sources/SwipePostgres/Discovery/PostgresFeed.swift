@@ -27,6 +27,8 @@ import SwipeStore
 /// As there, the ranked window is dealt from in batches (`Ranking.Batch`):
 /// each next card is the batch's next one still eligible, one lookup by key
 /// (`PostgresDiscoverySQL.one`), until the batch is used up or a liker comes;
+/// the first card looked at rides with the viewer's read in one statement
+/// (`feedStateAndNext`), so a card from the batch costs one round trip;
 /// and the impressions are counted in bulk, before the next window is
 /// ranked and when the feed goes away.
 public final class PostgresFeed: ProfileFeed {
@@ -42,12 +44,13 @@ public final class PostgresFeed: ProfileFeed {
     ///
     /// - Throws: `ViewerError.notAProfile` when there is no such profile.
     public init(connection: PGConnection, viewer: String, options: Ranking.FeedOptions = .init()) throws {
-        guard try PostgresDiscoveryViewer.read(connection, id: viewer) != nil else {
+        guard let me = try PostgresDiscoveryViewer.read(connection, id: viewer) else {
             throw ViewerError.notAProfile(viewer)
         }
         self.connection = connection
         self.viewer = viewer
         self.dealer = Ranking.FeedDealer(options: options)
+        dealer.viewerKey = me.key
     }
 
     /// A feed over a server's deck memory, for one fetch, without the round
@@ -76,7 +79,7 @@ public final class PostgresFeed: ProfileFeed {
         guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
         let me = state.viewer
         guard !me.seesNobody, !state.superlikers.waiting, !state.likers.waiting else { return nil }
-        return try dealer.wholeFromBatch(viewer: me.profile, need: limit, now: dealer.now()) {
+        return try dealer.wholeFromBatch(viewer: me.profile, need: limit) {
             excluding.contains($0.profile.id)
         } check: { candidate in
             try connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
@@ -85,15 +88,29 @@ public final class PostgresFeed: ProfileFeed {
         }?.map(\.profile)
     }
 
-    /// `nextProfiles` with each card's reasons (`why`).
-    public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        dealer.cards(try nextProfiles(limit: limit, excluding: excluding))
-    }
-
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
-        guard let state = try FeedState.read(connection, viewer: viewer) else { throw ViewerError.notAProfile(viewer) }
+        // A card from the batch costs one round trip: its check by key rides
+        // with the viewer's read, for the viewer the batch was ranked for, and
+        // counts when that is who was read (the check `one` would make).
+        var prechecked: (key: Int, profile: Profile?)?
+        let state: FeedState
+        // The viewer's key is known once a fetch over this memory read it.
+        if let viewerKey = dealer.viewerKey, let next = dealer.upNext(skip: { excluding.contains($0.profile.id) }),
+            let read = try FeedState.read(
+                connection, checking: next.candidate.key,
+                for: PostgresDiscoveryViewer(key: viewerKey, profile: next.viewer))
+        {
+            state = read.state
+            if state.viewer.profile == next.viewer { prechecked = (next.candidate.key, read.next) }
+        } else {
+            guard let read = try FeedState.read(connection, viewer: viewer) else {
+                throw ViewerError.notAProfile(viewer)
+            }
+            state = read
+        }
         let me = state.viewer
+        dealer.viewerKey = me.key
         let now = dealer.now()
         try dealer.stampOnce {
             try connection.statement(PostgresDiscoverySQL.stampActive).run(
@@ -150,17 +167,18 @@ public final class PostgresFeed: ProfileFeed {
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
-        try dealer.likersDealt(likers, viewer: me.profile, now: now) { key in
-            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(key)]) { try Self.stats($0, 0) }
-                ?? Discovery.RankStats()
-        }
+        if !likers.isEmpty { dealer.likersDealt() }
         var profiles = likers.map(\.profile), dealtKeys = likers.map(\.key)
         let check = { (candidate: Discovery.RankCandidate) in
-            try self.connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
+            if let checked = prechecked, checked.key == candidate.key {
+                prechecked = nil
+                return checked.profile.flatMap { me.accepts($0) ? $0 : nil }
+            }
+            return try self.connection.statement(PostgresDiscoverySQL.one).first(me.arguments(.int(candidate.key))) {
                 try PostgresProfileRow.profile($0)
             }.flatMap { me.accepts($0) ? $0 : nil }
         }
-        let queued = try dealer.fromBatch(viewer: me.profile, need: limit - profiles.count, now: now) {
+        let queued = try dealer.fromBatch(viewer: me.profile, need: limit - profiles.count) {
             excluding.contains($0.profile.id) || taken.contains($0.profile.id)
         } check: {
             try check($0)
@@ -244,7 +262,7 @@ public final class PostgresFeed: ProfileFeed {
         let ranked = Ranking.order(
             viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
         let fresh = dealer.refill(
-            ranked, viewer: me.profile, need: limit - profiles.count, now: now, skip: { _ in false },
+            ranked, viewer: me.profile, need: limit - profiles.count, skip: { _ in false },
             check: { $0.profile })
         return profiles + fresh.map(\.profile)
     }
@@ -308,18 +326,44 @@ private struct FeedState {
 
     static func read(_ connection: PGConnection, viewer: String) throws -> FeedState? {
         guard !viewer.utf8.contains(0) else { return nil }
-        return try connection.statement(PostgresDiscoverySQL.feedState).first([.text(viewer)]) { row in
-            func likers(_ column: Int) throws -> Likers {
-                Likers(
-                    cursor: try row.isNull(column)
-                        ? nil : LikePosition(at: try row.text(column), key: try row.int(column + 1)),
-                    waiting: try row.bool(column + 2))
-            }
-            return FeedState(
-                viewer: PostgresDiscoveryViewer(
-                    key: try PostgresProfileRow.key(row), profile: try PostgresProfileRow.profile(row)),
-                feedCursor: try row.optionalInt(15), superlikers: try likers(16), likers: try likers(19),
-                largestKey: try row.int(22))
+        return try connection.statement(PostgresDiscoverySQL.feedState).first([.text(viewer)]) {
+            try FeedState(row: $0)
         }
+    }
+
+    /// The state of the viewer with `ranked`'s key, and in the same
+    /// statement (`feedStateAndNext`) the candidate `key` as stored now when
+    /// it is eligible for `ranked` (nil: not eligible), but for the exact
+    /// distance; nil when no profile has that key any more.
+    static func read(
+        _ connection: PGConnection, checking key: Int, for ranked: PostgresDiscoveryViewer
+    ) throws -> (state: FeedState, next: Profile?)? {
+        var state: FeedState?, next: Profile?
+        let arguments = ranked.arguments(.int(key))
+        for row in try connection.statement(PostgresDiscoverySQL.feedStateAndNext).query(arguments) {
+            if try row.int(23) == 0 {
+                state = try FeedState(row: row)
+            } else {
+                next = try PostgresProfileRow.profile(row)
+            }
+        }
+        return state.map { ($0, next) }
+    }
+}
+
+extension FeedState {
+    /// From a row of `feedState` (or a `part` 0 row of `feedStateAndNext`).
+    init(row: PGRow) throws {
+        func likers(_ column: Int) throws -> Likers {
+            Likers(
+                cursor: try row.isNull(column)
+                    ? nil : LikePosition(at: try row.text(column), key: try row.int(column + 1)),
+                waiting: try row.bool(column + 2))
+        }
+        self.init(
+            viewer: PostgresDiscoveryViewer(
+                key: try PostgresProfileRow.key(row), profile: try PostgresProfileRow.profile(row)),
+            feedCursor: try row.optionalInt(15), superlikers: try likers(16), likers: try likers(19),
+            largestKey: try row.int(22))
     }
 }

@@ -138,12 +138,16 @@ final class DecisionLoader {
     func write() throws {
         guard case .checked(let expected) = state else { return }
         state = .finished
+        // The rows are counted in rank_stats by one statement per side, not row by row.
+        try connection.execute(Self.countInBulk)
         let inserted = try connection.run(Self.insertSQL)
         guard inserted == expected else {
             throw PostgresError(
                 kind: .client, message: "\(expected) decisions were to be stored, \(inserted) were (a trigger?)",
                 sql: Self.insertSQL)
         }
+        try connection.execute(Self.countRowByRow)
+        try connection.execute(Self.rankStatsSQL)
         try connection.execute(Self.matchSQL)
         try connection.execute(Self.likerCursorsSQL)
     }
@@ -220,6 +224,30 @@ final class DecisionLoader {
         INSERT INTO decisions (viewer, profile, decision, via, decided_at)
         SELECT viewer, profile, decision, via, decided_at FROM swipe_import_outcomes
         WHERE status = 'inserted' ORDER BY line
+        """
+
+    /// `rank_stats_keep` steps aside while the import inserts (the setting
+    /// is `PostgresSchema.bulkRankStatsSetting`, until the transaction ends),
+    /// then counts row by row again.
+    static let countInBulk = "SET LOCAL swipe.rank_stats_in_bulk = 'on'"
+    static let countRowByRow = "SET LOCAL swipe.rank_stats_in_bulk = 'off'"
+
+    /// What `rank_stats_keep` adds for each decision inserted, summed per
+    /// profile: a standing decision given (and liked) by its viewer, who
+    /// acted at its time; received (and liked) by its profile. Rows in key
+    /// order, as the feeds' impression counts take them.
+    static let rankStatsSQL = """
+        INSERT INTO rank_stats AS r (profile, given, given_likes, last_active_at)
+        SELECT viewer, count(*), count(*) FILTER (WHERE decision <> 'hate'), max(decided_at)
+        FROM swipe_import_outcomes WHERE status = 'inserted' GROUP BY viewer ORDER BY viewer
+        ON CONFLICT (profile) DO UPDATE SET
+            given = r.given + excluded.given, given_likes = r.given_likes + excluded.given_likes,
+            last_active_at = greatest(coalesce(r.last_active_at, ''), excluded.last_active_at);
+        INSERT INTO rank_stats AS r (profile, received, received_likes)
+        SELECT profile, count(*), count(*) FILTER (WHERE decision <> 'hate')
+        FROM swipe_import_outcomes WHERE status = 'inserted' GROUP BY profile ORDER BY profile
+        ON CONFLICT (profile) DO UPDATE SET
+            received = r.received + excluded.received, received_likes = r.received_likes + excluded.received_likes
         """
 
     /// Each pair liking both ways now, one side from this file, matched at

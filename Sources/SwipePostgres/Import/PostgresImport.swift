@@ -47,7 +47,7 @@ public enum PostgresImport {
             prepare: { record, positions, row in
                 try ProfileCSV.encode(record, positions: positions, into: &row, photos: photos)
                 try seen.insert(
-                    row, line: record.line, recordBytes: record.bytes.count + record.count,
+                    row, line: record.line, recordBytes: record.bytes.count,
                     idField: positions[ProfileCSV.Column.id.rawValue])
             },
             write: { slot, index, dryRun in

@@ -73,6 +73,24 @@ public enum PostgresSchema {
                 ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "C"
                 """)
         }
+        // rank_stats_keep as first written counts every decision row by row,
+        // a bulk import's too (quadratic for a viewer with many): today's
+        // steps aside when the import says it counts them itself. Either
+        // version counts a decision alike when nobody says so.
+        let keep = try connection.scalarText("SELECT prosrc FROM pg_proc WHERE oid = to_regproc('rank_stats_keep')")
+        if let keep, !keep.contains(bulkRankStatsSetting) { try connection.execute(rankStatsKeepFunction) }
+    }
+
+    /// The setting a bulk import of decisions turns on (`SET LOCAL`) while it
+    /// inserts, so that `rank_stats_keep` leaves the counting to it.
+    static let bulkRankStatsSetting = "swipe.rank_stats_in_bulk"
+
+    /// `rank_stats_keep` exactly as schema.postgres.sql writes it, as a replacement.
+    static var rankStatsKeepFunction: String {
+        guard let start = sql.range(of: "CREATE FUNCTION rank_stats_keep()"),
+            let end = sql.range(of: "\n$$;\n", range: start.upperBound..<sql.endIndex)
+        else { preconditionFailure("schema.postgres.sql has no rank_stats_keep") }
+        return "CREATE OR REPLACE " + sql[start.lowerBound..<end.upperBound].dropFirst("CREATE ".count)
     }
 
     /// Applies `schema.postgres.sql` in one transaction. Another process

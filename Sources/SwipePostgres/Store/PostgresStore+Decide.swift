@@ -65,12 +65,12 @@ struct DecideAnswer: FetchableRow {
 
     init(row: some SQLRow) throws {
         outcome = try row.text("outcome")
-        transactionID = try row.isNull("xact") ? nil : Int64(try row.int("xact"))
-        viewerKey = try row.isNull("viewer_key") ? nil : try row.int("viewer_key")
-        profileKey = try row.isNull("profile_key") ? nil : try row.int("profile_key")
+        transactionID = try row.optionalInt("xact").map(Int64.init)
+        viewerKey = try row.optionalInt("viewer_key")
+        profileKey = try row.optionalInt("profile_key")
         earlier = try row.optionalText("earlier")
         earlierAt = try row.optionalText("earlier_at")
-        quotaLimit = try row.isNull("quota_limit") ? nil : try row.int("quota_limit")
+        quotaLimit = try row.optionalInt("quota_limit")
         nthAt = try row.optionalText("nth_at")
         madeAt = try row.optionalText("made_at")
         matchName = try row.optionalText("match_name")

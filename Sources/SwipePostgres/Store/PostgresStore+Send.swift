@@ -68,13 +68,13 @@ struct SendAnswer: FetchableRow {
 
     init(row: some SQLRow) throws {
         outcome = try row.text("outcome")
-        transactionID = try row.isNull("xact") ? nil : Int64(try row.int("xact"))
-        profileKey = try row.isNull("profile_key") ? nil : try row.int("profile_key")
-        expectedSeq = try row.isNull("expected_seq") ? nil : try row.int("expected_seq")
+        transactionID = try row.optionalInt("xact").map(Int64.init)
+        profileKey = try row.optionalInt("profile_key")
+        expectedSeq = try row.optionalInt("expected_seq")
         stored = try row.isNull("key") ? nil : StoredMessage(row: row)
         refusedAt = try row.optionalText("refused_at")
         firstMove = try row.optionalText("first_move")
-        quotaLimit = try row.isNull("quota_limit") ? nil : try row.int("quota_limit")
+        quotaLimit = try row.optionalInt("quota_limit")
         nthAt = try row.optionalText("nth_at")
     }
 

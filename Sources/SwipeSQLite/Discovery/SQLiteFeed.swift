@@ -97,16 +97,11 @@ public final class SQLiteFeed: ProfileFeed {
             if waiting { return nil }
         }
         if me.seesNobody { return nil }
-        return try dealer.wholeFromBatch(viewer: me.profile, need: limit, now: dealer.now()) {
+        return try dealer.wholeFromBatch(viewer: me.profile, need: limit) {
             excluding.contains($0.profile.id)
         } check: {
             try check($0, me)
         }?.map(\.profile)
-    }
-
-    /// `nextProfiles` with each card's reasons (`why`).
-    public func nextCards(limit: Int, excluding: Set<String>) throws -> [Discovery.DealtCard] {
-        dealer.cards(try nextProfiles(limit: limit, excluding: excluding))
     }
 
     /// Three steps, so that the write lock is held only for what writes:
@@ -130,8 +125,7 @@ public final class SQLiteFeed: ProfileFeed {
             return profiles
         case .rank(var likers):
             let me = likers.me
-            let queued = try dealer.fromBatch(viewer: me.profile, need: limit - likers.profiles.count, now: likers.now)
-            {
+            let queued = try dealer.fromBatch(viewer: me.profile, need: limit - likers.profiles.count) {
                 excluding.contains($0.profile.id) || likers.keys.contains($0.key)
             } check: {
                 try check($0, me)
@@ -181,7 +175,6 @@ public final class SQLiteFeed: ProfileFeed {
         var me: DiscoveryViewer
         var profiles: [Profile] = []
         var keys: [Int] = []
-        var now: Date
     }
 
     /// The window of step 2, ranked, and the cursor move it found.
@@ -243,16 +236,13 @@ public final class SQLiteFeed: ProfileFeed {
                     .run()
             }
         }
-        try dealer.likersDealt(likers, viewer: me.profile, now: now) { key in
-            try connection.statement(DiscoverySQL.statsOf).bind(.int(key))
-                .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
-        }
+        if !likers.isEmpty { dealer.likersDealt() }
         let profiles = likers.map(\.profile), keys = likers.map(\.key)
         guard profiles.count < limit else {
             dealer.noteDealt(keys)
             return .done(profiles)
         }
-        return .rank(Likers(me: me, profiles: profiles, keys: keys, now: now))
+        return .rank(Likers(me: me, profiles: profiles, keys: keys))
     }
 
     /// Step 2: the window, read without the write lock. The first `window`
@@ -322,7 +312,7 @@ public final class SQLiteFeed: ProfileFeed {
         var profiles = likers.profiles
         let keys = likers.keys, me = try store.discoveryViewer(key: viewerKey)
         let taken = try dealer.refill(
-            window.ranked, viewer: window.me.profile, need: limit - profiles.count, now: likers.now
+            window.ranked, viewer: window.me.profile, need: limit - profiles.count
         ) {
             excluding.contains($0.profile.id) || keys.contains($0.key)
         } check: {

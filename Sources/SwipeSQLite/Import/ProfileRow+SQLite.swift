@@ -22,6 +22,9 @@ extension ProfileRow {
         }
     }
 
+    /// Each text column's parameter: made once, not an array per row bound.
+    private static let textParameters: [Int32] = [1, 2, 4, 5, 6, 7, 8, 11]
+
     /// Binds the row to parameters `offset + 1` … `offset + 14` of
     /// `statement`, in `profileColumns` order. The texts are bound in place
     /// (SQLITE_STATIC) from `buffer`, which must be `bytes` and stay valid
@@ -31,7 +34,7 @@ extension ProfileRow {
     /// are bound by length (the import, whose CHECKs SQLite skips).
     func bind(_ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement, offset: Int32, terminate: Bool) throws {
         precondition(texts.count == Column.allCases.count, "a profile row needs every text column")
-        let parameters: [Int32] = [1, 2, 4, 5, 6, 7, 8, 11]
+        let parameters = Self.textParameters
         for column in 0..<texts.count {
             guard let range = texts[column] else {
                 try statement.bind(offset + parameters[column], bytes: nil)

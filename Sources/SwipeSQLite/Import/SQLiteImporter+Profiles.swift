@@ -46,7 +46,7 @@ extension SQLiteImporter {
             prepare: { record, positions, row in
                 try ProfileCSV.encode(record, positions: positions, into: &row, photos: photos)
                 try seen.insert(
-                    row, line: record.line, recordBytes: record.bytes.count + record.count,
+                    row, line: record.line, recordBytes: record.bytes.count,
                     idField: positions[ProfileColumn.id.rawValue])
                 tally.note(row)
             },
@@ -56,7 +56,10 @@ extension SQLiteImporter {
                     throw ProfileCSV.newProfileIssue(id: id, missing: missing!)
                 }
                 if dryRun { return .inserted }
-                photos.note(line: slot.record.line, profile: slot.row.text(.id) ?? "", slot.row.photoPending)
+                // The id as a String only for a row with photos to store or check.
+                if !slot.row.photoPending.isEmpty {
+                    photos.note(line: slot.record.line, profile: slot.row.text(.id) ?? "", slot.row.photoPending)
+                }
                 if writer == nil {
                     fileHasPhotos = index["photos"] != nil
                     if try store.connection.scalarInt("SELECT count(*) FROM (SELECT 1 FROM profiles LIMIT 1)") == 0 {

@@ -47,6 +47,11 @@ extension SQLRow {
         return try isNull(at: index) ? nil : text(at: index)
     }
 
+    public func optionalInt(_ name: String) throws -> Int? {
+        let index = try position(name)
+        return try isNull(at: index) ? nil : int(at: index)
+    }
+
     public func optionalDouble(_ name: String) throws -> Double? {
         let index = try position(name)
         return try isNull(at: index) ? nil : double(at: index)
