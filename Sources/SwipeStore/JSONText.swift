@@ -5,7 +5,7 @@ public enum JSONText {
     /// `text` as a JSON string literal: quotes, backslashes and control
     /// characters escaped, everything else (any script, emoji) kept as is.
     public static func quoted(_ text: String) -> String {
-        if !text.utf8.contains(where: needsEscape) { return "\"" + text + "\"" }
+        if !needsEscaping(text) { return "\"" + text + "\"" }
         var out = "\""
         out.reserveCapacity(text.utf8.count + 2)
         for scalar in text.unicodeScalars {
@@ -23,6 +23,13 @@ public enum JSONText {
             }
         }
         return out + "\""
+    }
+
+    /// Whether `quoted` would escape anything in `text` (a scan of its UTF-8
+    /// bytes, in place when the string is stored contiguously, as native ones are).
+    public static func needsEscaping(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
+            ?? text.utf8.contains(where: needsEscape)
     }
 
     /// Whether a UTF-8 byte may start something `quoted` escapes (0xC2 leads

@@ -48,14 +48,30 @@ extension Ranking {
             need: Int, skip: (Discovery.RankCandidate) -> Bool,
             check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(candidate: Discovery.RankCandidate, profile: Profile)] {
-            var dealt: [(candidate: Discovery.RankCandidate, profile: Profile)] = []
-            while dealt.count < need, let candidate = queue.first {
-                let now = skip(candidate) ? nil : try check(candidate)
-                queue.removeFirst()
-                if let now { dealt.append((candidate, now)) }
-            }
+            let (dealt, looked) = try peek(need: need, skip: skip, check: check)
+            queue.removeFirst(looked)
             return dealt
         }
+
+        /// What `deal` would give, and how many cards of the queue it would
+        /// look at (and take out), leaving the queue as it is: `take` then
+        /// takes them out (a deal that is all or nothing).
+        public func peek(
+            need: Int, skip: (Discovery.RankCandidate) -> Bool,
+            check: (Discovery.RankCandidate) throws -> Profile?
+        ) rethrows -> (dealt: [(candidate: Discovery.RankCandidate, profile: Profile)], looked: Int) {
+            var dealt: [(candidate: Discovery.RankCandidate, profile: Profile)] = []
+            var looked = 0
+            while dealt.count < need, looked < queue.count {
+                let candidate = queue[looked]
+                looked += 1
+                if !skip(candidate), let now = try check(candidate) { dealt.append((candidate, now)) }
+            }
+            return (dealt, looked)
+        }
+
+        /// Takes the first `count` cards out of the queue (those `peek` looked at).
+        public mutating func take(_ count: Int) { queue.removeFirst(min(count, queue.count)) }
     }
 }
 

@@ -84,10 +84,9 @@ extension Ranking {
             check: (Discovery.RankCandidate) throws -> Profile?
         ) rethrows -> [(key: Int, profile: Profile)]? {
             guard memory.stamped || !options.records, memory.batch.holds(for: viewer) else { return nil }
-            var trial = memory.batch
-            let taken = try trial.deal(need: need, skip: skip, check: check)
+            let (taken, looked) = try memory.batch.peek(need: need, skip: skip, check: check)
             guard taken.count == need else { return nil }
-            memory.batch = trial
+            memory.batch.take(looked)
             noteDealt(taken.map(\.candidate.key))
             return taken.map { ($0.candidate.key, $0.profile) }
         }

@@ -31,6 +31,8 @@ public enum JSONValue: Hashable, Sendable {
     /// The value on one line, no spaces.
     public var serialized: String {
         var out = ""
+        // A socket's answer (the deck, its cards' profiles) is a few KB: grown once, not doubling from empty.
+        out.reserveCapacity(4096)
         write(to: &out)
         return out
     }
@@ -75,7 +77,14 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Escaped as the rest of swipe escapes JSON (SwipeStore's `JSONText`).
     static func writeString(_ text: String, to out: inout some TextOutputStream) {
-        out.write(JSONText.quoted(text))
+        // Most strings need no escape: written as they are, without a quoted copy first.
+        if !JSONText.needsEscaping(text) {
+            out.write("\"")
+            out.write(text)
+            out.write("\"")
+        } else {
+            out.write(JSONText.quoted(text))
+        }
     }
 }
 

@@ -210,6 +210,8 @@ public struct ReplSession {
     /// Performs `input` and gathers what the answer shows.
     mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
         if viewing != nil, let answer = try actOnViewed(input) { return answer }
+        // An event answers with the deck after it: the deck before is not drawn for it.
+        if case .event(let event) = input { return try send(event) }
         var answer = ReplAnswer(snapshot: snapshot)
         switch input {
         case .listed(let command):
@@ -334,17 +336,18 @@ public struct ReplSession {
     /// `error`, the changed deck when the failure changed it), so a UI never
     /// has to guess the state.
     static func jsonMembers(
-        _ outcome: ReplOutcome, command: String, snapshot: DeckSnapshot,
+        _ outcome: ReplOutcome, command: String, snapshot: @autoclosure () -> DeckSnapshot,
         profile: (Profile) -> JSONValue
     ) -> [(String, JSONValue)] {
+        // `snapshot` (the deck as it is) is drawn only when the answer carries no deck of its own.
         switch outcome {
         case .blank:
-            return ReplAnswer(snapshot: snapshot).jsonMembers(command: command, profile: profile)
+            return ReplAnswer(snapshot: snapshot()).jsonMembers(command: command, profile: profile)
         case .answer(let answer):
             return answer.jsonMembers(command: command, profile: profile)
         case .failure(let message, let deck):
             return [("ok", false), ("command", .string(command)), ("error", .string(message))]
-                + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot, profile: profile)
+                + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot(), profile: profile)
         }
     }
 
