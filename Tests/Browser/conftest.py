@@ -75,8 +75,13 @@ class Served:
             path = pathlib.Path(folder) / "decisions.csv"
             path.write_text(decisions)
             subprocess.run([self.binary, "import", "--db", self.db, "--decisions", str(path), "--quiet"], check=True)
+        # A crash reports only the crashed thread's frames, no registers or
+        # images: the report then fits the tail of a CI log, which is all
+        # that a failed run shows.
+        environment = dict(os.environ, SWIFT_BACKTRACE=(
+            "enable=yes,interactive=no,color=no,threads=crashed,registers=none,images=none"))
         self.process = subprocess.Popen(
-            [self.binary, "serve", "--db", self.db, "--port", "0"],
+            [self.binary, "serve", "--db", self.db, "--port", "0"], env=environment,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, stdin=subprocess.DEVNULL)
         lines = queue.Queue()
         threading.Thread(target=lambda: [lines.put(l) for l in self.process.stdout], daemon=True).start()
