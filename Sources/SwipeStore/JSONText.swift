@@ -5,29 +5,43 @@ public enum JSONText {
     /// `text` as a JSON string literal: quotes, backslashes and control
     /// characters escaped, everything else (any script, emoji) kept as is.
     public static func quoted(_ text: String) -> String {
-        if !needsEscaping(text) { return "\"" + text + "\"" }
-        var out = "\""
+        var out = ""
         out.reserveCapacity(text.utf8.count + 2)
+        write(text, to: &out)
+        return out
+    }
+
+    /// Writes `text` to `out` as `quoted` spells it, without a quoted copy
+    /// first when nothing in it needs escaping (most text).
+    public static func write(_ text: String, to out: inout some TextOutputStream) {
+        guard needsEscaping(text) else {
+            out.write("\"")
+            out.write(text)
+            out.write("\"")
+            return
+        }
+        var escaped = "\""
+        escaped.reserveCapacity(text.utf8.count + 8)
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\r": escaped += "\\r"
+            case "\t": escaped += "\\t"
             // C1 controls too: U+009B is CSI to a terminal that reads 8-bit controls.
             case "\u{0}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
                 let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
+                escaped += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
-        return out + "\""
+        out.write(escaped + "\"")
     }
 
     /// Whether `quoted` would escape anything in `text` (a scan of its UTF-8
     /// bytes, in place when the string is stored contiguously, as native ones are).
-    public static func needsEscaping(_ text: String) -> Bool {
+    private static func needsEscaping(_ text: String) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { $0.contains(where: needsEscape) }
             ?? text.utf8.contains(where: needsEscape)
     }

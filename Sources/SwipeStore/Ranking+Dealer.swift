@@ -91,9 +91,9 @@ extension Ranking {
             return taken.map { ($0.candidate.key, $0.profile) }
         }
 
-        /// Likers were dealt first: a new like changes what the ranking
-        /// knows, so the next card after them is ranked afresh.
-        public func likersDealt() { memory.batch.drop() }
+        /// This fetch dealt `count` likers first: after any, a new like
+        /// changes what the ranking knows, so the next card is ranked afresh.
+        public func likersDealt(_ count: Int) { if count > 0 { memory.batch.drop() } }
 
         /// Up to `need` cards from the batch ranked before, when it still
         /// holds for `viewer` as they are now; each `check`ed against the

@@ -77,14 +77,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// Escaped as the rest of swipe escapes JSON (SwipeStore's `JSONText`).
     static func writeString(_ text: String, to out: inout some TextOutputStream) {
-        // Most strings need no escape: written as they are, without a quoted copy first.
-        if !JSONText.needsEscaping(text) {
-            out.write("\"")
-            out.write(text)
-            out.write("\"")
-        } else {
-            out.write(JSONText.quoted(text))
-        }
+        JSONText.write(text, to: &out)
     }
 }
 

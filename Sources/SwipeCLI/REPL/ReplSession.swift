@@ -216,8 +216,8 @@ public struct ReplSession {
         switch input {
         case .listed(let command):
             return try executeListed(command)
-        case .event(let event):
-            return try send(event)
+        case .event:
+            preconditionFailure("an event is answered above, before the deck as it was is drawn")
         case .deck:
             answer.showsDeck = true
             answer.asked = true

@@ -167,7 +167,7 @@ public final class PostgresFeed: ProfileFeed {
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
-        if !likers.isEmpty { dealer.likersDealt() }
+        dealer.likersDealt(likers.count)
         var profiles = likers.map(\.profile), dealtKeys = likers.map(\.key)
         let check = { (candidate: Discovery.RankCandidate) in
             if let checked = prechecked, checked.key == candidate.key {
@@ -341,7 +341,7 @@ private struct FeedState {
         var state: FeedState?, next: Profile?
         let arguments = ranked.arguments(.int(key))
         for row in try connection.statement(PostgresDiscoverySQL.feedStateAndNext).query(arguments) {
-            if try row.int(23) == 0 {
+            if try row.int("part") == 0 {
                 state = try FeedState(row: row)
             } else {
                 next = try PostgresProfileRow.profile(row)

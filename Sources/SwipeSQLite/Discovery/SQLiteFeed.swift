@@ -236,7 +236,7 @@ public final class SQLiteFeed: ProfileFeed {
                     .run()
             }
         }
-        if !likers.isEmpty { dealer.likersDealt() }
+        dealer.likersDealt(likers.count)
         let profiles = likers.map(\.profile), keys = likers.map(\.key)
         guard profiles.count < limit else {
             dealer.noteDealt(keys)
