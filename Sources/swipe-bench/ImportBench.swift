@@ -86,9 +86,11 @@ struct ImportBench {
 
     /// The swipe schema, the statements, settings and binds of `swipe import`
     /// (64 rows to an INSERT, as `ProfileChunkWriter`; rollback journal,
-    /// FULL sync and CHECKs off, as `SQLiteConnection.bulkWrite`), one transaction.
+    /// FULL sync and CHECKs off, as `SQLiteConnection.bulkWrite`; the kernel
+    /// asked to start writing every 16,384 rows, as `EarlyWriteback`), one transaction.
     private func insertLoop(_ parsed: ParsedProfiles, into path: String) throws {
         let database = try RawDatabase(path: path)
+        let writeback = EarlyWriteback(databasePath: path)
         try database.configureLikeSwipeImport()
         try database.execute("BEGIN IMMEDIATE")
         let chunk = 64
@@ -120,6 +122,7 @@ struct ImportBench {
             while row + chunk <= parsed.count {
                 for index in 0..<chunk { bind(row + index, to: chunkInsert, offset: Int32(index * 8)) }
                 try chunkInsert.step()
+                writeback.wrote(rows: chunk)
                 row += chunk
             }
             while row < parsed.count {

@@ -49,13 +49,22 @@ public struct SQLiteImporter {
             RowOutcome?,
         flush: @escaping () throws -> (inserted: Int, updated: Int, unchanged: Int)
     ) throws -> ImportSummary {
-        try CSVImport(options: options).run(
+        // The commit's sync would otherwise write every page of a big import.
+        // Nudged from the reading thread, which has time to spare: starting
+        // the writing costs the calling thread about 2% of the writer's time.
+        let writeback = EarlyWriteback(databasePath: store.connection.path)
+        return try CSVImport(options: options).run(
             path: path, required: required, optional: optional,
             transaction: { body in
                 try store.connection.bulkWrite(checkedByCaller: checkedRows, rollbackJournal: rollbackJournal) {
                     try store.connection.writeTransaction(body)
                 }
             },
-            makeRow: makeRow, prepare: prepare, write: write, flush: flush)
+            makeRow: makeRow,
+            prepare: { record, positions, row in
+                writeback.wrote()
+                try prepare(record, positions, &row)
+            },
+            write: write, flush: flush)
     }
 }
