@@ -30,6 +30,67 @@ import Testing
         #expect(b.location == nil && b.preferences == Preferences())
     }
 
+    /// The 64-row INSERT does not bind again a NULL or number its parameter
+    /// already holds from the chunk before. Rows here change their values in
+    /// runs of 37 that straddle the chunks: blank (NULL and the defaults),
+    /// one fixed set, a set that changes every row, another fixed set, and
+    /// runs where a single column changes. Every stored row must be what its
+    /// line says, worked out here from the line's own numbers.
+    @Test(arguments: TestBackend.all) func valuesThatRepeatAcrossChunksAreStoredAsEachLineSays(
+        _ backend: TestBackend
+    ) throws {
+        let store = try stores.store(backend)
+        struct Line {
+            var gender = "", city = "", lat = "", lon = "", seeking = "", ageMin = "", ageMax = "", maxKm = ""
+        }
+        func line(_ row: Int) -> Line {
+            switch (row / 37) % 6 {
+            case 0: return Line()
+            case 1:
+                return Line(
+                    gender: "f", city: "Oslo", lat: "59.91", lon: "10.75", seeking: "m", ageMin: "25", ageMax: "35",
+                    maxKm: "50")
+            case 2:
+                return Line(
+                    gender: row % 2 == 0 ? "m" : "", city: "C\(row)", lat: "\(row % 80).5", lon: "-\(row % 170).25",
+                    seeking: row % 3 == 0 ? "" : "f", ageMin: "\(18 + row % 20)", ageMax: "\(40 + row % 50)",
+                    maxKm: row % 4 == 0 ? "" : "\(row)")
+            case 3, 4:
+                // Run 4: run 3's set but for age_max, which changes every row.
+                return Line(
+                    gender: "x", city: "Lima", lat: "-12.05", lon: "-77.04", seeking: "f;m", ageMin: "30",
+                    ageMax: (row / 37) % 6 == 3 ? "40" : "\(41 + row % 3)", maxKm: "5")
+            default: return Line(lat: "0", lon: "0", ageMin: "18", ageMax: "120")
+            }
+        }
+        let count = 37 * 6 * 2 + 11
+        let text = (0..<count).map { row in
+            let l = line(row)
+            return [
+                "p\(row)", "N\(row)", "\(20 + row % 60)", l.gender, l.city, l.lat, l.lon, l.seeking, l.ageMin, l.ageMax,
+                l.maxKm,
+            ].joined(separator: ",")
+        }
+        let csv = folder.file(
+            "runs.csv",
+            "id,name,age,gender,city,lat,lon,seeking,age_min,age_max,max_km\n" + text.joined(separator: "\n") + "\n")
+        #expect(try importing(store).importProfiles(path: csv).inserted == count)
+        for row in 0..<count {
+            let l = line(row)
+            let stored = try #require(try store.profile(id: "p\(row)"))
+            #expect(stored.age == 20 + row % 60)
+            #expect(stored.gender == (l.gender.isEmpty ? nil : l.gender), "line \(row + 2)")
+            #expect(stored.city == (l.city.isEmpty ? nil : l.city), "line \(row + 2)")
+            #expect(
+                stored.location == (l.lat.isEmpty ? nil : Location(lat: Double(l.lat)!, lon: Double(l.lon)!)),
+                "line \(row + 2)")
+            let expected = Preferences(
+                seeking: l.seeking.isEmpty ? [] : l.seeking.split(separator: ";").map(String.init),
+                ageMin: Int(l.ageMin) ?? 18, ageMax: Int(l.ageMax) ?? 120, maxKm: Double(l.maxKm))
+            #expect(stored.preferences == expected, "line \(row + 2)")
+        }
+    }
+
     /// The fields are trimmed as every other column is: ASCII blanks on the
     /// bytes, Unicode blanks (no-break and ideographic spaces) too, and a
     /// non-ASCII character inside a value is no blank.

@@ -26,6 +26,8 @@ struct ProfileChunkWriter {
 
     private let upsert: ProfileUpsert
     private let chunkInsert: Statement
+    /// What `chunkInsert`'s parameters hold from the chunk before.
+    private let chunkBound = BindMemory(parameters: chunkSize * Int(ProfileRow.parameterCount))
     /// Rows waiting for their chunk, moved in by `add` (their storage is
     /// swapped out for the caller's to reuse).
     private var pending: [ProfileRow]
@@ -77,20 +79,26 @@ struct ProfileChunkWriter {
 
     /// Binds the pending rows in place, each inside its own buffer's
     /// lifetime, then steps the chunk insert: sqlite3_step's code. The rows
-    /// are reached through a buffer pointer, so none is copied (retained):
-    /// their arrays were last written by the reading thread.
+    /// are reached through a pointer, so none is copied (retained): their
+    /// arrays were last written by the reading thread.
     private func bindChunk() throws -> Int32 {
-        try pending.withUnsafeBufferPointer { rows in try Self.bind(rows, from: 0, to: chunkInsert) }
+        try pending.withUnsafeBufferPointer { rows in
+            try Self.bind(rows.baseAddress!, count: rows.count, from: 0, to: chunkInsert, memory: chunkBound)
+        }
     }
 
-    private static func bind(_ rows: UnsafeBufferPointer<ProfileRow>, from index: Int, to statement: Statement) throws
-        -> Int32
-    {
-        guard index < rows.count else { return statement.stepAndReset() }
-        return try rows[index].bytes.withUnsafeBufferPointer { buffer in
-            try rows[index].bind(
-                buffer, to: statement, offset: Int32(index) * ProfileRow.parameterCount, terminate: false)
-            return try bind(rows, from: index + 1, to: statement)
+    private static func bind(
+        _ rows: UnsafePointer<ProfileRow>, count: Int, from index: Int, to statement: Statement, memory: BindMemory
+    ) throws -> Int32 {
+        guard index < count else { return statement.stepAndReset() }
+        let row = rows + index
+        // The bytes alone (one retain): `row.pointee.bytes.with…` copied the whole row.
+        let bytes = row.pointee.bytes
+        return try bytes.withUnsafeBufferPointer { buffer in
+            try ProfileRow.bind(
+                row, buffer, to: statement, offset: Int32(index) * ProfileRow.parameterCount, terminate: false,
+                memory: memory)
+            return try bind(rows, count: count, from: index + 1, to: statement, memory: memory)
         }
     }
 }

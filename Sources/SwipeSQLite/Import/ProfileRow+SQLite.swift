@@ -31,13 +31,29 @@ extension ProfileRow {
     /// until the statement has been stepped. With `terminate`, texts without
     /// a NUL inside are bound as NUL-terminated, which spares SQLite a copy
     /// when a CHECK calls length() or json_valid() on them; without, they
-    /// are bound by length (the import, whose CHECKs SQLite skips).
-    func bind(_ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement, offset: Int32, terminate: Bool) throws {
+    /// are bound by length (the import, whose CHECKs SQLite skips). With
+    /// `memory`, a NULL or number the parameter already holds is not bound again.
+    func bind(
+        _ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement, offset: Int32, terminate: Bool,
+        memory: BindMemory? = nil
+    ) throws {
+        try withUnsafePointer(to: self) { row in
+            try Self.bind(row, buffer, to: statement, offset: offset, terminate: terminate, memory: memory)
+        }
+    }
+
+    /// `bind` of the row at `row`: a method called on `row.pointee` copied
+    /// the row (three retains and releases), on the import's writing thread.
+    static func bind(
+        _ row: UnsafePointer<ProfileRow>, _ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement,
+        offset: Int32, terminate: Bool, memory: BindMemory?
+    ) throws {
+        let texts = row.pointee.texts
         precondition(texts.count == Column.allCases.count, "a profile row needs every text column")
         let parameters = Self.textParameters
         for column in 0..<texts.count {
             guard let range = texts[column] else {
-                try statement.bind(offset + parameters[column], bytes: nil)
+                try statement.bind(offset + parameters[column], .null, memory: memory)
                 continue
             }
             let text = UnsafeBufferPointer(rebasing: buffer[range])
@@ -45,13 +61,14 @@ extension ProfileRow {
             // SQLite may read it as terminated and skips copying it to add
             // one (length() and json_valid() want terminated text).
             let terminated = terminate && (text.isEmpty || memchr(text.baseAddress!, 0, text.count) == nil)
+            memory?[offset + parameters[column]] = nil
             try statement.bind(offset + parameters[column], bytes: text, terminated: terminated)
         }
-        try statement.bind(offset + 3, int: age)
-        try statement.bind(offset + 9, double: lat)
-        try statement.bind(offset + 10, double: lon)
-        try statement.bind(offset + 12, int: ageMin)
-        try statement.bind(offset + 13, int: ageMax)
-        try statement.bind(offset + 14, double: maxKm)
+        try statement.bind(offset + 3, .int(row.pointee.age), memory: memory)
+        try statement.bind(offset + 9, real: row.pointee.lat, memory: memory)
+        try statement.bind(offset + 10, real: row.pointee.lon, memory: memory)
+        try statement.bind(offset + 12, .int(row.pointee.ageMin), memory: memory)
+        try statement.bind(offset + 13, .int(row.pointee.ageMax), memory: memory)
+        try statement.bind(offset + 14, real: row.pointee.maxKm, memory: memory)
     }
 }
