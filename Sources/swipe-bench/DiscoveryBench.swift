@@ -65,7 +65,8 @@ struct DiscoveryBench {
                         swipe:
                             "all p50 \(duration(samples.medianOfMedians)), p99 \(duration(samples.pooled.quantile(0.99))); "
                             + split.description,
-                        target: "p99 ≤ 1 ms (without a refill)", met: p99 <= 1e-3))
+                        // A town whose every card came with a refill has no p99 to judge.
+                        target: "p99 ≤ 1 ms (without a refill)", met: split.batch.count == 0 ? nil : p99 <= 1e-3))
             }
         }
         if let small = bySize["100k"], let large = bySize["1M"] {
