@@ -9,7 +9,7 @@
 /// Without it, a first import of a million profiles leaves about 290 MB in
 /// the page cache for the commit's `fdatasync`, which then takes 0.40–0.47 s
 /// of a 2.2 s import on this machine's disk; started every 16,384 rows, the
-/// writing overlaps the parsing and inserting, and 0.1–0.17 s are left
+/// writing overlaps the parsing and inserting, and about 0.03 s are left
 /// (strace). It changes when pages reach the disk, never what can be there
 /// after a crash: a page SQLite has written may be written back by the
 /// kernel at any moment anyway, and the journal's sync before it is
@@ -37,10 +37,12 @@ package final class EarlyWriteback {
     private static let startWriting: UInt32 = 2
 
     private let paths: [String]
+    // Touched by one thread (the import's reading thread), once a row: no
+    // run-time exclusivity check.
     /// Each path's read-only descriptor once it could be opened (the WAL may
     /// appear only later), else -1.
-    private var descriptors: [Int32]
-    private var rowsSinceNudge = 0
+    @exclusivity(unchecked) private var descriptors: [Int32]
+    @exclusivity(unchecked) private var rowsSinceNudge = 0
 
     /// For the SQLite database at `path` (its `-wal` too).
     package init(databasePath path: String) {
