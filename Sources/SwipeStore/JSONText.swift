@@ -36,7 +36,8 @@ public enum JSONText {
             default: escaped.unicodeScalars.append(scalar)
             }
         }
-        out.write(escaped + "\"")
+        escaped += "\""
+        out.write(escaped)
     }
 
     /// Whether `quoted` would escape anything in `text` (a scan of its UTF-8

@@ -22,7 +22,7 @@
 /// writes the first, an import that stays in WAL the second.
 package final class EarlyWriteback {
     /// Rows between two nudges: about 4.7 MB of profiles.
-    package static let rowInterval = 16_384
+    private static let rowInterval = 16_384
 
     private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
     private static let syncFileRange: SyncFileRange? = {
@@ -65,7 +65,7 @@ package final class EarlyWriteback {
 
     /// Asks the kernel to start writing every dirty page of the files now.
     /// Failures are ignored: this is only ever a head start.
-    package func nudge() {
+    private func nudge() {
         guard let syncFileRange = Self.syncFileRange else { return }
         for index in paths.indices {
             if descriptors[index] < 0 { descriptors[index] = open(paths[index], O_RDONLY | O_CLOEXEC) }

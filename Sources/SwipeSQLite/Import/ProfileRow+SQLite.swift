@@ -17,7 +17,9 @@ extension ProfileRow {
     /// order), steps it once and resets it: sqlite3_step's code.
     func run(_ statement: Statement) throws -> Int32 {
         try bytes.withUnsafeBufferPointer { buffer in
-            try bind(buffer, to: statement, offset: 0, terminate: true)
+            try withUnsafePointer(to: self) { row in
+                try Self.bind(row, buffer, to: statement, offset: 0, terminate: true, memory: nil)
+            }
             return statement.stepAndReset()
         }
     }
@@ -25,25 +27,17 @@ extension ProfileRow {
     /// Each text column's parameter: made once, not an array per row bound.
     private static let textParameters: [Int32] = [1, 2, 4, 5, 6, 7, 8, 11]
 
-    /// Binds the row to parameters `offset + 1` … `offset + 14` of
+    /// Binds the row at `row` to parameters `offset + 1` … `offset + 14` of
     /// `statement`, in `profileColumns` order. The texts are bound in place
-    /// (SQLITE_STATIC) from `buffer`, which must be `bytes` and stay valid
-    /// until the statement has been stepped. With `terminate`, texts without
-    /// a NUL inside are bound as NUL-terminated, which spares SQLite a copy
-    /// when a CHECK calls length() or json_valid() on them; without, they
-    /// are bound by length (the import, whose CHECKs SQLite skips). With
-    /// `memory`, a NULL or number the parameter already holds is not bound again.
-    func bind(
-        _ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement, offset: Int32, terminate: Bool,
-        memory: BindMemory? = nil
-    ) throws {
-        try withUnsafePointer(to: self) { row in
-            try Self.bind(row, buffer, to: statement, offset: offset, terminate: terminate, memory: memory)
-        }
-    }
-
-    /// `bind` of the row at `row`: a method called on `row.pointee` copied
-    /// the row (three retains and releases), on the import's writing thread.
+    /// (SQLITE_STATIC) from `buffer`, which must be the row's `bytes` and
+    /// stay valid until the statement has been stepped. With `terminate`,
+    /// texts without a NUL inside are bound as NUL-terminated, which spares
+    /// SQLite a copy when a CHECK calls length() or json_valid() on them;
+    /// without, they are bound by length (the import, whose CHECKs SQLite
+    /// skips). With `memory`, a NULL or number the parameter already holds is
+    /// not bound again. The row is reached through a pointer: a method called
+    /// on `rows[i]` or `row.pointee` copied it (three retains and releases)
+    /// on the import's writing thread.
     static func bind(
         _ row: UnsafePointer<ProfileRow>, _ buffer: UnsafeBufferPointer<UInt8>, to statement: Statement,
         offset: Int32, terminate: Bool, memory: BindMemory?
