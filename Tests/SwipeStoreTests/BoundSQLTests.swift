@@ -66,6 +66,8 @@ import Testing
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test
         "Self.servedPhotoSQL",  // SQLDatabase.servedPhoto's constant query (SQLDatabase+Photos)
         "Self.makeMatchSQL",  // SQLDatabase+Ledger's one statement that makes a match
+        "Self.changedDecisionsSQL",  // SQLDatabase+Changes' constant page of the change log, shared with its plan test
+        "Self.changedMessagesSQL",  // the same for messages
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
         "Self.firstMessagesSQL",  // SQLDatabase+Conversations' constant first-messages-per-day query
         // SQLDatabase+Conversations' constant reads of messages (one SELECT, constant WHERE clauses).
