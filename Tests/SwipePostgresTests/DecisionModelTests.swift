@@ -1,22 +1,25 @@
 import Foundation
 import SwipeCore
-import SwipePostgres
+@_spi(Testing) import SwipePostgres
 import SwipeSQLite
 import SwipeStore
 import SwipeTestSupport
 import Testing
 
-/// The decision on PostgreSQL is one server-side function (`swipe_decide_1`,
-/// `PostgresStore+Decide.swift`); on SQLite it is SwipeStore's Swift rules
-/// step by step, the one definition of what a decision does. This holds the
-/// function to that definition, as a model test: the same random sequences of
+/// The decision and the undo on PostgreSQL are each one server-side function
+/// (`swipe_decide_1`, `PostgresStore+Decide.swift`; `swipe_undo_1`,
+/// `PostgresStore+Undo.swift`); on SQLite they are SwipeStore's Swift rules
+/// step by step, the one definition of what each does. This holds the
+/// functions to that definition, as a model test: the same random sequences of
 /// decisions (by people who exist or not, about themselves or others), undos,
-/// blocks, unblocks, reports and settings of every rule a decision reads
-/// (likes and superlikes per day, match expiry, rewind), with time moving in
-/// small and large steps so the quota's window fills and frees, run on both
-/// backends, give the same answer step by step (refusals word for word,
-/// matches with their names and times), and leave the same decisions,
-/// matches (deadlines included), blocks and likers' cursors behind.
+/// messages (an undo ends a match that talked, and deletes one that did not),
+/// blocks, unblocks, reports, feed positions and settings of every rule a
+/// decision or an undo reads (likes and superlikes per day, match expiry,
+/// rewind), with time moving in small and large steps so the quota's window
+/// fills and frees, run on both backends, give the same answer step by step
+/// (refusals word for word, matches with their names and times), and leave
+/// the same decisions, matches (deadlines and ends included), blocks, likers'
+/// cursors and feed cursors behind.
 @Suite(.needsPostgres) struct DecisionModelTests {
     let stores = TestStores()
 
@@ -45,6 +48,11 @@ import Testing
                 }
                 date = date.addingTimeInterval(step.advance)
                 steps.append(step.description)
+                if case .feedPassed(let viewer, let profile) = step.action {
+                    try Self.setFeedCursor(sqlite, viewer: viewer, passed: profile)
+                    try Self.setFeedCursor(postgres, viewer: viewer, passed: profile)
+                    continue
+                }
                 if case .likersResume(let viewer, let kind, let back) = step.action {
                     let at = Timestamp.string(from: date.addingTimeInterval(-back))
                     try Self.setLikersCursor(sqlite, viewer: viewer, kind: kind, at: at)
@@ -66,6 +74,20 @@ import Testing
         #expect(
             try postgres.connection.scalarInt("SELECT count(*) FROM pg_proc WHERE proname = 'swipe_decide_1'") == 1,
             "the PostgreSQL store decided through the function")
+        #expect(postgres.undosAnsweredOnServer > 500, "the PostgreSQL store undid through the function")
+    }
+
+    /// The viewer's feed has dealt everyone up to `profile`'s key (an undo of
+    /// a decision about someone at or before it moves it back).
+    static func setFeedCursor(_ store: some SQLDatabase, viewer: String, passed profile: String) throws {
+        try store.write {
+            try store.executor.run(
+                """
+                INSERT INTO feed_cursors (viewer, after_key)
+                SELECT v.key, p.key FROM profiles AS v, profiles AS p WHERE v.id = $1 AND p.id = $2
+                ON CONFLICT (viewer) DO UPDATE SET after_key = excluded.after_key
+                """, [.text(viewer), .text(profile)])
+        }
     }
 
     /// Where `viewer`'s likers of `kind` resume, as the feed leaves it
@@ -91,6 +113,9 @@ import Testing
                 return "recorded \(recorded)"
             case .undo(let viewer, let profile):
                 return "undone \(try store.undo(viewer: viewer, profile: profile, at: date))"
+            case .send(let viewer, let profile, let clientID):
+                let send = MessageSend(viewer: viewer, profile: profile, text: "hi", clientID: clientID, at: date)
+                return "sent \(try store.send(send))"
             case .block(let viewer, let profile):
                 return "blocked \(try store.block(viewer: viewer, profile: profile, at: date))"
             case .unblock(let viewer, let profile):
@@ -98,7 +123,7 @@ import Testing
                 return "unblocked"
             case .rule(let name, let value):
                 return "rules \(try store.setRule(name, value))"
-            case .likersResume:
+            case .likersResume, .feedPassed:
                 return "set"
             }
         } catch {
@@ -148,6 +173,14 @@ import Testing
             WHERE p.id \(inRun) ORDER BY p.id, c.decision
             """, ids
         ) { "likers \(try $0.text("viewer")) \(try $0.text("decision")) \(try $0.text("after_at"))" }
+        // Keys counted from the run's first person: the same on both backends.
+        rows += try store.executor.all(
+            """
+            SELECT p.id AS viewer, c.after_key - (SELECT min(key) FROM profiles WHERE id \(inRun)) AS after
+            FROM feed_cursors AS c JOIN profiles AS p ON p.key = c.viewer
+            WHERE p.id \(inRun) ORDER BY p.id
+            """, ids
+        ) { "feed \(try $0.text("viewer")) \(try $0.int("after"))" }
         return rows
     }
 
@@ -155,6 +188,10 @@ import Testing
         enum Action {
             case decide(String, String, Decision)
             case undo(String, String)
+            /// A message from the first to the second, under a client id of its own.
+            case send(String, String, String)
+            /// The first's feed has dealt everyone up to the second (by key).
+            case feedPassed(String, String)
             case block(String, String)
             case unblock(String, String)
             case rule(String, String)
@@ -174,8 +211,10 @@ import Testing
             let roll = random.next() % 100
             let action: Action =
                 switch roll {
-                case 0..<55: .decide(viewer, profile, pick([.like, .like, .superlike, .hate]))
-                case 55..<75: .undo(viewer, profile)
+                case 0..<50: .decide(viewer, profile, pick([.like, .like, .superlike, .hate]))
+                case 50..<70: .undo(viewer, profile)
+                case 70..<73: .send(viewer, profile, "m\(random.next() % 1_000_000)")
+                case 73..<75: .feedPassed(pick(people), pick(people))
                 case 75..<81: .block(viewer, profile)
                 case 81..<86: .unblock(viewer, profile)
                 case 86..<92: .rule(pick(["likes-per-day", "superlikes-per-day"]), pick(["off", "0", "1", "2", "3"]))
@@ -191,6 +230,8 @@ import Testing
             switch action {
             case .decide(let v, let p, let d): "\(v) \(d.rawValue) \(p)"
             case .undo(let v, let p): "\(v) undo \(p)"
+            case .send(let v, let p, let c): "\(v) sends \(p) (\(c))"
+            case .feedPassed(let v, let p): "\(v)'s feed passed \(p)"
             case .block(let v, let p): "\(v) block \(p)"
             case .unblock(let v, let p): "\(v) unblock \(p)"
             case .rule(let n, let v): "rule \(n)=\(v)"

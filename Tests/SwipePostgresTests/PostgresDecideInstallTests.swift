@@ -6,11 +6,11 @@ import SwipeTestSupport
 import Testing
 
 /// A version-5 database made before the server-side functions existed (the
-/// schema without their sections) gets `swipe_decide_1` and `swipe_send_1`
-/// when a writer opens it, keeps its version (swipes without the functions
+/// schema without their sections) gets `swipe_decide_1`, `swipe_send_1` and
+/// `swipe_undo_1` when a writer opens it, keeps its version (swipes without the functions
 /// still open it), and its decisions and sends then run through them with
 /// the same answers; a reader adds nothing. One made with the decision
-/// function alone gets the send's. Two writers opening it at once both end
+/// function alone gets the send's; one with both, the undo's. Two writers opening it at once both end
 /// up with them. A role that may not create functions keeps the
 /// step-by-step path, with the same answers.
 @Suite(.needsPostgres) struct PostgresDecideInstallTests {
@@ -65,6 +65,7 @@ import Testing
         let store = try PostgresStore(uri: database.uri, create: false)
         #expect(try Self.hasFunction(raw))
         #expect(try Self.hasFunction(raw, "swipe_send_1"))
+        #expect(try Self.hasFunction(raw, "swipe_undo_1"))
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
         let recorded = try store.record(
             viewer: "a", profile: "b", decision: .like, via: .button, at: Date(timeIntervalSince1970: 1_795_300_000))
@@ -89,6 +90,33 @@ import Testing
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
     }
 
+    @Test func aDatabaseWithTheOtherFunctionsGetsTheUndo() throws {
+        let connection = try database.connect()
+        try connection.execute(PostgresSchemaWithoutDecide.withoutUndo)
+        try connection.execute("INSERT INTO profiles (id, name, age) VALUES ('a', 'Ana', 30), ('b', 'Bo', 41)")
+        #expect(try Self.hasFunction(connection, "swipe_undo_1") == false)
+        let store = try PostgresStore(uri: database.uri, create: false)
+        #expect(try Self.hasFunction(connection, "swipe_undo_1"))
+        try Self.likeAndUndo(store)
+        #expect(store.undosAnsweredOnServer == 2)
+    }
+
+    /// a likes `profile` (who has not liked a) and takes it back; a second
+    /// undo finds nothing standing.
+    static func likeAndUndo(_ store: PostgresStore, profile: String = "b") throws {
+        let at = Date(timeIntervalSince1970: 1_795_300_000)
+        _ = try store.record(viewer: "a", profile: profile, decision: .like, via: .drag, at: at)
+        let undone = try store.undo(viewer: "a", profile: profile, at: at.addingTimeInterval(1))
+        #expect(
+            undone
+                == UndoneDecision(
+                    viewer: "a", profile: profile, decision: .like, via: .drag, decidedAt: "2026-11-21T22:26:40.000Z",
+                    undoneAt: "2026-11-21T22:26:41.000Z", unmatched: false))
+        #expect(throws: StoreError.notDecided(viewer: "a", profile: profile)) {
+            try store.undo(viewer: "a", profile: profile, at: nil)
+        }
+    }
+
     @Test func aRoleThatMayNotCreateFunctionsSendsStepByStep() throws {
         let raw = try withoutTheFunction()
         let role = "swipe_plain_" + UUID().uuidString.prefix(8).lowercased()
@@ -106,6 +134,10 @@ import Testing
         #expect(try Self.hasFunction(raw, "swipe_send_1") == false)
         try Self.matchAndConverse(store)
         #expect(store.sendsAnsweredOnServer == 0)
+        #expect(try Self.hasFunction(raw, "swipe_undo_1") == false)
+        try raw.execute("INSERT INTO profiles (id, name, age) VALUES ('c', 'Cy', 25)")
+        try Self.likeAndUndo(store, profile: "c")
+        #expect(store.undosAnsweredOnServer == 0)
     }
 
     @Test func twoWritersOpeningAtOnceBothGetThem() async throws {
@@ -123,7 +155,8 @@ import Testing
 }
 
 /// schema.postgres.sql as it was before the server-side functions: the same
-/// text without their sections (`withoutSend`: without the send's alone).
+/// text without their sections (`withoutSend`: without the send's and the
+/// undo's; `withoutUndo`: without the undo's alone).
 enum PostgresSchemaWithoutDecide {
     static var sql: String {
         cut(withoutSend, from: "\n-- The decision in one round trip", to: "-- End of the decision function.\n")
@@ -131,8 +164,12 @@ enum PostgresSchemaWithoutDecide {
 
     static var withoutSend: String {
         cut(
-            SchemaTests.postgresSchema, from: "\n-- The message send in one round trip",
+            withoutUndo, from: "\n-- The message send in one round trip",
             to: "-- End of the send function.\n")
+    }
+
+    static var withoutUndo: String {
+        cut(SchemaTests.postgresSchema, from: "\n-- The undo in one round trip", to: "-- End of the undo function.\n")
     }
 
     static func cut(_ full: String, from first: String, to last: String) -> String {

@@ -21,6 +21,7 @@ import Testing
         "sql + \" RETURNING key\"",  // PGConnection+SQLExecutor: the rules' INSERT, a constant suffix
         "decideFunction",  // PostgresSchema: schema.postgres.sql's decision function section, cut out
         "sendFunction",  // PostgresSchema: schema.postgres.sql's send function section, cut out
+        "undoFunction",  // PostgresSchema: schema.postgres.sql's undo function section, cut out
         "rankStatsKeepFunction",  // PostgresSchema: schema.postgres.sql's rank_stats_keep, cut out
         "begin",  // PGConnection: the deferred BEGIN, one of `beginSQL`'s constants (PostgresStore.write)
     ]

@@ -171,6 +171,13 @@ public enum PostgresSchema {
         section(from: "\n-- The message send in one round trip", to: "-- End of the send function.")
     }
 
+    /// The undo function (`PostgresStore+Undo.swift`), exactly as
+    /// schema.postgres.sql writes it (its section "The undo in one round
+    /// trip", up to the end marker).
+    static var undoFunction: String {
+        section(from: "\n-- The undo in one round trip", to: "-- End of the undo function.")
+    }
+
     /// schema.postgres.sql from the line `start` up to `end`.
     private static func section(from start: String, to end: String) -> String {
         guard let first = sql.range(of: start), let last = sql.range(of: end, range: first.upperBound..<sql.endIndex)
@@ -184,9 +191,13 @@ public enum PostgresSchema {
         var decide: Bool
         /// `swipe_send_1`: a message send in one round trip.
         var send: Bool
+        /// `swipe_undo_1`: an undo in one round trip.
+        var undo: Bool
+
+        static let all = ServerFunctions(decide: true, send: true, undo: true)
     }
 
-    /// Adds the server-side functions (the decision's and the send's) to a
+    /// Adds the server-side functions (the decision's, the send's and the undo's) to a
     /// swipe database that lacks them (made or migrated by a swipe before
     /// them) and says which the database now has. Not a version step: a
     /// function adds a way in that swipes without it never call, so the
@@ -196,15 +207,16 @@ public enum PostgresSchema {
     /// the calls without their function take the step-by-step path.
     static func installFunctions(_ connection: PGConnection) throws -> ServerFunctions {
         let found = try installedFunctions(connection)
-        if found.decide && found.send { return found }
+        if found == .all { return found }
         do {
             try connection.transaction {
                 try connection.run("SELECT pg_advisory_xact_lock($1)", .int(Self.installLock))
                 let now = try installedFunctions(connection)
                 if !now.decide { try connection.execute(decideFunction) }
                 if !now.send { try connection.execute(sendFunction) }
+                if !now.undo { try connection.execute(undoFunction) }
             }
-            return ServerFunctions(decide: true, send: true)
+            return .all
         } catch let error as PostgresError where error.sqlState == "42501" {
             return found
         }
@@ -212,14 +224,15 @@ public enum PostgresSchema {
 
     private static func installedFunctions(_ connection: PGConnection) throws -> ServerFunctions {
         try connection.statement(Self.functionsInstalledSQL).first([]) {
-            ServerFunctions(decide: try $0.bool(0), send: try $0.bool(1))
-        } ?? ServerFunctions(decide: false, send: false)
+            ServerFunctions(decide: try $0.bool(0), send: try $0.bool(1), undo: try $0.bool(2))
+        } ?? ServerFunctions(decide: false, send: false, undo: false)
     }
 
-    /// Whether the database holds the decision function, and the send function.
+    /// Whether the database holds the decision function, the send function and the undo function.
     static let functionsInstalledSQL = """
         SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL,
-               to_regprocedure('swipe_send_1(text,text,text,text,text,text)') IS NOT NULL
+               to_regprocedure('swipe_send_1(text,text,text,text,text,text)') IS NOT NULL,
+               to_regprocedure('swipe_undo_1(text,text,text)') IS NOT NULL
         """
 
     /// The advisory lock that serialises installing the server-side functions.

@@ -56,6 +56,8 @@ public final class PostgresStore: SwipeDatabase {
     var decidesOnServer = false
     /// Whether message sends go through `swipe_send_1` (`PostgresStore+Send.swift`).
     var sendsOnServer = false
+    /// Whether undos go through `swipe_undo_1` (`PostgresStore+Undo.swift`).
+    var undoesOnServer = false
     /// The id of the open write transaction when its body learned it (the
     /// decision and send functions return it), saving `write` a round trip.
     var knownTransactionID: Int64?
@@ -64,6 +66,8 @@ public final class PostgresStore: SwipeDatabase {
     /// Swift steps (`ask`): what tests count to know which path ran.
     @_spi(Testing) public internal(set) var sendsAnsweredOnServer = 0
     @_spi(Testing) public internal(set) var sendsHandedBack = 0
+    /// Undos answered by `swipe_undo_1`: what tests count to know which path ran.
+    @_spi(Testing) public internal(set) var undosAnsweredOnServer = 0
 
     /// Runs in place of COMMIT, for tests that break the connection around it.
     @_spi(Testing) public var commitStep: ((PGConnection) throws -> Void)?
@@ -106,6 +110,7 @@ public final class PostgresStore: SwipeDatabase {
         let functions = try PostgresSchema.installFunctions(connection)
         decidesOnServer = functions.decide
         sendsOnServer = functions.send
+        undoesOnServer = functions.undo
     }
 
     /// Session settings, again after every reconnect.

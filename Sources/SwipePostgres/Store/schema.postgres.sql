@@ -485,6 +485,71 @@ END
 $$;
 -- End of the send function.
 
+-- The undo in one round trip (PostgresStore+Undo.swift): SwipeStore's `undo`
+-- (SQLDatabase+Ledger.swift, `undoStepByStep`: the one definition of what an
+-- undo does, and SQLite's path) as one server-side function, so that an undo
+-- on PostgreSQL is BEGIN, this call, COMMIT instead of thirteen statements.
+-- Each step is the Swift rule's, in its order: the two keys, the viewer's row
+-- lock and the pair's advisory lock, the standing decision, the rewind rule
+-- (as Rules reads rule.rewind: a value that is none of its words is `any`),
+-- the stamp, the match dissolved (ended instead when the pair has talked),
+-- the viewer's likers' cursors forgotten and the feed's cursor moved back
+-- before the profile. A refusal writes nothing and is returned as an outcome
+-- with what its message needs; the caller words it (StoreError) and rolls
+-- back. SwipePostgresTests' DecisionModelTests runs the same random undos,
+-- decisions, messages, blocks and rewind rules on SQLite and here and compares
+-- every answer and row. Not versioned with schema_version, as the decision
+-- function; added by `PostgresSchema.installFunctions`. A changed body takes a
+-- new name.
+CREATE FUNCTION swipe_undo_1(viewer_id text, profile_id text, at text)
+RETURNS TABLE (outcome text, xact bigint, standing_key bigint, decision text, via text, decided_at text, rule text,
+               unmatched integer)
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+    v bigint;
+    p bigint;
+    standing bigint;
+    newest bigint;
+    talked boolean;
+BEGIN
+    SELECT key INTO v FROM profiles WHERE id = viewer_id;
+    IF v IS NULL THEN outcome := 'unknown viewer'; RETURN NEXT; RETURN; END IF;
+    SELECT key INTO p FROM profiles WHERE id = profile_id;
+    IF p IS NULL THEN outcome := 'unknown profile'; RETURN NEXT; RETURN; END IF;
+    PERFORM 1 FROM profiles WHERE key = v FOR NO KEY UPDATE;
+    PERFORM pg_advisory_xact_lock((least(v, p) % 2147483648)::int4, (greatest(v, p) % 2147483648)::int4);
+    SELECT d.key, d.decision, d.via, d.decided_at INTO standing, decision, via, decided_at FROM decisions AS d
+    WHERE d.viewer = v AND d.profile = p AND d.undone_at IS NULL;
+    IF NOT FOUND THEN outcome := 'not decided'; RETURN NEXT; RETURN; END IF;
+    standing_key := standing;
+    -- The rewind rule (RewindRule.check): any (or no word of it) allows all.
+    SELECT value INTO rule FROM settings WHERE name = 'rule.rewind';
+    IF rule = 'off' OR (rule = 'passes' AND decision <> 'hate') THEN
+        outcome := 'rewind'; RETURN NEXT; RETURN;
+    END IF;
+    IF rule = 'last' THEN
+        SELECT d.key INTO newest FROM decisions AS d WHERE d.viewer = v ORDER BY d.decided_at DESC, d.key DESC LIMIT 1;
+        IF newest IS DISTINCT FROM standing THEN outcome := 'rewind'; RETURN NEXT; RETURN; END IF;
+    END IF;
+    UPDATE decisions SET undone_at = at WHERE key = standing;
+    -- A match whose conversation began is ended, not deleted (its messages stay).
+    talked := EXISTS (SELECT 1 FROM messages WHERE low = least(v, p) AND high = greatest(v, p));
+    IF talked THEN
+        UPDATE matches SET unmatched_at = at WHERE low = least(v, p) AND high = greatest(v, p) AND unmatched_at IS NULL;
+    ELSE
+        DELETE FROM matches WHERE low = least(v, p) AND high = greatest(v, p) AND unmatched_at IS NULL;
+    END IF;
+    -- How many standing matches that ended: 0 or 1.
+    GET DIAGNOSTICS unmatched = ROW_COUNT;
+    DELETE FROM liker_cursors WHERE viewer = v;
+    UPDATE feed_cursors SET after_key = p - 1 WHERE viewer = v AND after_key >= p;
+    outcome := 'undone';
+    xact := pg_current_xact_id()::text::bigint;
+    RETURN NEXT;
+END
+$$;
+-- End of the undo function.
+
 -- Ranking (README "Ranking"): per profile what the feed's ranking reads, as
 -- schema.sql's rank_stats says, column for column. No row: decided nothing,
 -- received nothing, never acted since it was imported.

@@ -110,6 +110,16 @@ extension SQLDatabase {
     /// - Throws: `StoreError.unknownProfile`, `.notDecided`, `.rewindRefused`.
     @discardableResult
     public func undo(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision {
+        try undoStepByStep(viewer: viewer, profile: profile, at: date)
+    }
+
+    /// `undo` as a sequence of statements: the one definition of what an
+    /// undo does, and its path on SQLite. PostgreSQL runs the same steps, in
+    /// the same order, as one server-side function (`PostgresStore.undo`,
+    /// `swipe_undo_1` in schema.postgres.sql), held to this by
+    /// `DecisionModelTests`; it comes here when that function cannot be installed.
+    @discardableResult
+    public func undoStepByStep(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision {
         let undoneAt = Timestamp.string(from: date ?? Date())
         return try write {
             let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)
