@@ -229,10 +229,18 @@ public enum PostgresSchema {
     }
 
     /// Whether the database holds the decision function, the send function and the undo function.
+    ///
+    /// Read from `schema_version`: locking a table makes the server take in
+    /// the catalog changes other sessions committed (invalidation messages).
+    /// A query naming no table, run again from its cached plan after the
+    /// install lock, skipped that: it could go on answering "missing" for the
+    /// functions the writer before had just added, and CREATE then failed
+    /// (`twoWritersOpeningAtOnceBothGetThem` failed 2 runs in 8; 0 in 14 since).
     static let functionsInstalledSQL = """
         SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL,
                to_regprocedure('swipe_send_1(text,text,text,text,text,text)') IS NOT NULL,
                to_regprocedure('swipe_undo_1(text,text,text)') IS NOT NULL
+        FROM schema_version
         """
 
     /// The advisory lock that serialises installing the server-side functions.
