@@ -17,6 +17,11 @@ public struct DeckController<Feed: ProfileFeed> {
 
     public var snapshot: DeckSnapshot { deck.snapshot }
 
+    /// Whether `handle(event)` would call the recorder or the feed (`Deck.wouldAskTheStore`).
+    public func wouldAskTheStore(_ event: DeckEvent) -> Bool {
+        deck.wouldAskTheStore(event, settlingAnimations: settlesImmediately)
+    }
+
     /// `Deck.rememberEarlier`: a decision made before this deck, for `undo`.
     public mutating func rememberEarlier(_ decision: DeckDecision) {
         deck.rememberEarlier(decision)

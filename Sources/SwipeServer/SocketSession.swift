@@ -72,11 +72,13 @@ public final class SocketSession: Sendable {
         pending?()
     }
 
-    /// Whether `line` may run on an event loop: it never reaches the store
-    /// and no card waits to be taken out. In a chat (`chat ID`) every line
-    /// may reach the store (a message, `/report`), whatever it parses as.
+    /// Whether `line` may run on an event loop: it will not reach the store
+    /// (`ReplSession.answersWithoutTheStore`: a drag, a release that springs
+    /// back, the deck, help) and no card waits to be taken out. In a chat
+    /// (`chat ID`) every line may reach the store (a message, `/report`),
+    /// whatever it parses as.
     public func runsInline(_ line: ReplLine) -> Bool {
-        line.touchesNoStore && withdrawals.withLock { $0.isEmpty } && !isInChat
+        withdrawals.withLock { $0.isEmpty } && state.withLock { $0.repl.answersWithoutTheStore(line) }
     }
 
     /// Whether a chat is open (`chat ID`): lines are then messages or the chat's `/` commands.

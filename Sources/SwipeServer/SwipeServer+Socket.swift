@@ -129,10 +129,10 @@ extension SwipeServer {
                     try await outbound.close(.policyViolation, reason: "too many commands")
                     return
                 }
-                // What never reaches the store (`drag`, pure deck arithmetic
-                // of about 40 µs; a line that does not parse) runs here;
-                // everything else runs on the thread pool. Either way one
-                // command at a time.
+                // What will not reach the store (`drag`, pure deck arithmetic
+                // of about 40 µs; a release that springs back; a line that
+                // does not parse) runs here; everything else runs on the
+                // thread pool. Either way one command at a time.
                 let line = ReplLine(text)
                 let verb = session.verb(of: line)
                 let answer: SocketAnswer

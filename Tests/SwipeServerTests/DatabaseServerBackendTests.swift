@@ -1,4 +1,5 @@
 import Foundation
+import SwipeCLI
 import SwipeCore
 import SwipeSQLite
 import SwipeStore
@@ -43,6 +44,28 @@ struct DatabaseServerBackendTests {
         }
         #expect(try sqlite3("PRAGMA integrity_check") == "ok")
         #expect(try sqlite3("SELECT count(*) FROM decisions") == "7")
+    }
+
+    /// What runs on an event loop (`SocketSession.runsInline`): a drag, and a
+    /// release that springs back, as the deck works it out (a like the deck
+    /// refuses mid-gesture too); never a release that decides, a like or an
+    /// undo, which go to the store's threads.
+    @Test func aReleaseThatSpringsBackRunsInline() throws {
+        let session = try backend().openSession(viewer: "alice") { _ in }
+        #expect(session.runsInline(ReplLine("drag 20 0")))
+        _ = session.run("drag 20 0")
+        #expect(session.runsInline(ReplLine("release 0 0")))
+        let before = try sqlite3("SELECT count(*) FROM decisions")
+        #expect(session.run("release 0 0").hasPrefix("{\"ok\":true"))
+        #expect(try sqlite3("SELECT count(*) FROM decisions") == before)
+        _ = session.run("drag 400 0")
+        #expect(!session.runsInline(ReplLine("release 0 0")))
+        // Mid-gesture the deck refuses a like: that refusal asks nothing of the store.
+        #expect(session.runsInline(ReplLine("like")))
+        #expect(session.run("release 0 0").hasPrefix("{\"ok\":true"))
+        #expect(try sqlite3("SELECT count(*) FROM decisions") != before)
+        #expect(!session.runsInline(ReplLine("like")))
+        #expect(!session.runsInline(ReplLine("undo")))
     }
 
     /// Sessions hold no connection: 40 sessions at once share

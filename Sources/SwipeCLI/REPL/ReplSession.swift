@@ -207,6 +207,20 @@ public struct ReplSession {
         return (message, deck)
     }
 
+    /// Whether answering `line` needs no store: by its kind
+    /// (`ReplLine.touchesNoStore`: a drag, the deck, help), or as a deck
+    /// event the deck settles alone now (a release that springs back, a
+    /// cancel; `DeckController.wouldAskTheStore`). Never in a chat or on a
+    /// viewed profile, where lines act on a person; never `undo`, which may
+    /// look the viewer's latest decision up.
+    public func answersWithoutTheStore(_ line: ReplLine) -> Bool {
+        guard chat == nil else { return false }
+        if line.touchesNoStore { return true }
+        guard viewing == nil, case .event(let event)? = line.input else { return false }
+        if case .undo = event { return false }
+        return !controller.wouldAskTheStore(event)
+    }
+
     /// Performs `input` and gathers what the answer shows.
     mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
         if viewing != nil, let answer = try actOnViewed(input) { return answer }
