@@ -81,9 +81,6 @@ public final class SocketSession: Sendable {
         withdrawals.withLock { $0.isEmpty } && state.withLock { $0.repl.answersWithoutTheStore(line) }
     }
 
-    /// Whether a chat is open (`chat ID`): lines are then messages or the chat's `/` commands.
-    public var isInChat: Bool { state.withLock { $0.repl.chat != nil } }
-
     /// The word `/metrics` counts `line` under: the command's verb, or in a
     /// chat what the chat makes of it (`chat-message`, `/report`, …).
     public func verb(of line: ReplLine) -> String {

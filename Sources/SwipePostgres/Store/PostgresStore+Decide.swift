@@ -30,8 +30,7 @@ extension PostgresStore {
         guard decidesOnServer else {
             return try recordStepByStep(viewer: viewer, profile: profile, decision: decision, via: via, at: date)
         }
-        // PostgreSQL's text cannot hold a NUL: such an id names no profile, and is not sent.
-        for id in [viewer, profile] where !executor.dialect.canHold(id) { throw StoreError.unknownProfile(id) }
+        try requireHoldable(viewer, profile)
         let decidedAt = Timestamp.string(from: date ?? Date())
         let arguments: [SQLValue] = [
             .text(viewer), .text(profile), .text(decision.rawValue), .text(via.rawValue), .text(decidedAt),
@@ -47,6 +46,13 @@ extension PostgresStore {
     }
 
     static let decideSQL = "SELECT * FROM swipe_decide_1($1, $2, $3, $4, $5, $6)"
+
+    /// Refuses, before anything is sent, an id PostgreSQL's text cannot hold
+    /// (a NUL): it names no profile. The server-side functions' callers
+    /// (decide, undo, send) check their two ids here, as `profileKey` does.
+    func requireHoldable(_ viewer: String, _ profile: String) throws {
+        for id in [viewer, profile] where !executor.dialect.canHold(id) { throw StoreError.unknownProfile(id) }
+    }
 }
 
 /// The row `swipe_decide_1` returns, by column name.

@@ -28,10 +28,7 @@ extension PostgresStore {
     public func send(_ send: MessageSend) throws -> SentMessage {
         guard sendsOnServer else { return try sendStepByStep(send) }
         let (text, now) = try Self.checkedSend(send)
-        // PostgreSQL's text cannot hold a NUL: such an id names no profile, and is not sent.
-        for id in [send.viewer, send.profile] where !executor.dialect.canHold(id) {
-            throw StoreError.unknownProfile(id)
-        }
+        try requireHoldable(send.viewer, send.profile)
         let windowStart = Self.quotaWindowStart(decidedAt: now)
         let arguments: [SQLValue] = [
             .text(send.viewer), .text(send.profile), .text(send.clientID), .text(text), .text(now), .text(windowStart),

@@ -24,8 +24,7 @@ extension PostgresStore {
     @discardableResult
     public func undo(viewer: String, profile: String, at date: Date?) throws -> UndoneDecision {
         guard undoesOnServer else { return try undoStepByStep(viewer: viewer, profile: profile, at: date) }
-        // PostgreSQL's text cannot hold a NUL: such an id names no profile, and is not sent.
-        for id in [viewer, profile] where !executor.dialect.canHold(id) { throw StoreError.unknownProfile(id) }
+        try requireHoldable(viewer, profile)
         let undoneAt = Timestamp.string(from: date ?? Date())
         return try write {
             guard
@@ -48,7 +47,9 @@ extension PostgresStore {
 struct UndoAnswer: FetchableRow {
     var outcome: String
     var transactionID: Int64?
-    var standing: (key: Int, decision: String?, via: String?, decidedAt: String?)?
+    /// The standing decision, decoded as the Swift steps decode it before
+    /// acting on it (`StoreError.undecodable` naming its row); nil when none.
+    var standing: (decision: Decision, via: Via, decidedAt: String)?
     var rule: String?
     var unmatched: Bool
 
@@ -56,7 +57,7 @@ struct UndoAnswer: FetchableRow {
         outcome = try row.text("outcome")
         transactionID = try row.optionalInt("xact").map(Int64.init)
         standing = try row.optionalInt("standing_key").map { key in
-            (key, try row.optionalText("decision"), try row.optionalText("via"), try row.optionalText("decided_at"))
+            (try row.decoded("decision", key: key), try row.decoded("via", key: key), try row.text("decided_at"))
         }
         rule = try row.optionalText("rule")
         unmatched = (try row.optionalInt("unmatched") ?? 0) > 0
@@ -64,32 +65,19 @@ struct UndoAnswer: FetchableRow {
 
     /// The undo as done, or the refusal the step-by-step rules throw for the same case.
     func undone(viewer: String, profile: String, undoneAt: String) throws -> UndoneDecision {
-        switch outcome {
-        case "unknown viewer": throw StoreError.unknownProfile(viewer)
-        case "unknown profile": throw StoreError.unknownProfile(profile)
-        case "not decided": throw StoreError.notDecided(viewer: viewer, profile: profile)
-        case "rewind", "undone":
-            // Decoded as the Swift steps decode the standing row, before acting on it.
-            guard let standing else { break }
-            let decision: Decision = try Self.decoded("decision", standing.decision, key: standing.key)
-            let via: Via = try Self.decoded("via", standing.via, key: standing.key)
-            if outcome == "rewind" {
-                throw StoreError.rewindRefused(
-                    rule: rule.flatMap(RewindRule.init(rawValue:)) ?? .any, decision: decision)
-            }
+        switch (outcome, standing) {
+        case ("unknown viewer", _): throw StoreError.unknownProfile(viewer)
+        case ("unknown profile", _): throw StoreError.unknownProfile(profile)
+        case ("not decided", _): throw StoreError.notDecided(viewer: viewer, profile: profile)
+        case ("rewind", let standing?):
+            throw StoreError.rewindRefused(
+                rule: rule.flatMap(RewindRule.init(rawValue:)) ?? .any, decision: standing.decision)
+        case ("undone", let standing?):
             return UndoneDecision(
-                viewer: viewer, profile: profile, decision: decision, via: via, decidedAt: standing.decidedAt ?? "",
-                undoneAt: undoneAt, unmatched: unmatched)
+                viewer: viewer, profile: profile, decision: standing.decision, via: standing.via,
+                decidedAt: standing.decidedAt, undoneAt: undoneAt, unmatched: unmatched)
         default:
-            break
+            throw StoreError.notStored(table: "decisions", what: "swipe_undo_1 answered \(outcome)")
         }
-        throw StoreError.notStored(table: "decisions", what: "swipe_undo_1 answered \(outcome)")
-    }
-
-    static func decoded<Value: RawRepresentable<String>>(_ column: String, _ text: String?, key: Int) throws -> Value {
-        guard let text, let value = Value(rawValue: text) else {
-            throw StoreError.undecodable(table: "decisions", key: key, column: column, value: text ?? "")
-        }
-        return value
     }
 }
