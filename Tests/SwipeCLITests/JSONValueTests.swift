@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SwipeCLI
@@ -25,5 +26,59 @@ struct JSONValueTests {
     func order() {
         let value = JSONValue.object([("ok", true), ("command", "x"), ("a", .array([1, nil]))])
         #expect(value.serialized == #"{"ok":true,"command":"x","a":[1,null]}"#)
+    }
+
+    /// A random tree of every case, its strings drawn from what is escaped and its neighbours.
+    static func randomValue(depth: Int, _ generator: inout some RandomNumberGenerator) -> JSONValue {
+        let pieces = [
+            "a", "é", "日", "👩‍💻", "\"", "\\", "\n", "\u{0}", "\u{7F}", "\u{85}", "\u{A0}", "\u{2028}", "\u{2027}", " ",
+        ]
+        func text() -> String {
+            (0..<Int.random(in: 0...5, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }
+                .joined()
+        }
+        switch Int.random(in: 0..<(depth > 2 ? 4 : 6), using: &generator) {
+        case 0: return .null
+        case 1: return .bool(Bool.random(using: &generator))
+        case 2: return .number(Double(Int.random(in: -100_000...100_000, using: &generator)))
+        case 3: return .string(text())
+        case 4:
+            return .array(
+                (0..<Int.random(in: 0...4, using: &generator)).map { _ in randomValue(depth: depth + 1, &generator) })
+        default:
+            let keys = Set((0..<Int.random(in: 0...4, using: &generator)).map { _ in text() })
+            return .object(keys.map { ($0, randomValue(depth: depth + 1, &generator)) })
+        }
+    }
+
+    /// Whether Foundation's reading of the text is `value`.
+    static func matches(_ value: JSONValue, _ read: Any) -> Bool {
+        switch value {
+        case .null: return read is NSNull
+        case .bool(let flag): return (read as? NSNumber)?.boolValue == flag
+        case .number(let number): return (read as? NSNumber)?.doubleValue == number
+        case .string(let text): return read as? String == text
+        case .verbatim: return false
+        case .array(let values):
+            guard let items = read as? [Any], items.count == values.count else { return false }
+            return zip(values, items).allSatisfy { matches($0, $1) }
+        case .object(let members):
+            guard let fields = read as? [String: Any], fields.count == members.count else { return false }
+            return members.allSatisfy { key, value in fields[key].map { matches(value, $0) } ?? false }
+        }
+    }
+
+    @Test("random values read back through Foundation's JSONSerialization as written")
+    func readsBack() throws {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let value = JSONValue.object([("v", Self.randomValue(depth: 0, &generator))])
+            let text = value.serialized
+            let read = try JSONSerialization.jsonObject(with: Data(text.utf8))
+            #expect(Self.matches(value, read), "\(text)")
+            var streamed = ""
+            value.write(to: &streamed)
+            #expect(streamed == text)
+        }
     }
 }

@@ -30,36 +30,45 @@ public enum JSONValue: Hashable, Sendable {
 
     /// The value on one line, no spaces.
     public var serialized: String {
-        var out = ""
+        var bytes: [UInt8] = []
         // A socket's answer (the deck, its cards' profiles) is a few KB: grown once, not doubling from empty.
-        out.reserveCapacity(4096)
-        write(to: &out)
-        return out
+        bytes.reserveCapacity(4096)
+        append(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Writes `serialized` to `out`, in one write.
     public func write(to out: inout some TextOutputStream) {
+        out.write(serialized)
+    }
+
+    /// Appends the value's UTF-8, as `serialized` spells it, to `bytes`:
+    /// bytes rather than a `String` or a stream, since a deck answer is a
+    /// few hundred small pieces and each append to either cost more than
+    /// the piece.
+    public func append(to bytes: inout [UInt8]) {
         switch self {
-        case .null: out.write("null")
-        case .bool(let value): out.write(value ? "true" : "false")
-        case .number(let value): out.write(Self.format(value))
-        case .string(let value): Self.writeString(value, to: &out)
-        case .verbatim(let text): out.write(text)
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        case .number(let value): bytes.append(contentsOf: Self.format(value).utf8)
+        case .string(let value): JSONText.append(value, to: &bytes)
+        case .verbatim(let text): bytes.append(contentsOf: text.utf8)
         case .array(let values):
-            out.write("[")
+            bytes.append(0x5B)  // [
             for (index, value) in values.enumerated() {
-                if index > 0 { out.write(",") }
-                value.write(to: &out)
+                if index > 0 { bytes.append(0x2C) }  // ,
+                value.append(to: &bytes)
             }
-            out.write("]")
+            bytes.append(0x5D)  // ]
         case .object(let members):
-            out.write("{")
+            bytes.append(0x7B)  // {
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { out.write(",") }
-                Self.writeString(key, to: &out)
-                out.write(":")
-                value.write(to: &out)
+                if index > 0 { bytes.append(0x2C) }  // ,
+                JSONText.append(key, to: &bytes)
+                bytes.append(0x3A)  // :
+                value.append(to: &bytes)
             }
-            out.write("}")
+            bytes.append(0x7D)  // }
         }
     }
 
@@ -73,11 +82,6 @@ public enum JSONValue: Hashable, Sendable {
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
         return "\(rounded)"
-    }
-
-    /// Escaped as the rest of swipe escapes JSON (SwipeStore's `JSONText`).
-    static func writeString(_ text: String, to out: inout some TextOutputStream) {
-        JSONText.write(text, to: &out)
     }
 }
 
