@@ -153,19 +153,8 @@ struct PhotoBench {
 
     /// One GET over a fresh TCP connection; the body's length (the status must be 200).
     static func get(_ path: String, port: Int, cookie: String) throws -> Int {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw BenchError("socket: \(errno)") }
+        let descriptor = try connectLoopback(port: port)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw BenchError("connect: \(errno)") }
         let request = Array(
             "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nCookie: \(cookie)\r\nConnection: close\r\n\r\n".utf8)
         guard write(descriptor, request, request.count) == request.count else { throw BenchError("write: \(errno)") }
@@ -185,19 +174,8 @@ struct PhotoBench {
     /// One upload (`POST /photos`, the page's Origin) over a fresh TCP
     /// connection; the status must be 201.
     static func upload(_ body: [UInt8], port: Int, cookie: String) throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw BenchError("socket: \(errno)") }
+        let descriptor = try connectLoopback(port: port)
         defer { close(descriptor) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw BenchError("connect: \(errno)") }
         let head = Array(
             ("POST /photos?name=bench.jpg HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nOrigin: http://127.0.0.1:\(port)\r\n"
                 + "Cookie: \(cookie)\r\nContent-Type: image/jpeg\r\nContent-Length: \(body.count)\r\n"

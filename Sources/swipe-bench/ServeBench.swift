@@ -1,6 +1,4 @@
 import Foundation
-import HummingbirdWSClient
-import Logging
 import SwipeCSV
 import SwipePostgres
 import SwipeSQLite
@@ -10,7 +8,8 @@ import SwipeStore
 /// `swipe serve` under load (BENCHMARKS.md, the serve rows and the method): `sessions`
 /// WebSockets on loopback at once, each a different viewer sending the same
 /// 100 mixed commands (drag, release, like, hate, undo), each command written
-/// and its answer awaited before the next. Reports p50/p99 per command kind,
+/// and its answer awaited before the next, every socket driven from one
+/// thread (`SocketLoad`). Reports p50/p99 per command kind,
 /// throughput, the server's resident memory per open socket, and checks that
 /// every acknowledged decision is stored exactly once. The same script then
 /// runs through `swipe repl --json` (one process, one viewer at a time) for
@@ -104,33 +103,19 @@ struct ServeBench: Sendable {
 
         // Every socket opens and waits until all are open (the memory is read
         // then), and only then do they all start their scripts.
-        let opened = Counter()
-        let results = try await withThrowingTaskGroup(of: SessionResult?.self) { group in
-            for index in 0..<sessions {
-                let viewer = viewer(index)
-                let token = tokens.issue(viewer: viewer, expiry: expiry)
-                group.addTask {
-                    try await Task.sleep(for: Self.connectSpacing * index)
-                    return try await runSession(
-                        port: server.port, token: token, viewer: viewer, opened: opened,
-                        delay: staggered ? pacing * index / sessions : .zero)
-                }
-            }
-            let memory = MemoryReading()
-            group.addTask { [sessions] in
-                let deadline = Clock.now() + 120
-                while opened.value < sessions, Clock.now() < deadline { try await Task.sleep(for: .milliseconds(1)) }
-                memory.bytes = server.residentBytes()
-                opened.release()
-                return nil
-            }
-            var results: [SessionResult] = []
-            while let result = try await group.next() {
-                if let result { results.append(result) }
-            }
-            return (results, memory.bytes ?? 0)
+        let plan = (0..<sessions).map { index in
+            SocketLoad.Session(
+                token: tokens.issue(viewer: viewer(index), expiry: expiry),
+                delay: staggered ? seconds(pacing) * Double(index) / Double(sessions) : 0)
         }
-        let (sessionResults, rssFull) = results
+        var rssFull = 0
+        let load = SocketLoad(port: server.port, script: Self.script, pacing: seconds(pacing))
+        let runs = try load.run(plan, connectSpacing: seconds(Self.connectSpacing)) {
+            rssFull = server.residentBytes() ?? 0
+        }
+        let sessionResults = runs.enumerated().map { index, run in
+            Self.result(of: run.answers, viewer: viewer(index), start: run.start, end: run.end)
+        }
         let wall = (sessionResults.map(\.end).max() ?? 0) - (sessionResults.map(\.start).min() ?? 0)
         var byKind: [String: Samples] = [:]
         var errors = 0
@@ -226,64 +211,66 @@ struct ServeBench: Sendable {
         var end = 0.0
     }
 
-    private func runSession(
-        port: Int, token: String, viewer viewerID: String, opened: Counter,
-        delay: Duration
-    ) async throws -> SessionResult {
-        let result = ResultBox()
-        let pacing = pacing
-        try await WebSocketClient.connect(
-            url: "ws://127.0.0.1:\(port)/ws?token=\(token)",
-            configuration: .init(maxFrameSize: 1 << 20),
-            logger: Logger(label: "bench") { _ in SwiftLogNoOpLogHandler() }
-        ) { inbound, outbound, _ in
-            var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
-            _ = try await messages.next()  // hello
-            opened.increment()
-            try await opened.waitForRelease()
-            if delay != .zero { try await Task.sleep(for: delay) }
-            var session = SessionResult()
-            var lastHate: Int?
-            session.start = Clock.now()
-            for line in Self.script {
-                if pacing != .zero { try await Task.sleep(for: pacing) }
-                let began = Clock.now()
-                try await outbound.writeTextMessage(line)
-                var answer = ""
-                while case .text(let text) = try await messages.next() {
-                    if !text.hasPrefix("{\"event\"") { answer = text; break }
-                }
-                session.latency[Self.kind(line), default: Samples()].append(Clock.now() - began)
-                guard answer.hasPrefix("{\"ok\":true") else { session.errors += 1; continue }
-                if let decision = Self.decision(in: answer) {
-                    session.decisions.append(
-                        Acknowledged(
-                            viewer: viewerID, profile: decision.profile, decision: decision.kind, undone: false))
-                    if decision.kind == "hate" { lastHate = session.decisions.count - 1 }
-                }
-                if Self.kind(line) == "undo", let index = lastHate, answer.contains("\"undone\":") {
-                    session.decisions[index].undone = true
-                    lastHate = nil
-                }
+    /// What one socket's answers acknowledged, and their times by command kind.
+    static func result(of answers: [SocketLoad.Answer], viewer: String, start: Double, end: Double) -> SessionResult {
+        var session = SessionResult()
+        session.start = start
+        session.end = end
+        var lastHate: Int?
+        for answer in answers {
+            session.latency[kind(answer.line), default: Samples()].append(answer.seconds)
+            guard answer.text.hasPrefix("{\"ok\":true") else {
+                session.errors += 1
+                continue
             }
-            session.end = Clock.now()
-            result.value = session
-            try await outbound.close(.normalClosure, reason: nil)
+            if let decision = decision(in: answer.text) {
+                session.decisions.append(
+                    Acknowledged(viewer: viewer, profile: decision.profile, decision: decision.kind, undone: false))
+                if decision.kind == "hate" { lastHate = session.decisions.count - 1 }
+            }
+            if kind(answer.line) == "undo", let index = lastHate, holds(answer.text, #""undone":"#) {
+                session.decisions[index].undone = true
+                lastHate = nil
+            }
         }
-        guard let value = result.value else { throw BenchError("a socket closed before its script ended") }
-        return value
+        return session
     }
 
     /// `"decision":{"profile":"…","decision":"…"` from an answer.
+    ///
+    /// Read from the UTF-8 bytes: the load client shares the machine with
+    /// the server it measures, and Foundation's `range(of:)` on each 4 KB
+    /// answer was 7% of the machine's time in the serve run.
     static func decision(in answer: String) -> (profile: String, kind: String)? {
-        guard let range = answer.range(of: "\"decision\":{\"profile\":\"") else { return nil }
-        let rest = answer[range.upperBound...]
-        guard let end = rest.firstIndex(of: "\"") else { return nil }
-        let profile = String(rest[..<end])
-        guard let kindStart = rest.range(of: "\"decision\":\"") else { return nil }
-        let kindRest = rest[kindStart.upperBound...]
-        guard let kindEnd = kindRest.firstIndex(of: "\"") else { return nil }
-        return (profile, String(kindRest[..<kindEnd]))
+        let bytes = Array(answer.utf8)
+        guard let start = end(of: #""decision":{"profile":""#, in: bytes, from: 0),
+            let close = bytes[start...].firstIndex(of: UInt8(ascii: "\"")),
+            let kindStart = end(of: #""decision":""#, in: bytes, from: close),
+            let kindClose = bytes[kindStart...].firstIndex(of: UInt8(ascii: "\""))
+        else { return nil }
+        return (
+            String(decoding: bytes[start..<close], as: UTF8.self),
+            String(decoding: bytes[kindStart..<kindClose], as: UTF8.self)
+        )
+    }
+
+    /// Whether `answer` holds `needle`, byte for byte.
+    static func holds(_ answer: String, _ needle: String) -> Bool {
+        end(of: needle, in: Array(answer.utf8), from: 0) != nil
+    }
+
+    /// The index just past the first `needle` in `bytes` at or after `from`.
+    static func end(of needle: String, in bytes: [UInt8], from: Int) -> Int? {
+        let needle = Array(needle.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = from
+        while index + needle.count <= bytes.count {
+            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) {
+                return index + needle.count
+            }
+            index += 1
+        }
+        return nil
     }
 
     /// How many acknowledged decisions have exactly one row with the same
@@ -391,4 +378,9 @@ final class ServedProcess: @unchecked Sendable {
         process.terminate()
         process.waitUntilExit()
     }
+}
+
+/// `duration` in seconds.
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
 }
