@@ -26,9 +26,18 @@ struct ServeBench: Sendable {
     let pacing: Duration
     /// Where this run's viewers start, so two runs on one database use different people.
     var viewerOffset = 0
-    /// Whether paced sessions start spread over one pause (session i waits
-    /// i/sessions of it first), as people do, rather than all at once and
-    /// then in lockstep (every socket sends `like` in the same millisecond).
+    /// Whether paced sessions start spread over one cycle of the script
+    /// (session i waits i/sessions of ten pauses first), so that each kind
+    /// of command arrives spread evenly, as people's do, rather than all at
+    /// once and then in lockstep (every socket sends `like` in the same
+    /// millisecond).
+    ///
+    /// Spread over one pause only (100 ms), as this row was until
+    /// 2026-11-25, the sockets stayed in step with each other's script: all
+    /// 200 sent `like` within the same 100 ms of every second, then `hate`,
+    /// then `undo` (the store's commands at 2,000 a second for 300 ms, and
+    /// none for the other 700), and the server's time series showed its
+    /// waits for a store thread spiking once a second.
     var staggered = false
 
     /// Ten commands, repeated ten times: per cycle 5 drags, 2 releases (one
@@ -106,7 +115,7 @@ struct ServeBench: Sendable {
         let plan = (0..<sessions).map { index in
             SocketLoad.Session(
                 token: tokens.issue(viewer: viewer(index), expiry: expiry),
-                delay: staggered ? seconds(pacing) * Double(index) / Double(sessions) : 0)
+                delay: staggered ? seconds(pacing) * Double(Self.cycle.count * index) / Double(sessions) : 0)
         }
         var rssFull = 0
         let load = SocketLoad(port: server.port, script: Self.script, pacing: seconds(pacing))
