@@ -169,9 +169,11 @@ struct SocketLoad {
                 received.removeFirst(end)
                 upgraded = true
             }
-            while let (opcode, payload, length) = Self.frame(in: received) {
+            while let (first, payload, length) = Self.frame(in: received) {
                 received.removeFirst(length)
-                switch opcode {
+                // The server writes each answer as one frame; a fragment would be read as a whole answer.
+                guard first & 0x80 != 0 else { throw BenchError("serve sent a fragmented message") }
+                switch first & 0x0F {
                 case 0x1:
                     let text = String(decoding: payload, as: UTF8.self)
                     if !helloSeen {
@@ -201,10 +203,11 @@ struct SocketLoad {
             return nil
         }
 
-        /// The first whole unmasked frame: its opcode, payload and length in bytes.
+        /// The first whole unmasked frame: its first byte (FIN and opcode),
+        /// payload and length in bytes.
         static func frame(in bytes: [UInt8]) -> (UInt8, ArraySlice<UInt8>, Int)? {
             guard bytes.count >= 2 else { return nil }
-            let opcode = bytes[0] & 0x0F
+            let first = bytes[0]
             var length = Int(bytes[1] & 0x7F)
             var offset = 2
             if length == 126 {
@@ -217,7 +220,7 @@ struct SocketLoad {
                 offset = 10
             }
             guard bytes.count >= offset + length else { return nil }
-            return (opcode, bytes[offset..<offset + length], offset + length)
+            return (first, bytes[offset..<offset + length], offset + length)
         }
     }
 }
