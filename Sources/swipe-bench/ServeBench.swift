@@ -228,16 +228,18 @@ struct ServeBench: Sendable {
         var lastHate: Int?
         for answer in answers {
             session.latency[kind(answer.line), default: Samples()].append(answer.seconds)
-            guard answer.text.hasPrefix("{\"ok\":true") else {
+            guard answer.bytes.starts(with: Self.okPrefix) else {
                 session.errors += 1
                 continue
             }
-            if let decision = decision(in: answer.text) {
+            if let decision = decision(in: answer.bytes) {
                 session.decisions.append(
                     Acknowledged(viewer: viewer, profile: decision.profile, decision: decision.kind, undone: false))
                 if decision.kind == "hate" { lastHate = session.decisions.count - 1 }
             }
-            if kind(answer.line) == "undo", let index = lastHate, holds(answer.text, #""undone":"#) {
+            if kind(answer.line) == "undo", let index = lastHate,
+                Self.end(of: #""undone":"#, in: answer.bytes, from: 0) != nil
+            {
                 session.decisions[index].undone = true
                 lastHate = nil
             }
@@ -245,13 +247,15 @@ struct ServeBench: Sendable {
         return session
     }
 
-    /// `"decision":{"profile":"…","decision":"…"` from an answer.
+    /// How an answer that succeeded starts.
+    static let okPrefix = Array(#"{"ok":true"#.utf8)
+
+    /// `"decision":{"profile":"…","decision":"…"` from an answer's bytes.
     ///
     /// Read from the UTF-8 bytes: the load client shares the machine with
     /// the server it measures, and Foundation's `range(of:)` on each 4 KB
     /// answer was 7% of the machine's time in the serve run.
-    static func decision(in answer: String) -> (profile: String, kind: String)? {
-        let bytes = Array(answer.utf8)
+    static func decision(in bytes: [UInt8]) -> (profile: String, kind: String)? {
         guard let start = end(of: #""decision":{"profile":""#, in: bytes, from: 0),
             let close = bytes[start...].firstIndex(of: UInt8(ascii: "\"")),
             let kindStart = end(of: #""decision":""#, in: bytes, from: close),
@@ -261,11 +265,6 @@ struct ServeBench: Sendable {
             String(decoding: bytes[start..<close], as: UTF8.self),
             String(decoding: bytes[kindStart..<kindClose], as: UTF8.self)
         )
-    }
-
-    /// Whether `answer` holds `needle`, byte for byte.
-    static func holds(_ answer: String, _ needle: String) -> Bool {
-        end(of: needle, in: Array(answer.utf8), from: 0) != nil
     }
 
     /// The index just past the first `needle` in `bytes` at or after `from`.

@@ -23,11 +23,11 @@ struct SocketLoad {
         var delay: Double
     }
 
-    /// One answer: which command, how long it took, its text.
+    /// One answer: which command, how long it took, its UTF-8 as received.
     struct Answer {
         var line: String
         var seconds: Double
-        var text: String
+        var bytes: [UInt8]
     }
 
     /// Connects every session (`connectSpacing` apart), waits for every
@@ -175,11 +175,10 @@ struct SocketLoad {
                 guard first & 0x80 != 0 else { throw BenchError("serve sent a fragmented message") }
                 switch first & 0x0F {
                 case 0x1:
-                    let text = String(decoding: payload, as: UTF8.self)
                     if !helloSeen {
                         helloSeen = true
-                    } else if !text.hasPrefix("{\"event\""), let (line, at) = awaiting {
-                        answers.append(Answer(line: line, seconds: now - at, text: text))
+                    } else if !payload.starts(with: Self.eventPrefix), let (line, at) = awaiting {
+                        answers.append(Answer(line: line, seconds: now - at, bytes: Array(payload)))
                         awaiting = nil
                         lastAnswer = now
                         nextSend = now + pacing
@@ -190,6 +189,9 @@ struct SocketLoad {
                 }
             }
         }
+
+        /// How a pushed event starts (a match, a message): not the answer awaited.
+        static let eventPrefix = Array(#"{"event""#.utf8)
 
         /// The index just past the first `\r\n\r\n`.
         static func headerEnd(_ bytes: [UInt8]) -> Int? {

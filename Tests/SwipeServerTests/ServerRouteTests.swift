@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import SwipeTestSupport
 import Testing
 
 @testable import SwipeServer
@@ -136,8 +137,6 @@ struct ServerRouteTests {
 /// One request over a plain TCP socket, to see exactly what the server answers
 /// an upgrade (an HTTP client library would handle the upgrade itself).
 enum RawHTTP {
-    struct Failed: Error { var what: String }
-
     struct Response {
         var statusLine: String
         /// The header lines, CRLF-separated, without the status line.
@@ -148,25 +147,9 @@ enum RawHTTP {
     /// Sends `request` and reads until the server closes the connection, or
     /// until a 101's head (a WebSocket stays open).
     static func exchange(port: Int, request: String) throws -> Response {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failed(what: "socket") }
-        defer { close(fd) }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else { throw Failed(what: "connect") }
-        let bytes = Array(request.utf8)
-        guard send(fd, bytes, bytes.count, 0) == bytes.count else { throw Failed(what: "send") }
+        let connection = try RawConnection(port: port, timeout: 30)
+        try connection.send(request)
         var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
         let separator: [UInt8] = Array("\r\n\r\n".utf8)
         func headEnd() -> Int? {
             guard received.count >= 4 else { return nil }
@@ -174,9 +157,8 @@ enum RawHTTP {
         }
         while true {
             if let end = headEnd(), String(decoding: received[..<end], as: UTF8.self).contains(" 101 ") { break }
-            let count = recv(fd, &buffer, buffer.count, 0)
-            guard count > 0 else { break }
-            received += buffer[..<count]
+            guard case .bytes(let bytes) = connection.read() else { break }
+            received += bytes
         }
         let text = String(decoding: received, as: UTF8.self)
         let head = text.components(separatedBy: "\r\n\r\n").first ?? text
