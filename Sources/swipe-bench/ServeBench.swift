@@ -202,7 +202,32 @@ struct ServeBench: Sendable {
             ReportRow(
                 benchmark: "swipe repl --json\(backend), one viewer at a time: throughput",
                 swipe: "\(format(Double(total) / wall, digits: 0)) commands/s"))
+        if isPostgres, let likes = byKind["like"] { rows.append(try decisionFloor(against: likes)) }
         return rows
+    }
+
+    /// Issue 23's REPL target (like p50 ≤ 1 ms on a local server) beside
+    /// what the database alone takes for the same number of likes: 20 more
+    /// viewers, each on a new connection as each REPL process is, deciding
+    /// 10 likes through libpq exactly as the store sends them
+    /// (`RawDecisionLoop`). The ratio is the REPL's like over the database's share.
+    private func decisionFloor(against repl: Samples) throws -> ReportRow {
+        log("serve\(backend): the same number of likes as decisions alone, through libpq …")
+        let ordinary = data.roles.ordinary
+        let viewers = (0..<20).map { index in
+            (
+                viewer: viewer(sessions + 20 + index),
+                profiles: (0..<40).map { step in
+                    ProfileCSVWriter.id(ordinary.lowerBound + (index * 211 + step * 97) % ordinary.count)
+                }
+            )
+        }
+        let floor = try RawDecisionLoop.likes(uri: database, viewers: viewers, perViewer: 10)
+        return ReportRow(
+            benchmark: "swipe repl --json\(backend): `like` p50 vs the decision alone "
+                + "(libpq: BEGIN with swipe_decide_1, then COMMIT; a new connection per 10)",
+            swipe: "p50 \(duration(repl.median))", baseline: "p50 \(duration(floor.median))",
+            ratio: repl.median / floor.median, target: "REPL p50 ≤ 1.00 ms", met: repl.median <= 0.001)
     }
 
     struct Acknowledged: Hashable {
