@@ -140,6 +140,40 @@ import Testing
         #expect(store.undosAnsweredOnServer == 0)
     }
 
+    /// How many of the three functions and `rank_stats_keep` plan their statements once per session.
+    static func plannedOnce(_ connection: PGConnection) throws -> Int? {
+        try connection.scalarInt(
+            """
+            SELECT count(*) FROM pg_proc
+            WHERE proname IN ('swipe_decide_1', 'swipe_send_1', 'swipe_undo_1', 'rank_stats_keep')
+              AND proconfig @> ARRAY['plan_cache_mode=force_generic_plan']
+            """)
+    }
+
+    /// The schema as written plans the functions' statements once; a database
+    /// whose functions were made before that gets the setting from a writer
+    /// (not from a reader), and its decisions and undos answer as before.
+    @Test func functionsMadeBeforePlanningOnceGetItFromAWriter() throws {
+        let raw = try database.connect()
+        try raw.execute(SchemaTests.postgresSchema)
+        #expect(try Self.plannedOnce(raw) == 4)
+        try raw.execute(
+            """
+            ALTER FUNCTION swipe_decide_1(text,text,text,text,text,text) RESET plan_cache_mode;
+            ALTER FUNCTION swipe_send_1(text,text,text,text,text,text) RESET plan_cache_mode;
+            ALTER FUNCTION swipe_undo_1(text,text,text) RESET plan_cache_mode;
+            ALTER FUNCTION rank_stats_keep() RESET plan_cache_mode;
+            INSERT INTO profiles (id, name, age) VALUES ('a', 'Ana', 30), ('b', 'Bo', 41);
+            """)
+        #expect(try Self.plannedOnce(raw) == 0)
+        _ = try PostgresStore(uri: database.uri, create: false, readOnly: true)
+        #expect(try Self.plannedOnce(raw) == 0, "a reader writes nothing")
+        let store = try PostgresStore(uri: database.uri, create: false)
+        #expect(try Self.plannedOnce(raw) == 4)
+        try Self.likeAndUndo(store)
+        #expect(store.undosAnsweredOnServer == 2)
+    }
+
     @Test func twoWritersOpeningAtOnceBothGetThem() async throws {
         let raw = try withoutTheFunction()
         let uri = database.uri

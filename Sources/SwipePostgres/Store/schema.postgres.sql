@@ -289,10 +289,15 @@ CREATE UNIQUE INDEX photos_content ON photos (profile, sha256);
 -- answer. Not versioned with schema_version: the function only adds a way in,
 -- which swipes without it never call; a writer adds it to a database that
 -- lacks it (`PostgresSchema.installFunctions`). A changed body takes a new name.
+-- Its statements, as the send's, the undo's and rank_stats_keep's, are planned
+-- once per session (SET plan_cache_mode): each looks up a few rows by key, and
+-- PostgreSQL's default plans each one afresh the first five times a session
+-- runs it (half the cost of a new REPL's first likes) before it settles on
+-- the same generic plan. `installFunctions` sets it on functions made without it.
 CREATE FUNCTION swipe_decide_1(viewer_id text, profile_id text, kind text, how text, at text, window_start text)
 RETURNS TABLE (outcome text, xact bigint, viewer_key bigint, profile_key bigint, earlier text, earlier_at text,
                quota_limit bigint, nth_at text, made_at text, match_name text, expiry text)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
     v bigint;
     p bigint;
@@ -390,7 +395,7 @@ CREATE FUNCTION swipe_send_1(viewer_id text, profile_id text, client text, messa
 RETURNS TABLE (outcome text, xact bigint, viewer_key bigint, profile_key bigint, expected_seq bigint, key bigint,
                seq bigint, sender_id text, recipient_id text, recipient_key bigint, body text, client_id text,
                sent_at text, read_at text, refused_at text, first_move text, quota_limit bigint, nth_at text)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 DECLARE
     v bigint;
@@ -504,7 +509,7 @@ $$;
 CREATE FUNCTION swipe_undo_1(viewer_id text, profile_id text, at text)
 RETURNS TABLE (outcome text, xact bigint, standing_key bigint, decision text, via text, decided_at text, rule text,
                unmatched integer)
-LANGUAGE plpgsql VOLATILE AS $$
+LANGUAGE plpgsql VOLATILE SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
     v bigint;
     p bigint;
@@ -572,7 +577,7 @@ CREATE INDEX rank_stats_active ON rank_stats (last_active_at, profile) WHERE las
 -- Kept in the decision's transaction, as SQLite's triggers rank_stats_decided
 -- and rank_stats_undone do: a standing decision counts for both sides; any
 -- decision is an act of its maker; an undo takes it out again and is an act too.
-CREATE FUNCTION rank_stats_keep() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION rank_stats_keep() RETURNS trigger LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $$
 DECLARE
     liked integer := CASE WHEN NEW.decision <> 'hate' THEN 1 ELSE 0 END;
 BEGIN
