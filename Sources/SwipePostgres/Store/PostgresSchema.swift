@@ -237,8 +237,8 @@ public enum PostgresSchema {
     /// The setting schema.postgres.sql gives the server-side functions and
     /// `rank_stats_keep`: their statements (lookups of a few rows by key)
     /// planned once per session, not afresh with the call's values the first
-    /// five times each runs: a new REPL's first likes paid for those plans,
-    /// up to about a millisecond a call after the tables had just changed.
+    /// five times each runs: a new REPL's first likes paid for those plans
+    /// (up to about a millisecond a call in the runs measured).
     static let planOnce = "plan_cache_mode = force_generic_plan"
 
     /// The server-side functions and `rank_stats_keep` that lack `planOnce`
