@@ -206,19 +206,19 @@ public enum PostgresSchema {
     /// there. A role that may not create functions keeps what it found:
     /// the calls without their function take the step-by-step path.
     static func installFunctions(_ connection: PGConnection) throws -> ServerFunctions {
-        let (found, allPlanOnce) = try installedFunctions(connection)
-        if found == .all && allPlanOnce { return found }
+        let (found, unplanned) = try installedFunctions(connection)
+        if found == .all && unplanned.isEmpty { return found }
         do {
             try connection.transaction {
                 try connection.run("SELECT pg_advisory_xact_lock($1)", .int(Self.installLock))
-                let (now, _) = try installedFunctions(connection)
+                let (now, unplanned) = try installedFunctions(connection)
                 if !now.decide { try connection.execute(decideFunction) }
                 if !now.send { try connection.execute(sendFunction) }
                 if !now.undo { try connection.execute(undoFunction) }
-                let unplanned = try connection.statement("SELECT f.oid::regprocedure::text \(withoutPlanOnce)").query(
-                    []
-                ).map { try $0.text(0) }
-                for signature in unplanned { try connection.execute("ALTER FUNCTION \(signature) SET \(planOnce)") }
+                for name in unplanned {
+                    guard let definition = definitions[name] else { continue }
+                    try connection.execute(orReplace(definition))
+                }
             }
             return .all
         } catch let error as PostgresError where error.sqlState == "42501" {
@@ -226,36 +226,43 @@ public enum PostgresSchema {
         }
     }
 
-    /// Which functions the database holds, and whether each of them this
-    /// role may alter (and `rank_stats_keep`) has `planOnce`.
-    private static func installedFunctions(_ connection: PGConnection) throws -> (ServerFunctions, Bool) {
+    /// Which functions the database holds, and the names of those among
+    /// them (and `rank_stats_keep`) made without `SET plan_cache_mode` that
+    /// this role may replace.
+    private static func installedFunctions(_ connection: PGConnection) throws -> (ServerFunctions, [String]) {
         try connection.statement(Self.functionsInstalledSQL).first([]) {
-            (ServerFunctions(decide: try $0.bool(0), send: try $0.bool(1), undo: try $0.bool(2)), try $0.bool(3))
-        } ?? (ServerFunctions(decide: false, send: false, undo: false), false)
+            (
+                ServerFunctions(decide: try $0.bool(0), send: try $0.bool(1), undo: try $0.bool(2)),
+                (try $0.optionalText(3) ?? "").split(separator: " ").map(String.init)
+            )
+        } ?? (ServerFunctions(decide: false, send: false, undo: false), [])
     }
 
-    /// The setting schema.postgres.sql gives the server-side functions and
-    /// `rank_stats_keep`: their statements (lookups of a few rows by key)
-    /// planned once per session, not afresh with the call's values the first
+    /// Each function's definition as schema.postgres.sql writes it, by name.
+    static var definitions: [String: String] {
+        [
+            "swipe_decide_1": decideFunction, "swipe_send_1": sendFunction, "swipe_undo_1": undoFunction,
+            "rank_stats_keep": rankStatsKeepFunction,
+        ]
+    }
+
+    /// `definition` replacing the function of its name: the same body (a
+    /// changed body takes a new name), with what schema.postgres.sql now
+    /// says around it (`SET plan_cache_mode`).
+    static func orReplace(_ definition: String) -> String {
+        definition.replacingOccurrences(of: "\nCREATE FUNCTION ", with: "\nCREATE OR REPLACE FUNCTION ")
+    }
+
+    /// Whether the database holds the decision function, the send function
+    /// and the undo function; and which of them, and of `rank_stats_keep`,
+    /// lack schema.postgres.sql's `SET plan_cache_mode = force_generic_plan`
+    /// (made by a swipe before it) and are this role's to replace (only an
+    /// owner may; another role's swipe works as well without it).
+    ///
+    /// The setting plans each of their statements (lookups of a few rows by
+    /// key) once per session, not afresh with the call's values the first
     /// five times each runs: a new REPL's first likes paid for those plans
     /// (up to about a millisecond a call in the runs measured).
-    static let planOnce = "plan_cache_mode = force_generic_plan"
-
-    /// The server-side functions and `rank_stats_keep` that lack `planOnce`
-    /// (as pg_proc spells it) and that this role may alter: only an owner
-    /// may, and another role's swipe works as well without it. Made by a
-    /// swipe before the setting; `installFunctions` sets it.
-    static let withoutPlanOnce = """
-        FROM pg_catalog.pg_proc AS f
-        WHERE f.oid IN (to_regprocedure('swipe_decide_1(text,text,text,text,text,text)'),
-                        to_regprocedure('swipe_send_1(text,text,text,text,text,text)'),
-                        to_regprocedure('swipe_undo_1(text,text,text)'), to_regprocedure('rank_stats_keep()'))
-          AND NOT coalesce(f.proconfig, '{}') @> ARRAY['\(planOnce.replacingOccurrences(of: " ", with: ""))']
-          AND pg_catalog.pg_has_role(f.proowner, 'USAGE')
-        """
-
-    /// Whether the database holds the decision function, the send function and the undo function,
-    /// and whether none of those this role may alter lacks `planOnce`.
     ///
     /// Read from `schema_version`: locking a table makes the server take in
     /// the catalog changes other sessions committed (invalidation messages).
@@ -267,7 +274,12 @@ public enum PostgresSchema {
         SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL,
                to_regprocedure('swipe_send_1(text,text,text,text,text,text)') IS NOT NULL,
                to_regprocedure('swipe_undo_1(text,text,text)') IS NOT NULL,
-               NOT EXISTS (SELECT 1 \(withoutPlanOnce))
+               (SELECT string_agg(f.proname, ' ' ORDER BY f.proname) FROM pg_catalog.pg_proc AS f
+                WHERE f.oid IN (to_regprocedure('swipe_decide_1(text,text,text,text,text,text)'),
+                                to_regprocedure('swipe_send_1(text,text,text,text,text,text)'),
+                                to_regprocedure('swipe_undo_1(text,text,text)'), to_regprocedure('rank_stats_keep()'))
+                  AND NOT coalesce(f.proconfig, '{}') @> '{plan_cache_mode=force_generic_plan}'
+                  AND pg_catalog.pg_has_role(f.proowner, 'USAGE'))
         FROM schema_version
         """
 
