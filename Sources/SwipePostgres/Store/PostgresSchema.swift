@@ -90,7 +90,7 @@ public enum PostgresSchema {
         guard let start = sql.range(of: "CREATE FUNCTION rank_stats_keep()"),
             let end = sql.range(of: "\n$$;\n", range: start.upperBound..<sql.endIndex)
         else { preconditionFailure("schema.postgres.sql has no rank_stats_keep") }
-        return "CREATE OR REPLACE " + sql[start.lowerBound..<end.upperBound].dropFirst("CREATE ".count)
+        return orReplace(String(sql[start.lowerBound..<end.upperBound]))
     }
 
     /// Applies `schema.postgres.sql` in one transaction. Another process
@@ -246,11 +246,14 @@ public enum PostgresSchema {
         ]
     }
 
-    /// `definition` replacing the function of its name: the same body (a
-    /// changed body takes a new name), with what schema.postgres.sql now
-    /// says around it (`SET plan_cache_mode`).
+    /// `definition` replacing the function of its name (each line that
+    /// starts `CREATE FUNCTION`): the same body (a changed body takes a new
+    /// name), with what schema.postgres.sql now says around it
+    /// (`SET plan_cache_mode`).
     static func orReplace(_ definition: String) -> String {
-        definition.replacingOccurrences(of: "\nCREATE FUNCTION ", with: "\nCREATE OR REPLACE FUNCTION ")
+        definition.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.hasPrefix("CREATE FUNCTION ") ? "CREATE OR REPLACE " + line.dropFirst("CREATE ".count) : line
+        }.joined(separator: "\n")
     }
 
     /// Whether the database holds the decision function, the send function
