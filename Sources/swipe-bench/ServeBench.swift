@@ -100,6 +100,27 @@ struct ServeBench: Sendable {
         ProfileCSVWriter.id(data.roles.ordinary.upperBound - 10 - (viewerOffset + index) * 3)
     }
 
+    /// The viewers one load run and the REPL rows after it use: each run of
+    /// a repeated load takes the next block, so every run's people are new.
+    static func viewersPerRun(sessions: Int) -> Int { sessions + 40 }
+
+    /// What one run of the load measured.
+    private struct LoadRun {
+        var byKind: [String: Samples] = [:]
+        var errors = 0
+        var acknowledged: [Acknowledged] = []
+        var total: Int { byKind.values.reduce(0) { $0 + $1.count } }
+        var wall = 0.0
+        var rssFull = 0
+    }
+
+    /// How many times the load runs on one server, each with new viewers:
+    /// a paced, staggered p99 on this 2-core machine moved between about 40
+    /// and 110 ms from one run of the same code to the next, so its rows
+    /// give the run of median p99 and every run's p99, and the target is
+    /// judged on that median, not on one lucky or unlucky run.
+    var repeats = 1
+
     func run() async throws -> [ReportRow] {
         let server = try ServedProcess(swipe: swipe, database: database)
         defer { server.stop() }
@@ -108,52 +129,46 @@ struct ServeBench: Sendable {
         let expiry = Date().addingTimeInterval(3600)
         let rssBefore = server.residentBytes()
         let label = pacing == .zero ? "closed loop" : "paced \(pacing)" + (staggered ? ", staggered" : ", in lockstep")
-        log("serve\(backend): \(sessions) sockets × \(Self.script.count) commands (\(label)) …")
-
-        // Every socket opens and waits until all are open (the memory is read
-        // then), and only then do they all start their scripts.
-        let plan = (0..<sessions).map { index in
-            SocketLoad.Session(
-                token: tokens.issue(viewer: viewer(index), expiry: expiry),
-                delay: staggered ? seconds(pacing) * Double(Self.cycle.count * index) / Double(sessions) : 0)
+        var runs: [LoadRun] = []
+        for index in 0..<max(1, repeats) {
+            let of = repeats > 1 ? ", run \(index + 1) of \(repeats)" : ""
+            log("serve\(backend): \(sessions) sockets × \(Self.script.count) commands (\(label)\(of)) …")
+            runs.append(
+                try load(
+                    server: server, tokens: tokens, expiry: expiry,
+                    firstViewer: index * Self.viewersPerRun(sessions: sessions)))
         }
-        var rssFull = 0
-        let load = SocketLoad(port: server.port, script: Self.script, pacing: seconds(pacing))
-        let runs = try load.run(plan, connectSpacing: seconds(Self.connectSpacing)) {
-            rssFull = server.residentBytes() ?? 0
-        }
-        let sessionResults = runs.enumerated().map { index, run in
-            Self.result(of: run.answers, viewer: viewer(index), start: run.start, end: run.end)
-        }
-        let wall = (sessionResults.map(\.end).max() ?? 0) - (sessionResults.map(\.start).min() ?? 0)
-        var byKind: [String: Samples] = [:]
-        var errors = 0
-        var acknowledged: [Acknowledged] = []
-        for result in sessionResults {
-            errors += result.errors
-            acknowledged += result.decisions
-            for (kind, samples) in result.latency { byKind[kind, default: Samples()].append(contentsOf: samples) }
-        }
+        let acknowledged = runs.flatMap(\.acknowledged)
         let stored = try storedOnce(acknowledged, store: store)
         var rows: [ReportRow] = []
-        let total = byKind.values.reduce(0) { $0 + $1.count }
         for kind in ["drag", "release", "like", "hate", "undo"] {
-            guard let samples = byKind[kind] else { continue }
+            let measured = runs.compactMap { $0.byKind[kind] }
+            guard !measured.isEmpty else { continue }
+            // The run whose p99 is the median of the runs' (the lower middle of an even count).
+            let byTail = measured.sorted { $0.quantile(0.99) < $1.quantile(0.99) }
+            let samples = byTail[(byTail.count - 1) / 2]
             let target = kind == "drag" ? 0.005 : kind == "like" ? Self.likeTarget(postgres: isPostgres) : nil
+            let everyRun =
+                measured.count > 1
+                ? " (p99 of each run: " + measured.map { duration($0.quantile(0.99)) }.joined(separator: ", ") + ")"
+                : ""
             rows.append(
                 ReportRow(
-                    benchmark: "serve\(backend), \(sessions) sockets, \(label): `\(kind)`",
-                    swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))",
+                    benchmark: "serve\(backend), \(sessions) sockets, \(label): `\(kind)`"
+                        + (measured.count > 1 ? ", the run of median p99" : ""),
+                    swipe: "p50 \(duration(samples.median)), p99 \(duration(samples.quantile(0.99)))" + everyRun,
                     target: target.map { "p99 ≤ \(duration($0))" } ?? "",
                     met: target.map { samples.quantile(0.99) <= $0 }))
         }
+        let errors = runs.reduce(0) { $0 + $1.errors }
+        let rates = runs.map { format(Double($0.total) / $0.wall, digits: 0) }
+        let walls = runs.map { format($0.wall, digits: 2) }
         rows.append(
             ReportRow(
                 benchmark: "serve\(backend), \(sessions) sockets, \(label): throughput, errors",
-                swipe: "\(format(Double(total) / wall, digits: 0)) commands/s over \(format(wall, digits: 2)) s; "
+                swipe: rates.joined(separator: ", ") + " commands/s over " + walls.joined(separator: ", ") + " s; "
                     + "\(errors) errors", target: "no errors", met: errors == 0))
-        if let before = rssBefore, rssFull > 0 {
-            let full = rssFull
+        if let before = rssBefore, let full = runs.first?.rssFull, full > 0 {
             rows.append(
                 ReportRow(
                     benchmark: "serve\(backend): resident memory per open socket",
@@ -174,6 +189,35 @@ struct ServeBench: Sendable {
             rows.append(ReportRow(benchmark: "swipe repl --json, one viewer at a time", swipe: "not run: \(error)"))
         }
         return rows
+    }
+
+    /// One run of the script on every socket, with the viewers from
+    /// `firstViewer` on (relative to `viewerOffset`).
+    private func load(server: ServedProcess, tokens: AccessTokens, expiry: Date, firstViewer: Int) throws -> LoadRun {
+        // Every socket opens and waits until all are open (the memory is read
+        // then), and only then do they all start their scripts.
+        let plan = (0..<sessions).map { index in
+            SocketLoad.Session(
+                token: tokens.issue(viewer: viewer(firstViewer + index), expiry: expiry),
+                delay: staggered ? seconds(pacing) * Double(Self.cycle.count * index) / Double(sessions) : 0)
+        }
+        var measured = LoadRun()
+        let load = SocketLoad(port: server.port, script: Self.script, pacing: seconds(pacing))
+        let runs = try load.run(plan, connectSpacing: seconds(Self.connectSpacing)) {
+            measured.rssFull = server.residentBytes() ?? 0
+        }
+        let sessionResults = runs.enumerated().map { index, run in
+            Self.result(of: run.answers, viewer: viewer(firstViewer + index), start: run.start, end: run.end)
+        }
+        measured.wall = (sessionResults.map(\.end).max() ?? 0) - (sessionResults.map(\.start).min() ?? 0)
+        for result in sessionResults {
+            measured.errors += result.errors
+            measured.acknowledged += result.decisions
+            for (kind, samples) in result.latency {
+                measured.byKind[kind, default: Samples()].append(contentsOf: samples)
+            }
+        }
+        return measured
     }
 
     /// The same script through `swipe repl --json`, one process per viewer,
