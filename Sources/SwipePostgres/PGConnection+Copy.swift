@@ -12,6 +12,7 @@ extension PGConnection {
     /// libpq reads nothing from the server while data goes out.
     @discardableResult
     public func copy(_ sql: String, _ body: (inout PGCopyWriter) throws -> Void) throws -> Int {
+        dropReadAheadAnswer()
         let started = PQexec(handle, sql)
         defer { PQclear(started) }
         guard let started, PQresultStatus(started) == PGRES_COPY_IN else {

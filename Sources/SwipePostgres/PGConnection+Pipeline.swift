@@ -30,6 +30,7 @@ extension PGConnection {
     func pipelined(
         after begin: String, sql: String, arguments: [PostgresValue], _ send: (OpaquePointer) -> Int32
     ) throws -> PGResult {
+        let ahead = takeReadAheadSender()
         guard PQenterPipelineMode(handle) == 1 else {
             throw clientError("libpq could not enter pipeline mode", sql: sql, arguments: arguments)
         }
@@ -40,6 +41,7 @@ extension PGConnection {
         }
         let sent =
             PQsendQueryParams(handle, begin, 0, nil, nil, nil, nil, 0) == 1 && send(handle) == 1
+            && (ahead.map { $0.send(handle) == 1 } ?? true)
             && PQpipelineSync(handle) == 1
         guard sent else { throw error(from: nil, sql: sql, arguments: arguments) }
         // Each statement's answer is followed by a NULL; the Sync's comes last.
@@ -55,6 +57,16 @@ extension PGConnection {
                 break
             }
             answers.append(answer)
+        }
+        // The read ahead's answer, when it was sent and answered (after a
+        // failed statement the server skips it: then it is not kept).
+        if let ahead, answers.count == 3 {
+            let answer = answers.removeLast()
+            if PQresultStatus(answer) == PGRES_TUPLES_OK {
+                readAheadAnswer = ReadAheadAnswer(read: ahead.read, rows: PGResult(answer, sql: ahead.read.sql))
+            } else {
+                PQclear(answer)
+            }
         }
         guard answers.count == 2 else {
             throw error(from: answers.last, sql: sql, arguments: arguments)

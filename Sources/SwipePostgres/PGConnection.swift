@@ -31,6 +31,11 @@ public final class PGConnection: CustomStringConvertible {
     private(set) var session = 0
     /// A BEGIN to send with the next statement (`PGConnection+Pipeline.swift`).
     var deferredBegin: String?
+    /// A read to send in the next write's flight, and its answer (`PGConnection+ReadAhead.swift`).
+    var readAhead: ReadAhead?
+    var readAheadAnswer: ReadAheadAnswer?
+    /// Read-ahead answers taken: what tests count to know the read rode with a write.
+    @_spi(Testing) public internal(set) var readAheadAnswersTaken = 0
 
     /// Connects to `uri`, waiting at most `connectTimeoutSeconds` for a server
     /// that does not answer (a `connect_timeout` in the URI wins).
@@ -92,11 +97,15 @@ public final class PGConnection: CustomStringConvertible {
 
     public var description: String { "PGConnection(\(endpoint))" }
 
+    /// The statement prepared from `sql`, when this connection has it (never prepares).
+    func cachedStatement(_ sql: String) -> PGStatement? { cache[sql] }
+
     /// Opens a new session on the same endpoint after `.connectionLost` (or
     /// at any time). Prepared statements prepare themselves again on their
     /// next use; LISTEN registrations and session settings are gone.
     public func reconnect() throws {
         deferredBegin = nil
+        dropReadAhead()
         PQreset(handle)
         session += 1
         guard PQstatus(handle) == CONNECTION_OK else {
@@ -130,6 +139,8 @@ public final class PGConnection: CustomStringConvertible {
     /// Runs one or more statements that take no arguments (schema text,
     /// BEGIN, SET …) with the simple query protocol.
     public func execute(_ sql: String) throws {
+        // A read ahead's answer outlives only its own write's COMMIT (`PGConnection+ReadAhead.swift`).
+        if sql != "COMMIT" { dropReadAheadAnswer() }
         if let begin = takeDeferredBegin() {
             // Nothing ran since BEGIN: ending the transaction is ending nothing.
             if sql == "COMMIT" || sql == "ROLLBACK" { return }

@@ -16,6 +16,7 @@ final class PGCopyStream {
 
     /// Sends `sql` (a COPY … FROM STDIN statement).
     init(connection: PGConnection, sql: String) throws {
+        connection.dropReadAheadAnswer()
         let started = PQexec(connection.handle, sql)
         defer { PQclear(started) }
         guard let started, PQresultStatus(started) == PGRES_COPY_IN else {

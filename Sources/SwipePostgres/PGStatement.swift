@@ -33,14 +33,8 @@ public final class PGStatement {
         session = connection.session
     }
 
-    /// Runs the statement with `arguments` and returns its rows.
-    public func query(_ arguments: [PostgresValue]) throws -> PGResult {
-        if session != connection.session { try prepare() }
-        guard arguments.count == parameterTypes.count else {
-            throw connection.clientError(
-                "the statement takes \(parameterTypes.count) argument(s), \(arguments.count) given",
-                sql: sql, arguments: arguments)
-        }
+    /// The arguments in each parameter's binary form.
+    func encode(_ arguments: [PostgresValue]) throws -> ParameterBuffer {
         var encoded = ParameterBuffer()
         for (value, type) in zip(arguments, parameterTypes) {
             do {
@@ -49,6 +43,30 @@ public final class PGStatement {
                 throw connection.clientError(message.text, sql: sql, arguments: arguments)
             }
         }
+        return encoded
+    }
+
+    /// Whether it is prepared in the connection's current session.
+    var isPrepared: Bool { session == connection.session }
+
+    /// Sends it with `encoded` (`count` arguments) on `handle`, in pipeline mode: for a read ahead.
+    func send(_ encoded: ParameterBuffer, count: Int, on handle: OpaquePointer) -> Int32 {
+        encoded.withParameters { values, lengths, formats in
+            PQsendQueryPrepared(handle, name, Int32(count), values, lengths, formats, 1)
+        }
+    }
+
+    /// Runs the statement with `arguments` and returns its rows.
+    public func query(_ arguments: [PostgresValue]) throws -> PGResult {
+        // An answer read ahead may be stale once anything else runs (`PGConnection+ReadAhead.swift`).
+        connection.dropReadAheadAnswer()
+        if session != connection.session { try prepare() }
+        guard arguments.count == parameterTypes.count else {
+            throw connection.clientError(
+                "the statement takes \(parameterTypes.count) argument(s), \(arguments.count) given",
+                sql: sql, arguments: arguments)
+        }
+        let encoded = try encode(arguments)
         do {
             return try executePrepared(encoded, arguments)
         } catch let error as PostgresError where error.isStalePlan && !connection.isInTransaction {

@@ -38,18 +38,28 @@ public final class PostgresFeed: ProfileFeed {
     /// The batch, the reasons and the impressions (`Ranking.FeedDealer`).
     package let dealer: Ranking.FeedDealer
     private var options: Ranking.FeedOptions { dealer.options }
+    /// Whether each fetch leaves the next one's first read to ride with the next write.
+    private let readsAhead: Bool
 
     /// A feed for `viewer`, who must be a profile, read and dealt as
     /// `options` say (tests and swipe-bench change them).
     ///
     /// - Throws: `ViewerError.notAProfile` when there is no such profile.
-    public init(connection: PGConnection, viewer: String, options: Ranking.FeedOptions = .init()) throws {
+    ///
+    /// With `readsAhead` each fetch leaves the next one's first read to ride
+    /// with the next write on `connection` (`PGConnection+ReadAhead.swift`):
+    /// for a feed that has the connection to itself, whose next write is its
+    /// deck's decision (a REPL's; never a server's pooled connection).
+    public init(
+        connection: PGConnection, viewer: String, options: Ranking.FeedOptions = .init(), readsAhead: Bool = false
+    ) throws {
         guard let me = try PostgresDiscoveryViewer.read(connection, id: viewer) else {
             throw ViewerError.notAProfile(viewer)
         }
         self.connection = connection
         self.viewer = viewer
         self.dealer = Ranking.FeedDealer(options: options)
+        self.readsAhead = readsAhead
         dealer.viewerKey = me.key
     }
 
@@ -60,6 +70,7 @@ public final class PostgresFeed: ProfileFeed {
         self.connection = connection
         self.viewer = viewer
         self.dealer = Ranking.FeedDealer(options: .init(memory: memory))
+        self.readsAhead = false
     }
 
     /// The impressions not counted yet are counted when the feed goes away
@@ -89,6 +100,40 @@ public final class PostgresFeed: ProfileFeed {
     }
 
     public func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
+        let dealt = try deal(limit: limit, excluding: excluding)
+        if readsAhead { readAheadTheNextCard(holding: excluding.union(dealt.map(\.id))) }
+        return dealt
+    }
+
+    /// Leaves the next fetch's first read (the viewer's state with the
+    /// batch's next card, one the deck does not hold) to ride with the next
+    /// write on the connection, the deck's decision
+    /// (`PGConnection+ReadAhead.swift`). A fetch that then asks for the same
+    /// read takes its answer; any other finds none and reads as usual.
+    private func readAheadTheNextCard(holding: Set<String>) {
+        guard let viewerKey = dealer.viewerKey, let next = dealer.upNext(skip: { holding.contains($0.profile.id) })
+        else { return }
+        let arguments = PostgresDiscoveryViewer(key: viewerKey, profile: next.viewer).arguments(
+            .int(next.candidate.key))
+        // Prepared now if this session has not yet (the deck's first fetch
+        // reads the viewer alone): a read ahead goes only as a prepared statement.
+        guard (try? connection.statement(PostgresDiscoverySQL.feedStateAndNext)) != nil else { return }
+        lastReadAhead = arguments
+        connection.readWithNextWrite(PostgresDiscoverySQL.feedStateAndNext, arguments)
+    }
+
+    /// The arguments of the read last left to ride ahead.
+    private var lastReadAhead: [PostgresValue]?
+
+    /// An undo's write took the read ahead with it, and no fetch follows (the
+    /// card comes back): the same read is left again for the decision after
+    /// it (the batch's next card is still the one the deck does not hold).
+    public func deckDidRecord(_ action: DeckAction) {
+        guard readsAhead, case .unrecord = action, let lastReadAhead else { return }
+        connection.readWithNextWrite(PostgresDiscoverySQL.feedStateAndNext, lastReadAhead)
+    }
+
+    private func deal(limit: Int, excluding: Set<String>) throws -> [Profile] {
         guard limit > 0 else { return [] }
         // A card from the batch costs one round trip: its check by key rides
         // with the viewer's read, for the viewer the batch was ranked for, and
@@ -340,7 +385,10 @@ private struct FeedState {
     ) throws -> (state: FeedState, next: Profile?)? {
         var state: FeedState?, next: Profile?
         let arguments = ranked.arguments(.int(key))
-        for row in try connection.statement(PostgresDiscoverySQL.feedStateAndNext).query(arguments) {
+        let rows =
+            try connection.takeReadAnswer(PostgresDiscoverySQL.feedStateAndNext, arguments)
+            ?? connection.statement(PostgresDiscoverySQL.feedStateAndNext).query(arguments)
+        for row in rows {
             if try row.int("part") == 0 {
                 state = try FeedState(row: row)
             } else {

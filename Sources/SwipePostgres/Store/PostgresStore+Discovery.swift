@@ -4,8 +4,13 @@ import SwipeStore
 extension PostgresStore {
     /// `PostgresFeed` (Discovery/) on this store's connection, behind the
     /// store's session rule: a fetch after a lost connection reconnects first.
+    /// The feed reads ahead (the next card's read rides with the deck's
+    /// decision, `PGConnection+ReadAhead.swift`): this store's connection is
+    /// its session's alone, as a REPL's is.
     public func feed(viewer: String) throws -> any ProfileFeed {
-        try session { SessionFeed(store: self, base: try PostgresFeed(connection: connection, viewer: viewer)) }
+        try session {
+            SessionFeed(store: self, base: try PostgresFeed(connection: connection, viewer: viewer, readsAhead: true))
+        }
     }
 
     public func feed(viewer: String, memory: Ranking.FeedMemory) throws -> any ProfileFeed {

@@ -169,6 +169,7 @@ public final class PostgresStore: SwipeDatabase {
                     if let commitStep { try commitStep(connection) } else { try connection.execute("COMMIT") }
                     return result
                 } catch let error as PostgresError where error.isConnectionLost {
+                    connection.dropReadAhead()
                     guard let transactionID, let produced, !rerunAfterLoss else { throw error }
                     try connection.reconnect()
                     try configureSession()
@@ -203,7 +204,9 @@ public final class PostgresStore: SwipeDatabase {
         }
     }
 
+    /// Ends a write that did not commit; a read that rode with it saw what is rolled back.
     private func rollback() {
+        connection.dropReadAhead()
         if connection.isConnected && connection.isInTransaction { try? connection.execute("ROLLBACK") }
     }
 }
