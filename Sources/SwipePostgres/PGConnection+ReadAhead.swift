@@ -14,12 +14,16 @@ import CLibPQ
 /// arguments), and only while nothing else has run but that write's COMMIT:
 /// any other statement on the connection drops it (a later statement of the
 /// same write could change what it read), so does a write that did not
-/// commit (`dropReadAhead`, from `PostgresStore.write`: the read saw what
-/// was rolled back) and a reconnect. Another session's commit between the
-/// read and the fetch is missed as it would be by a read one round trip
-/// earlier: the read ran just before this write's COMMIT. A read whose write failed on the server is
-/// skipped by the server and not kept. Whoever takes nothing runs the read
-/// as usual: the answer is the same either way, one round trip later.
+/// commit (`dropReadAhead`, from `PostgresStore.write`'s rollback: the read
+/// saw what was rolled back) and a reconnect (a lost write reconnects before
+/// anything else). A read whose write failed on the server is skipped by
+/// the server and not kept. Another session's commit between the read and
+/// the fetch is missed as it would be by a read one round trip earlier: the
+/// read ran just before this write's COMMIT. Whoever takes nothing runs the
+/// read as usual: the answer is the same either way, one round trip later.
+///
+/// Internal to SwipePostgres: only `PostgresFeed` leaves a read, and only
+/// the REPL's feed, whose connection is its own.
 extension PGConnection {
     /// The read to send with the next write's statement.
     struct ReadAhead {
@@ -36,14 +40,14 @@ extension PGConnection {
     /// Leaves `sql` with `arguments` (a statement this connection has already
     /// prepared; any other is not sent) to ride with the next write that
     /// pipelines its BEGIN.
-    public func readWithNextWrite(_ sql: String, _ arguments: [PostgresValue]) {
+    func readWithNextWrite(_ sql: String, _ arguments: [PostgresValue]) {
         readAhead = ReadAhead(sql: sql, arguments: arguments)
     }
 
     /// The rows `sql` with `arguments` returned in the last write's flight,
     /// when that is the read that rode with it and nothing ran since; nil
     /// otherwise. Either way the answer is gone afterwards.
-    public func takeReadAnswer(_ sql: String, _ arguments: [PostgresValue]) -> PGResult? {
+    func takeReadAnswer(_ sql: String, _ arguments: [PostgresValue]) -> PGResult? {
         defer { readAheadAnswer = nil }
         guard let answer = readAheadAnswer, answer.read.sql == sql, answer.read.arguments == arguments else {
             return nil
@@ -53,7 +57,7 @@ extension PGConnection {
     }
 
     /// Forgets the read still to send and any answer kept.
-    public func dropReadAhead() {
+    func dropReadAhead() {
         readAhead = nil
         readAheadAnswer = nil
     }

@@ -169,7 +169,6 @@ public final class PostgresStore: SwipeDatabase {
                     if let commitStep { try commitStep(connection) } else { try connection.execute("COMMIT") }
                     return result
                 } catch let error as PostgresError where error.isConnectionLost {
-                    connection.dropReadAhead()
                     guard let transactionID, let produced, !rerunAfterLoss else { throw error }
                     try connection.reconnect()
                     try configureSession()
