@@ -30,8 +30,8 @@ public struct Deck: Sendable {
     var profiles: [Profile?] = [nil, nil, nil, nil]
     /// Physical slots in state order.
     var order = [0, 1, 2, 3]
-    /// Decisions that can be undone, oldest first.
-    var history: [Removal] = []
+    /// Decisions that can be undone, oldest first (shared between copies of the deck).
+    var history = UndoStack<Removal>()
     /// Decisions made before this deck (`rememberEarlier`), most recent last:
     /// `undo` takes them back once `history` is empty.
     var earlier: [DeckDecision] = []
@@ -106,8 +106,12 @@ public struct Deck: Sendable {
 
     /// Decisions `undo` can take back, most recent last.
     public var undoable: [DeckDecision] {
-        earlier + history.map(\.decision)
+        earlier + history.elements.map(\.decision)
     }
+
+    /// Whether `undo` has a decision to take back (`undoable` is not empty),
+    /// without listing them.
+    public var canUndo: Bool { !history.isEmpty || !earlier.isEmpty }
 
     /// Inputs waiting for the running animation, oldest first.
     public var queuedEvents: [DeckEvent] { state.queue }

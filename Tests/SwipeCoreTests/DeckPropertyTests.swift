@@ -113,6 +113,10 @@ import Testing
             displaced.formUnion(before.subtracting(ids).subtracting(decided))
             shown.formUnion(ids)
             #expect(decided.union(ids).isSubset(of: all))
+            // what undo can take back is exactly the standing decisions, the newest last
+            let undoable = controller.deck.undoable
+            #expect(Set(undoable.map(\.profile.id)) == decided && undoable.count == decided.count)
+            #expect(controller.deck.canUndo == !undoable.isEmpty)
         }
         // every queued input was applied or explicitly refused once the deck is idle
         if !settles { #expect(!controller.snapshot.isAnimating) }

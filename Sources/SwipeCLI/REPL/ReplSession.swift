@@ -269,7 +269,7 @@ public struct ReplSession {
     /// leaves the deck as it was: the controller rolls back (the one place
     /// that does).
     private mutating func send(_ event: DeckEvent) throws -> ReplAnswer {
-        if case .undo = event, controller.deck.undoable.isEmpty, let earlier = try ledger.latestStandingDecision() {
+        if case .undo = event, !controller.deck.canUndo, let earlier = try ledger.latestStandingDecision() {
             // Past the session: the viewer's latest standing decision, from
             // an earlier session or another process; the rewind rule decides.
             controller.rememberEarlier(earlier)
