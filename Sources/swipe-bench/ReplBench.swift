@@ -44,10 +44,32 @@ struct ReplBench {
                         swipe: "p50 \(duration(runs.medianOfMedians)), p99 \(duration(runs.pooled.quantile(0.99))), "
                             + "p999 \(duration(runs.pooled.quantile(0.999)))"))
             }
+            rows.append(Self.growth(of: latency[1], label: data.label))
         } catch let error as ReplSession.Unavailable {
             rows.append(ReportRow(benchmark: "swipe repl --json per command", swipe: "not measured: \(error.reason)"))
         }
         return rows
+    }
+}
+
+extension ReplBench {
+    /// Whether a like costs more late in a long session than early: the p50
+    /// of each session's last 200 likes against its first 200 (medians over
+    /// the sessions). Until the deck's undo history was a persistent stack
+    /// (`UndoStack`), each like copied every earlier decision of the session.
+    static func growth(of sessions: [Samples], label: String) -> ReportRow {
+        let window = 200
+        let measured = sessions.filter { $0.count >= 2 * window }
+        guard !measured.isEmpty, let count = measured.map(\.count).min() else {
+            return ReportRow(benchmark: "swipe repl --json (\(label)): `like` late vs early", swipe: "not measured")
+        }
+        let early = Samples(measured.map { Samples(Array($0.values.prefix(window))).median }).median
+        let late = Samples(measured.map { Samples(Array($0.values.suffix(window))).median }).median
+        return ReportRow(
+            benchmark: "swipe repl --json (\(label)): `like` p50 in a long session, "
+                + "likes \(count - window + 1)–\(count) vs 1–\(window)",
+            swipe: "p50 \(duration(late))", baseline: "p50 \(duration(early))", ratio: late / early,
+            target: "≤ 1.5×", met: late / early <= 1.5)
     }
 }
 
