@@ -2,9 +2,10 @@
 /// deck share what they have in common.
 ///
 /// `DeckController.handle` keeps a copy of the deck to put back when a write
-/// fails, and the deck then records the event's decision. Held in an array,
-/// that decision made the array copy every earlier one (copy on write, with
-/// its profiles retained and released): a cost that grew with each decision
+/// fails, and the deck then records the event's decision; `swipe serve`
+/// first applies each event to a copy too (`Deck.wouldAskTheStore`). Held
+/// in an array, that decision made the array copy every earlier one (copy
+/// on write, with its profiles retained and released): a cost that grew with each decision
 /// of a session, in every REPL and `swipe serve` socket: 2,000 decisions in
 /// one REPL on PostgreSQL spent about a quarter of their samples (perf)
 /// copying and freeing the history, and 8,000 in one REPL on SQLite took
