@@ -103,10 +103,10 @@ extension SwipeServer {
         uploadAnswer(.internalServerError, [("ok", false), ("command", .string(command)), ("error", .string(message))])
     }
 
-    /// 413 too large, 415 not an image, 422 damaged, 409 for the profile's own rules.
+    /// 413 too large (in bytes or in pixels), 415 not an image, 422 damaged, 409 for the profile's own rules.
     static func status(of refusal: PhotoRefusal) -> HTTPResponse.Status {
         switch refusal {
-        case .tooLarge: .contentTooLarge
+        case .tooLarge, .tooManyPixels: .contentTooLarge
         case .notAnImage: .unsupportedMediaType
         case .damaged: .unprocessableContent
         case .notAllowed, .tooMany, .noSuchPhoto, .duplicate: .conflict

@@ -80,6 +80,27 @@ enum JPEGStripper {
         return out
     }
 
+    /// The width and height of the first frame header (SOFn: precision,
+    /// then height and width, big-endian), or nil when none comes before
+    /// the image data or the segments do not read.
+    static func dimensions(_ input: [UInt8]) -> (width: Int, height: Int)? {
+        var at = 2
+        while at < input.count, input[at] == 0xFF {
+            while at < input.count && input[at] == 0xFF { at += 1 }
+            guard at < input.count else { return nil }
+            let marker = input[at]
+            at += 1
+            if marker == 0x01 || (0xD0...0xD7).contains(marker) { continue }
+            guard marker != eoi, marker != sos, let length = input.be16(at), length >= 2 else { return nil }
+            if (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker) {
+                guard let height = input.be16(at + 3), let width = input.be16(at + 5) else { return nil }
+                return (width, height)
+            }
+            at += length
+        }
+        return nil
+    }
+
     /// The Orientation tag (0x0112) of IFD0 of an EXIF block (the TIFF
     /// structure after `Exif\0\0`), or nil; values other than 1…8 are nil.
     static func exifOrientation(_ tiff: [UInt8]) -> Int? {

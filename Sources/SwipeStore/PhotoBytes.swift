@@ -28,8 +28,12 @@ public enum PhotoMediaType: String, Hashable, Sendable, CaseIterable {
 ///   end of the image too. The orientation alone is kept, as a fresh 34-byte
 ///   EXIF holding that one tag, so a phone's portrait still stands up.
 ///   The scan data is copied byte for byte: the image is not re-encoded.
-///   PNG: tEXt, zTXt, iTXt, eXIf and tIME chunks go. WebP: EXIF and XMP
-///   chunks go (and their flags in VP8X).
+///   PNG keeps only IHDR, PLTE, tRNS, gAMA, cHRM, sRGB, IDAT and IEND;
+///   WebP only VP8, VP8L, VP8X, ALPH, ANIM and ANMF (and VP8X's ICC,
+///   EXIF and XMP flags are cleared). Everything else goes: EXIF, XMP,
+///   C2PA, ICC profiles, text and chunks nobody has named yet;
+/// - at most `PhotoLimits.maximumPixels` and `.maximumSide` by the size
+///   its header says (a decompression bomb is refused before it is stored).
 public struct PhotoBytes: Hashable, Sendable {
     public let mediaType: PhotoMediaType
     /// The bytes to store and serve.
@@ -49,6 +53,7 @@ public struct PhotoBytes: Hashable, Sendable {
             throw .tooLarge(bytes: given.count, kind: kind.map(\.name) ?? "file")
         }
         guard let kind else { throw .notAnImage(bytes: given.count, kind: Self.describe(given)) }
+        try Self.checkPixels(given, kind: kind)
         let stripped: [UInt8]
         do {
             switch kind {
@@ -71,6 +76,29 @@ public struct PhotoBytes: Hashable, Sendable {
         self.mediaType = mediaType
         self.sha256 = sha256
         givenSize = bytes.count
+    }
+
+    /// Refuses a picture over `PhotoLimits.maximumPixels` or
+    /// `.maximumSide`, by the size its header says (nothing is decoded). A
+    /// WebP whose size cannot be read is damaged; a JPEG or PNG whose
+    /// header does not read is refused as damaged by its stripper.
+    static func checkPixels(_ given: [UInt8], kind: PhotoMediaType) throws(PhotoRefusal) {
+        let size: (width: Int, height: Int)?
+        switch kind {
+        case .jpeg: size = JPEGStripper.dimensions(given)
+        case .png: size = PNGStripper.dimensions(given)
+        case .webp:
+            size = WebPStripper.dimensions(given)
+            if size == nil {
+                throw .damaged(bytes: given.count, kind: kind.name, reason: "its size cannot be read")
+            }
+        }
+        guard let size else { return }
+        if size.width > PhotoLimits.maximumSide || size.height > PhotoLimits.maximumSide
+            || size.width * size.height > PhotoLimits.maximumPixels
+        {
+            throw .tooManyPixels(width: size.width, height: size.height, kind: kind.name)
+        }
     }
 
     /// The type the first bytes say, or nil.

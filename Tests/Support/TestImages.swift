@@ -80,7 +80,7 @@ public enum TestImages {
 
     /// A big-endian TIFF block: IFD0 with Make, Orientation and a GPS IFD
     /// pointer; the GPS IFD with latitude and longitude.
-    static func exif(orientation: Int) -> [UInt8] {
+    public static func exif(orientation: Int) -> [UInt8] {
         func u16(_ v: Int) -> [UInt8] { [UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)] }
         func u32(_ v: Int) -> [UInt8] {
             [UInt8(v >> 24 & 0xFF), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
