@@ -23,6 +23,8 @@ public final class DatabaseServerBackend: Sendable {
     private let relay: any MatchRelay
     /// Where the data is, for messages (a path, or a URI without its password).
     public let location: String
+    /// The database's photo secret, which photo grants are made with (`PhotoGrant`).
+    let photoSecret: String
 
     /// - Parameters:
     ///   - writes: `.oneAtATime` for SQLite, `.concurrent` for PostgreSQL.
@@ -38,6 +40,12 @@ public final class DatabaseServerBackend: Sendable {
         self.writes = WriteQueue(pool: pool, grouped: writes == .oneAtATime)
         self.relay = relay
         location = try pool.withDatabase { $0.location }
+        photoSecret = try pool.withDatabase { try $0.makePhotoSecret() }
+    }
+
+    /// A profile's photo item as `viewer` is handed it (`PhotoGrant`).
+    public func photoPath(_ item: String, viewer: String) -> String {
+        PhotoGrant.path(item, secret: photoSecret, viewer: viewer)
     }
 
     /// How many connections the pool has open right now.
@@ -83,19 +91,23 @@ public final class DatabaseServerBackend: Sendable {
     /// viewer may not see); without its bytes when one of `current` (the
     /// client's ETags, `*` for any) is its hash.
     ///
-    /// A viewer sees what the page shows them (Documentation/Photos.md): their
-    /// own photos, their matches', their likers', and those of anyone they
-    /// may be dealt as a card now (eligible both ways, no block). Anyone
-    /// else's photo is answered as one that does not exist, path or not.
-    public func servedPhoto(id: String, viewer: String, unlessAnyOf current: [String]) throws -> ServedPhoto? {
-        try pool.withDatabase { database in
+    /// A viewer sees the photos of those the page has shown them
+    /// (Documentation/Photos.md): their own, their matches', their likers',
+    /// and any whose path came to them with a card or a detail page, its
+    /// `grant` (`PhotoGrant`) made for them. Never across a block. Anyone
+    /// else's photo is answered as one that does not exist, path or not;
+    /// and nobody's preferences change the answer (they would be read back).
+    public func servedPhoto(id: String, viewer: String, grant: String?, unlessAnyOf current: [String]) throws
+        -> ServedPhoto?
+    {
+        let granted = grant.map { PhotoGrant.isValid($0, secret: photoSecret, viewer: viewer, photo: id) } ?? false
+        return try pool.withDatabase { database in
             // The bytes are not even read when the client's first tag is current.
             let first = current.first { $0.utf8.count == 64 }
             guard var photo = try database.servedPhoto(id: id, viewer: viewer, unlessSHA256: first) else {
                 return nil
             }
-            let mayBeDealt = { try database.eligible(viewer: viewer, among: [photo.owner]).contains(photo.owner) }
-            guard try photo.isKnownToViewer || mayBeDealt() else { return nil }
+            guard granted || photo.isKnownToViewer else { return nil }
             if current.contains("*") || current.contains(photo.sha256) { photo.bytes = nil }
             return photo
         }
@@ -171,8 +183,10 @@ public final class DatabaseServerBackend: Sendable {
         repl.writesFiles = false
         // Whom the page may know as matches: told if one of them is erased elsewhere.
         let partners = try scope.matches().map(\.profile)
+        let secret = photoSecret
         let session = SocketSession(
-            repl, place: me.location, mayChangePreferences: mayChangePreferences,
+            repl, place: me.location, photoPath: { PhotoGrant.path($0, secret: secret, viewer: viewer) },
+            mayChangePreferences: mayChangePreferences,
             onClose: { feed.countImpressions() })
         session.notePartners(partners)
         return session

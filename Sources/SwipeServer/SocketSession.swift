@@ -37,6 +37,9 @@ public final class SocketSession: Sendable {
     /// other sockets' threads add to it while this one runs a command.
     private let withdrawals = Mutex<Set<String>>([])
     private let mayChangePreferences: @Sendable () -> Bool
+    /// A photo item of another person as this viewer is handed it: a stored
+    /// photo's path with its grant (`PhotoGrant`).
+    private let photoPath: @Sendable (String) -> String
     /// Whom this viewer's page may know as a match (from the session's
     /// open, its answers and the matches pushed to it): whose erasure by
     /// another process it is told of (`SwipeServer.sweepErasures`). More
@@ -46,17 +49,18 @@ public final class SocketSession: Sendable {
 
     /// The refusal of a change of preferences past the viewer's budget.
     static let tooManyChanges =
-        "your preferences (your place included) have changed too often; try again in a few minutes"
+        "your preferences, place, age or gender have changed too often; try again in a few minutes"
 
     /// What the deck leaves to do when the socket closes (its feed's
     /// impressions counted); run once, by `close()`.
     private let onClose: Mutex<(@Sendable () -> Void)?>
 
     init(
-        _ repl: sending ReplSession, place: Location?, mayChangePreferences: @escaping @Sendable () -> Bool,
-        onClose: (@Sendable () -> Void)? = nil
+        _ repl: sending ReplSession, place: Location?, photoPath: @escaping @Sendable (String) -> String = { $0 },
+        mayChangePreferences: @escaping @Sendable () -> Bool, onClose: (@Sendable () -> Void)? = nil
     ) {
         state = Mutex(State(repl: repl, place: place))
+        self.photoPath = photoPath
         self.mayChangePreferences = mayChangePreferences
         self.onClose = Mutex(onClose)
     }
@@ -128,10 +132,11 @@ public final class SocketSession: Sendable {
             return taken.sorted()
         }
         let mayChange = mayChangePreferences
+        let photoPath = photoPath
         return state.withLock { state in
             if !pending.isEmpty { try? state.repl.withdraw(pending) }
             let place = state.place
-            let show = { (profile: Profile) in JSONValue.peerProfile(profile, seenFrom: place) }
+            let show = { (profile: Profile) in JSONValue.peerProfile(profile, seenFrom: place, photoPath: photoPath) }
             var members: [(String, JSONValue)]
             switch line.input {
             case .discovery(.prefs(_?))? where !mayChange():
@@ -155,7 +160,9 @@ public final class SocketSession: Sendable {
             if !fresh.isEmpty {
                 state.sentProfiles.formUnion(fresh.map(\.id))
                 let place = state.place
-                members.append(("profiles", .array(fresh.map { JSONValue.peerProfile($0, seenFrom: place) })))
+                members.append(
+                    ("profiles", .array(fresh.map { JSONValue.peerProfile($0, seenFrom: place, photoPath: photoPath) }))
+                )
             }
             let answer = SocketAnswer(members)
             if !answer.partners.isEmpty { notePartners(answer.partners) }

@@ -4,8 +4,10 @@ import Hummingbird
 import SwipeStore
 
 /// `/photos/ID`: a photo the database stores (Documentation/Photos.md), for
-/// a signed-in viewer only, and never one whose owner and the viewer are
-/// blocked from each other (answered as a photo that does not exist). The
+/// a signed-in viewer only, to whom its owner was shown (the path's
+/// `?for=` grant, `PhotoGrant`, or a standing tie), and never one whose
+/// owner and the viewer are blocked from each other (answered as a photo
+/// that does not exist). The
 /// path is the photo's unguessable id (`PhotoID`); the ETag is its
 /// content's SHA-256, so a browser that has it asks with `If-None-Match` and
 /// gets a 304 without the bytes being read. `Cache-Control: private`: a
@@ -33,8 +35,9 @@ extension SwipeServer {
         }
         let current = Self.entityTags(request.headers[values: .ifNoneMatch])
         let backend = backend
+        let shown = request.uri.queryParameters.get(PhotoGrant.parameter)
         let photo = try await threadPool.runIfActive {
-            try backend.servedPhoto(id: id, viewer: grant.viewer, unlessAnyOf: current)
+            try backend.servedPhoto(id: id, viewer: grant.viewer, grant: shown, unlessAnyOf: current)
         }
         guard let photo else {
             headers[.contentType] = "text/plain; charset=utf-8"

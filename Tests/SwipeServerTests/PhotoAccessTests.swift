@@ -10,11 +10,14 @@ import Testing
 
 @testable import SwipeServer
 
-/// Who may load a stored photo (Documentation/Photos.md, "Serving"): what
-/// the page may show the viewer, not anyone signed in who has the path.
-/// Their own photos, their matches', their likers', and those of anyone
-/// who may be dealt to them as a card now (eligible both ways); anyone
-/// else's is a 404, as a photo that does not exist.
+/// Who may load a stored photo (Documentation/Photos.md, "Serving"): those
+/// its owner has been shown to, not anyone signed in who has the path, and
+/// never as a function of anyone's preferences (issue 36, defect 2: "200
+/// exactly when the owner could be dealt to the asker" read the owner's
+/// private preferences back). Their own photos, their matches', their
+/// likers', and those whose path came to them with a card or a detail page
+/// (its `?for=` grant, made for them); anyone else's is a 404, as a photo
+/// that does not exist.
 struct PhotoAccessTests {
     let fixture: ServerFixture
     /// dave's photo: dave seeks women only and is a man seeking women; carol
@@ -30,17 +33,33 @@ struct PhotoAccessTests {
         path = try store.addPhoto(viewer: "dave", .bytes(try PhotoBytes(checking: TestImages.png())), at: nil).photos[0]
     }
 
-    func status(_ viewer: String, client: any TestClientProtocol) async throws -> HTTPResponse.Status {
+    func status(_ viewer: String, _ uri: String? = nil, client: any TestClientProtocol) async throws
+        -> HTTPResponse.Status
+    {
         let cookie = "swipe_token=" + (try fixture.token(for: viewer))
-        return try await client.execute(uri: path, method: .get, headers: [.cookie: cookie]) { $0.status }
+        return try await client.execute(uri: uri ?? path, method: .get, headers: [.cookie: cookie]) { $0.status }
     }
 
-    @Test func onlyThoseThePageMayShowLoadAPhoto() async throws {
+    /// The path as a server hands it to `viewer` with dave's card.
+    func granted(to viewer: String) throws -> String {
+        let secret = try SQLiteStore(path: fixture.path, create: false).makePhotoSecret()
+        return PhotoGrant.path(path, secret: secret, viewer: viewer)
+    }
+
+    @Test func onlyThoseTheOwnerWasShownToLoadAPhoto() async throws {
         let database = fixture.path
+        let erinsPath = try granted(to: "erin")
         try await fixture.withServer { client in
             let store = try SQLiteStore(path: database, create: false)
-            // erin (a woman, seeking anyone) may be dealt dave: his card, his photo.
-            #expect(try await status("erin", client: client) == .ok)
+            // erin may be dealt dave, but was not shown him: the bare path is a 404.
+            #expect(try await status("erin", client: client) == .notFound)
+            // Dealt his card, she was handed the path with her grant.
+            #expect(try await status("erin", erinsPath, client: client) == .ok)
+            // Her grant is hers: carol, who has it, loads nothing with it, nor with a forged one.
+            #expect(try await status("carol", erinsPath, client: client) == .notFound)
+            #expect(
+                try await status("carol", path + "?for=" + String(repeating: "0", count: 32), client: client)
+                    == .notFound)
             // dave's own.
             #expect(try await status("dave", client: client) == .ok)
             // carol and bob are no card for dave's preferences: 404, path or not.
@@ -59,13 +78,35 @@ struct PhotoAccessTests {
             #expect(try await status("bob", client: client) == .ok)
             try store.unmatch(viewer: "bob", profile: "dave", at: nil)
             #expect(try await status("bob", client: client) == .notFound, "unmatched: no longer shown")
+            // A block hides it, grant or not.
+            try store.block(viewer: "dave", profile: "erin")
+            #expect(try await status("erin", erinsPath, client: client) == .notFound)
+        }
+    }
+
+    /// The reproduction of defect 2: carol changes her own age and gender
+    /// back and forth and asks for dave's photo each time. Whatever she is,
+    /// the answer is the same, so it says nothing of what dave seeks.
+    @Test func theAnswerNeverDependsOnAnyonesPreferences() async throws {
+        let database = fixture.path
+        let carolsPath = try granted(to: "carol")
+        try await fixture.withServer { client in
+            let store = try SQLiteStore(path: database, create: false)
+            var bare: Set<HTTPResponse.Status> = [], withGrant: Set<HTTPResponse.Status> = []
+            for (gender, age) in [("f", 30), ("m", 30), ("f", 70), ("x", 25), ("f", 30)] {
+                try store.upsert(Profile(id: "carol", name: "Name carol", age: age, gender: gender))
+                bare.insert(try await status("carol", client: client))
+                withGrant.insert(try await status("carol", carolsPath, client: client))
+            }
+            #expect(bare == [.notFound])
+            #expect(withGrant == [.ok])
         }
     }
 }
 
 /// The store's half of it on both backends: which viewers know a photo's
 /// owner by a standing tie (`ServedPhoto.isKnownToViewer`); the server
-/// shows anyone else's only to those the owner may be dealt to.
+/// shows anyone else's only with the grant it handed them (`PhotoGrant`).
 @Suite struct PhotoTieTests {
     let stores = TestStores("swipe-photo-ties")
 

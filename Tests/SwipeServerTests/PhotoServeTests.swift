@@ -16,12 +16,16 @@ struct PhotoServeTests {
     let fixture: ServerFixture
     let photo: PhotoBytes
     let path: String
+    let erinsPath: String
 
     init() throws {
         fixture = try ServerFixture()
         photo = try PhotoBytes(checking: TestImages.jpeg().bytes)
         let store = try SQLiteStore(path: fixture.path, create: false)
-        path = try store.addPhoto(viewer: "bob", .bytes(photo), at: nil).photos[0]
+        let stored = try store.addPhoto(viewer: "bob", .bytes(photo), at: nil).photos[0]
+        // As the server hands it to alice with bob's card (`PhotoGrant`).
+        path = PhotoGrant.path(stored, secret: try store.makePhotoSecret(), viewer: "alice")
+        erinsPath = PhotoGrant.path(stored, secret: try store.makePhotoSecret(), viewer: "erin")
         try store.block(viewer: "erin", profile: "bob")
     }
 
@@ -62,13 +66,13 @@ struct PhotoServeTests {
 
     @Test func withoutASignInItIs401AndAcrossABlock404() async throws {
         let erin = try cookie("erin"), alice = try cookie("alice")
-        let path = path
+        let path = path, erinsPath = erinsPath
         try await fixture.withServer { client in
             try await client.execute(uri: path, method: .get) { response in
                 #expect(response.status == .unauthorized)
                 #expect(response.body.readableBytes < 200)
             }
-            try await client.execute(uri: path, method: .get, headers: [.cookie: erin]) { response in
+            try await client.execute(uri: erinsPath, method: .get, headers: [.cookie: erin]) { response in
                 #expect(response.status == .notFound, "erin blocked bob: his photo is as if it did not exist")
             }
             let unknown = "/photos/" + String(repeating: "0", count: 32)

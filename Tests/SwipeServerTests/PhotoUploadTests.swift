@@ -102,6 +102,7 @@ struct PhotoUploadTests {
         #expect(expected.bytes != png, "the test PNG carries text chunks to strip")
         let alice = try headers("alice")
         let bob = try headers("bob", origin: nil)
+        let secret = try SQLiteStore(path: fixture.path, create: false).makePhotoSecret()
         try await fixture.withServer { client in
             let path = try await client.execute(
                 uri: "/photos?name=me%20at%20home.png", method: .post, headers: alice, body: .init(bytes: png)
@@ -120,7 +121,9 @@ struct PhotoUploadTests {
                 #expect(response.headers[.location] == photos[0])
                 return photos[0]
             }
-            try await client.execute(uri: path, method: .get, headers: bob) { response in
+            // As bob is handed it with alice's card (`PhotoGrant`).
+            let bobsPath = PhotoGrant.path(path, secret: secret, viewer: "bob")
+            try await client.execute(uri: bobsPath, method: .get, headers: bob) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType] == "image/png")
                 #expect(Array(buffer: response.body) == expected.bytes)

@@ -12,11 +12,15 @@ extension JSONValue {
     /// detail pages): what the page shows, and `distance_km`, whole km from
     /// the viewer's coarsened place (`Discovery.shownDistanceKm`; null when
     /// either has no place). Never their coordinates or preferences.
-    public static func peerProfile(_ profile: Profile, seenFrom viewer: Location?) -> JSONValue {
+    /// `photoPath` gives each photo item as this viewer is handed it (a
+    /// server adds the grant that lets them load it, `PhotoGrant`).
+    public static func peerProfile(
+        _ profile: Profile, seenFrom viewer: Location?, photoPath: (String) -> String = { $0 }
+    ) -> JSONValue {
         .object([
             ("id", .string(profile.id)), ("name", .string(profile.name)), ("age", .number(Double(profile.age))),
             ("gender", .optional(profile.gender)), ("city", .optional(profile.city)), ("bio", .optional(profile.bio)),
-            ("photos", .array(profile.photos.map(JSONValue.string))),
+            ("photos", .array(profile.photos.map { .string(photoPath($0)) })),
             ("interests", .array(profile.interests.map(JSONValue.string))),
             (
                 "distance_km",

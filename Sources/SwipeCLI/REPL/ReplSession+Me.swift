@@ -124,14 +124,11 @@ extension MeField {
         }
     }
 
-    /// Whether it is rationed as preferences are (`swipe serve`): the place
-    /// and the preferences, whose repeated change could map others.
-    public var isPreference: Bool {
-        switch self {
-        case .place, .seeking, .ages, .km: true
-        default: false
-        }
-    }
+    /// Whether it is rationed as preferences are (`swipe serve`): the place,
+    /// the preferences, and one's own age and gender, whose repeated change
+    /// could map others or read their preferences back (who is dealt whom
+    /// changes with each).
+    public var isPreference: Bool { changesEligibility }
 }
 
 extension ViewerLedger {
