@@ -38,6 +38,9 @@ public protocol SwipeProfiles: AnyObject {
     func upsert(_ profile: Profile) throws -> UpsertOutcome
     /// The profile with external id `id`, or nil.
     func profile(id: String) throws -> Profile?
+    /// The profile with external id `id` as `viewer` may see it: nil when
+    /// there is none or a block stands between them, either way.
+    func profile(id: String, seenBy viewer: String) throws -> Profile?
     /// Whether a profile has external id `id`.
     func isProfile(_ id: String) throws -> Bool
     /// Up to `limit` ids starting with `prefix`, in id order (Tab completion).

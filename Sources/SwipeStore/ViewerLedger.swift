@@ -70,6 +70,8 @@ public protocol ViewerLedger {
     func name(of id: String) throws -> String?
     /// The profile with id `id`, nil when there is none (`open ID`).
     func profile(_ id: String) throws -> Profile?
+    /// The ids the viewer has blocked.
+    func blocked() throws -> [String]
 }
 
 extension ViewerLedger {
@@ -83,6 +85,9 @@ extension ViewerLedger {
 
     /// A ledger that cannot look profiles up finds none.
     public func profile(_ id: String) throws -> Profile? { nil }
+
+    /// A ledger that keeps no blocks has none.
+    public func blocked() throws -> [String] { [] }
 }
 
 /// The refusal a ledger throws when the viewer already holds a decision on

@@ -91,7 +91,7 @@ public struct ViewerScope: ViewerLedger {
     public func history(about profile: String?) throws -> [HistoryEntry] {
         try access.read { store in
             let entries = try store.history(HistoryQuery(viewer: viewer, profile: profile))
-            if let profile, entries.isEmpty, try !store.isProfile(profile) {
+            if let profile, entries.isEmpty, try store.profile(id: profile, seenBy: viewer) == nil {
                 throw StoreError.unknownProfile(profile)
             }
             return entries
@@ -174,12 +174,19 @@ public struct ViewerScope: ViewerLedger {
         return outcome
     }
 
+    public func blocked() throws -> [String] {
+        try access.read { try $0.blocked(viewer: viewer) }
+    }
+
     public func likes() throws -> [Liker] {
         try access.read { try $0.likes(viewer: viewer) }
     }
 
     public func reasons(about id: String) throws -> [String] {
-        try access.read { try $0.reasons(viewer: viewer, about: id) }
+        try access.read { store in
+            guard try store.profile(id: id, seenBy: viewer) != nil else { throw StoreError.unknownProfile(id) }
+            return try store.reasons(viewer: viewer, about: id)
+        }
     }
 
     public func unknownGenders(_ seeking: [String]) throws -> String? {
@@ -203,11 +210,15 @@ public struct ViewerScope: ViewerLedger {
         try access.read { try $0.inbox(viewer: viewer) }
     }
 
+    /// Nil for someone the viewer may not see: no such profile, or a block
+    /// either way (one answer for both).
     public func name(of id: String) throws -> String? {
-        try access.read { try $0.profile(id: id)?.name }
+        try access.read { try $0.profile(id: id, seenBy: viewer)?.name }
     }
 
+    /// Nil for someone the viewer may not see: no such profile, or a block
+    /// either way (one answer for both).
     public func profile(_ id: String) throws -> Profile? {
-        try access.read { try $0.profile(id: id) }
+        try access.read { try $0.profile(id: id, seenBy: viewer) }
     }
 }

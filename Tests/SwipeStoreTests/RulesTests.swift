@@ -111,7 +111,9 @@ import Testing
     }
 
     /// A block ends a match for both, refuses decisions both ways and hides
-    /// each from the other's likes; history keeps every row.
+    /// each from the other's likes and history (issue 36: a block hides both
+    /// everywhere, as an erase would); the rows stay, listed again once the
+    /// block is lifted.
     @Test(arguments: TestBackend.all) func aBlockEndsTheMatchAndRefusesDecisions(_ backend: TestBackend) throws {
         let store = try store(backend)
         _ = try store.record(viewer: "a", profile: "b", decision: .like, via: .drag)
@@ -119,7 +121,8 @@ import Testing
         _ = try store.record(viewer: "c", profile: "a", decision: .like, via: .drag)
         #expect(try store.block(viewer: "b", profile: "a").endedMatch)
         #expect(try store.matches(viewer: "a").isEmpty)
-        #expect(try store.history(HistoryQuery(viewer: "a")).count == 1)
+        #expect(try store.history(HistoryQuery(viewer: "a")).isEmpty)
+        #expect(try store.history(HistoryQuery(viewer: "b")).isEmpty)
         #expect(throws: StoreError.blocked(viewer: "a", profile: "b")) {
             try store.record(viewer: "a", profile: "b", decision: .hate, via: .drag)
         }
@@ -129,5 +132,7 @@ import Testing
             try store.block(viewer: "a", profile: "c")
         }
         #expect(throws: StoreError.selfAction("a", action: "block")) { try store.block(viewer: "a", profile: "a") }
+        try store.unblock(viewer: "b", profile: "a")
+        #expect(try store.history(HistoryQuery(viewer: "a")).map(\.profile) == ["b"], "the row stayed")
     }
 }

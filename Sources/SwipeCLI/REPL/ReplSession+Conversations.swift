@@ -43,19 +43,36 @@ extension ReplSession {
         var found = ConversationAnswer(viewer: ledger.viewer)
         switch input {
         case .chat(let id):
-            let messages = try ledger.read(with: id, last: Self.chatHistory)
+            let messages = try refusingStrangers(id) { try ledger.read(with: id, last: Self.chatHistory) }
             let partner = ChatPartner(id: id, name: try ledger.name(of: id) ?? id)
             chat = partner
             found.entered = partner
             found.messages = messages
         case .say(let id, let text, let clientID):
-            found.sent = try ledger.send(to: id, text: text, clientID: clientID ?? UUID().uuidString)
+            found.sent = try refusingStrangers(id) {
+                try ledger.send(to: id, text: text, clientID: clientID ?? UUID().uuidString)
+            }
         case .inbox:
             found.inbox = try ledger.inbox()
         }
         var answer = ReplAnswer(snapshot: snapshot)
         answer.conversation = found
         return answer
+    }
+
+    /// Runs `body`, a command naming `id` that the store refuses for anyone
+    /// but a match: its refusal of someone the viewer has not met (or who
+    /// blocked them) becomes the words an id that is no profile gets
+    /// (`requireMet`). Checked only when the store refuses, so a message
+    /// costs no more than it did.
+    private func refusingStrangers<T>(_ id: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as StoreError {
+            if case .unknownProfile = error { throw error }
+            guard Self.isRefusal(error), try !hasMet(id) else { throw error }
+            throw StoreError.unknownProfile(id)
+        }
     }
 
     /// A line typed in a chat (`ChatLine`): `/back` leaves, `/quit` ends the

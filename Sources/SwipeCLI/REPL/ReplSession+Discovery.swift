@@ -44,17 +44,21 @@ extension ReplSession {
             found.reasons = (top, try store.reasons(about: top))
         case .block(let given):
             let id = try given ?? shownProfileID()
+            try requireMet(id, ownBlock: true)
             let outcome = try store.block(id)
             actions += try withdrawCards([id])
             found.notice = "blocked \(id)" + (outcome.endedMatch ? "; your match ended" : "")
         case .unblock(let id):
+            try requireMet(id, ownBlock: true)
             try store.unblock(id)
             actions += try fillParkedSlots()
             found.notice = "unblocked \(id)"
         case .unmatch(let id):
+            try requireMet(id)
             try store.unmatch(id)
             found.notice = "unmatched \(id), for good"
         case .report(let id, let reason):
+            try requireMet(id, ownBlock: true)
             let outcome = try store.report(id, reason: reason)
             actions += try withdrawCards([id])
             found.notice = "reported \(id) and blocked them" + (outcome.endedMatch ? "; your match ended" : "")

@@ -65,10 +65,36 @@ extension ReplSession {
         return answer
     }
 
+    /// Refuses a command naming `id` (`block`, `report`, `unblock`,
+    /// `unmatch`, `say`, `chat`) unless the viewer has met them: a card of
+    /// the deck, the profile or chat open, someone in their history, likes
+    /// or matches, or, with `ownBlock`, someone they blocked themself (to
+    /// unblock or report). Anyone else gets the words an id that is no
+    /// profile gets (`StoreError.unknownProfile`): a stranger, someone who
+    /// blocked the viewer, an erased person, an id that never existed. So no
+    /// one learns which ids exist, nor that they were blocked (issue 36).
+    func requireMet(_ id: String, ownBlock: Bool = false) throws {
+        // Oneself: the store's own refusal says what is wrong.
+        if id == ledger.viewer { return }
+        if snapshot.cards.contains(where: { $0.profile?.id == id }) || viewing?.id == id || chat?.id == id { return }
+        if try hasMet(id) { return }
+        if ownBlock, try ledger.blocked().contains(id) { return }
+        throw StoreError.unknownProfile(id)
+    }
+
+    /// Whether `id` is someone the viewer may see (no block either way) and
+    /// has met in their history, likes or matches.
+    func hasMet(_ id: String) throws -> Bool {
+        guard try ledger.profile(id) != nil else { return false }
+        let inHistory = (try? ledger.history(about: id))?.isEmpty == false
+        return try inHistory || ledger.likes().contains { $0.profile == id }
+            || ledger.matches().contains { $0.profile == id }
+    }
+
     /// `id`'s profile when the viewer has met them: a card of the deck, or
     /// someone in their likes, matches or history. Anyone else (and an id
-    /// that is no profile) gets the same refusal, which tells nothing of
-    /// whether they exist.
+    /// that is no profile, or someone with whom a block stands either way)
+    /// gets the same refusal, which tells nothing of whether they exist.
     private func listedProfile(_ id: String, verb: String) throws -> Profile {
         if let card = snapshot.cards.compactMap(\.profile).first(where: { $0.id == id }) { return card }
         let inHistory = (try? ledger.history(about: id))?.isEmpty == false

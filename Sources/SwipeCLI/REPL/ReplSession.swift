@@ -182,13 +182,23 @@ public struct ReplSession {
     /// deck without a decision (`DeckEvent.withdraw`), and so does any other
     /// card in the deck the viewer has decided meanwhile: the feed skips
     /// decided profiles, but these were drawn before. `undo` keeps its history.
+    /// Whether the viewer holds a standing decision about `id`; none about
+    /// someone they may no longer see (gone, or a block either way).
+    private func standingHistory(about id: String) throws -> Bool {
+        do {
+            return try ledger.history(about: id).contains { $0.undoneAt == nil }
+        } catch StoreError.unknownProfile {
+            return false
+        }
+    }
+
     private mutating func withdraw(after refusal: DecidedElsewhere) -> (message: String, deck: ReplAnswer?) {
         var message = refusal.description + refusal.place + "; that card leaves the deck"
         var actions: [DeckAction] = []
         do {
             var others: [String] = []
             for id in snapshot.cards.compactMap({ $0.profile?.id }) where id != refusal.profileID {
-                if try ledger.history(about: id).contains(where: { $0.undoneAt == nil }) { others.append(id) }
+                if try standingHistory(about: id) { others.append(id) }
             }
             for id in [refusal.profileID] + others {
                 actions += try controller.handle(.withdraw(id)) { _ in }.actions

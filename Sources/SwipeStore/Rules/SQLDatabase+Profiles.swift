@@ -17,6 +17,30 @@ extension SQLDatabase {
         }
     }
 
+    /// The profile with external id `id` as `viewer` may see it: nil when
+    /// there is none, or when a block stands between the two either way.
+    /// One answer for "blocked", "erased" and "never existed", so that no
+    /// one learns from it that they were blocked (Documentation/Moderation.md).
+    public func profile(id: String, seenBy viewer: String) throws -> Profile? {
+        guard executor.dialect.canHold(id), executor.dialect.canHold(viewer) else { return nil }
+        return try read {
+            try executor.first(
+                Profile.self,
+                "SELECT \(Self.profileColumns) FROM profiles AS p WHERE p.id = $1 AND " + Self.noBlockWith("$2"),
+                [.text(id), .text(viewer)])
+        }
+    }
+
+    /// The condition that no block stands, either way, between the profile
+    /// `p` of the query and the profile whose external id is `viewerID`
+    /// (a placeholder or an expression).
+    package static func noBlockWith(_ viewerID: String) -> String {
+        """
+        NOT EXISTS (SELECT 1 FROM blocks AS nb JOIN profiles AS nv ON nv.id = \(viewerID)
+                    WHERE (nb.blocker = nv.key AND nb.blocked = p.key) OR (nb.blocker = p.key AND nb.blocked = nv.key))
+        """
+    }
+
     /// The profile with internal key `key`, or nil.
     package func profile(key: Int) throws -> Profile? {
         try executor.first(Profile.self, "SELECT \(Self.profileColumns) FROM profiles WHERE key = $1", [.int(key)])

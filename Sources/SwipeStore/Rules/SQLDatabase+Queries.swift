@@ -3,7 +3,9 @@ import SwipeCore
 /// History, matches, missed matches and decided ids, in one order on every backend.
 extension SQLDatabase {
     /// A viewer's decisions, newest first, undone ones included (with
-    /// `undoneAt`), filtered by `query`.
+    /// `undoneAt`), filtered by `query`; none about a person with whom a
+    /// block stands either way (a block hides both from each other in every
+    /// list, as an erase does).
     public func history(_ query: HistoryQuery) throws -> [HistoryEntry] {
         try read {
             let viewer = try requireKey(query.viewer)
@@ -16,6 +18,8 @@ extension SQLDatabase {
                 WHERE d.viewer = $1 AND (CAST($2 AS TEXT) IS NULL OR d.decision = CAST($2 AS TEXT))
                   AND (CAST($3 AS TEXT) IS NULL OR d.decided_at >= CAST($3 AS TEXT))
                   AND (CAST($5 AS TEXT) IS NULL OR p.id = CAST($5 AS TEXT))
+                  AND NOT EXISTS (SELECT 1 FROM blocks AS b
+                                  WHERE (b.blocker = $1 AND b.blocked = p.key) OR (b.blocker = p.key AND b.blocked = $1))
                 ORDER BY d.decided_at DESC, d.key DESC
                 LIMIT $4
                 """,
@@ -32,7 +36,10 @@ extension SQLDatabase {
         try read {
             try executor.all(
                 "SELECT DISTINCT p.id" + executor.dialect.byteOrder
-                    + " AS id FROM decisions AS d JOIN profiles AS p ON p.key = d.profile WHERE d.viewer = $1 ORDER BY 1",
+                    + " AS id FROM decisions AS d JOIN profiles AS p ON p.key = d.profile WHERE d.viewer = $1"
+                    + " AND NOT EXISTS (SELECT 1 FROM blocks AS b"
+                    + " WHERE (b.blocker = $1 AND b.blocked = p.key) OR (b.blocker = p.key AND b.blocked = $1))"
+                    + " ORDER BY 1",
                 [.int(try requireKey(viewer))]
             ) { try $0.text("id") }
         }
@@ -63,6 +70,8 @@ extension SQLDatabase {
                 SELECT p.id, p.name, mm.their_decision, mm.liked_at, mm.passed_at
                 FROM missed_matches AS mm JOIN profiles AS p ON p.key = mm.profile
                 WHERE mm.viewer = $1
+                  AND NOT EXISTS (SELECT 1 FROM blocks AS b
+                                  WHERE (b.blocker = $1 AND b.blocked = p.key) OR (b.blocker = p.key AND b.blocked = $1))
                 ORDER BY mm.passed_at DESC, p.key
                 """, [.int(key)]
             ) { row in
