@@ -79,6 +79,9 @@ public final class SQLiteConnection {
     public func configureForWriting() throws {
         try enterWAL(withinMilliseconds: busyTimeoutMilliseconds)
         try execute("PRAGMA synchronous = \(synchronous.rawValue)")
+        // Freed content is overwritten with zeros: an erased person's rows
+        // leave no bytes in the file (Documentation/PersonalData.md).
+        try execute("PRAGMA secure_delete = ON")
     }
 
     /// Puts the database in WAL mode, retrying for up to `milliseconds` while

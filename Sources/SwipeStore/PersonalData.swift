@@ -27,6 +27,11 @@ public protocol SwipePersonalData: AnyObject {
     /// Removes `viewer` and every row naming them, in one transaction;
     /// reports about them keep their reason under a tombstone id.
     func erase(viewer: String, at date: Date?) throws -> Erasure
+
+    /// After an erase committed elsewhere (a server's group commit): makes
+    /// sure no byte of the erased rows stays in the backend's files
+    /// (`SQLDatabase.scrubAfterErase`). Best effort; never throws.
+    func scrubAfterErase()
 }
 
 /// One change to one's own profile, its value already checked

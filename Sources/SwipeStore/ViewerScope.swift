@@ -135,6 +135,8 @@ public struct ViewerScope: ViewerLedger {
     public func erase() throws -> Erasure {
         let viewer = viewer
         let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }
+        // A server's write queue committed it in a group: its files are scrubbed now, outside it.
+        try? access.read { $0.scrubAfterErase() }
         onErase?(erasure)
         return erasure
     }

@@ -138,4 +138,13 @@ extension SQLiteStore: SQLDatabase {
     public func write<T>(_ body: () throws -> T) throws -> T { try connection.writeTransaction(body) }
 
     public func read<T>(_ body: () throws -> T) throws -> T { try body() }
+
+    /// The erased rows' pages were zeroed as they were freed (`secure_delete`,
+    /// set on every writing connection); their old copies in the WAL go
+    /// with a checkpoint that truncates it. Not inside a transaction still
+    /// open (a server's group commit): its own checkpoint follows.
+    public func scrubAfterErase() {
+        guard !connection.isInTransaction else { return }
+        try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    }
 }

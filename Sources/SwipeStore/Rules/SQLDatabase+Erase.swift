@@ -7,6 +7,12 @@ import SwipeCore
 /// `PersonalData.coverage` (keys) and the settings rows named there (ids).
 extension SQLDatabase {
     public func erase(viewer: String, at date: Date? = nil) throws -> Erasure {
+        let erasure = try eraseRows(viewer: viewer, at: date)
+        scrubAfterErase()
+        return erasure
+    }
+
+    private func eraseRows(viewer: String, at date: Date?) throws -> Erasure {
         let now = Timestamp.string(from: date ?? Date())
         return try write {
             let key = try requireKey(viewer)

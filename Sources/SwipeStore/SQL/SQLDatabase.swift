@@ -19,6 +19,18 @@ public protocol SQLDatabase: AnyObject {
 
     /// Runs `body`, which only reads, on a live session.
     func read<T>(_ body: () throws -> T) throws -> T
+
+    /// After an erase committed: whatever the backend does so that no byte
+    /// of the erased rows stays in its files (SQLite: the WAL checkpointed
+    /// and truncated; freed pages are zeroed by `secure_delete` as they go).
+    /// Best effort: a reader holding an old snapshot can keep a checkpoint
+    /// from finishing, and the next one finishes it.
+    func scrubAfterErase()
+}
+
+extension SQLDatabase {
+    /// Nothing to do (PostgreSQL: VACUUM reclaims dead rows, Documentation/PersonalData.md).
+    public func scrubAfterErase() {}
 }
 
 extension SQLDatabase {
