@@ -35,7 +35,12 @@ struct Link: ParsableCommand {
 
     func validate() throws {
         guard !(revoke && revokeAll) else { throw ValidationError("--revoke and --revoke-all: say one") }
-        guard hours > 0, hours <= 24 * 366 else { throw ValidationError("--hours must be above 0 and at most a year") }
+        // A link that expires before anyone can open it is no link: a minute at least.
+        guard hours >= 1.0 / 60, hours <= 24 * 366, hours.isFinite else {
+            throw ValidationError(
+                "--hours \(hours) is out of range: a link works for one minute (--hours 0.0167) to a year (--hours 8784)"
+            )
+        }
         guard base.hasPrefix("http://") || base.hasPrefix("https://") else {
             throw ValidationError("--base must start with http:// or https://, as in http://127.0.0.1:8080")
         }

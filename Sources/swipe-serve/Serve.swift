@@ -51,9 +51,36 @@ struct Serve: ParsableCommand {
             while publicURL.hasSuffix("/") { publicURL.removeLast() }
             return publicURL
         }
-        let wildcard = ["0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0", ""].contains(host)
-        let shown = wildcard ? "127.0.0.1" : host
+        let shown = isWildcard(host) ? "127.0.0.1" : host
         return "http://\(shown.contains(":") ? "[\(shown)]" : shown):\(port)"
+    }
+
+    /// Whether `host` binds every interface: no address to give a browser.
+    static func isWildcard(_ host: String) -> Bool {
+        ["0.0.0.0", "::", "[::]", "0:0:0:0:0:0:0:0", ""].contains(host)
+    }
+
+    /// What the server says once it listens: the URL it serves at, or for
+    /// a wildcard bind that it listens on every interface and where this
+    /// machine reaches it (a wildcard is never printed as a link).
+    static func listeningLine(host: String, port: Int, publicURL: String?) -> String {
+        let base = linkBase(host: host, port: port, publicURL: publicURL)
+        let listening =
+            isWildcard(host)
+            ? "on all interfaces, port \(port) (\(base)/)"
+            : "http://\(host.contains(":") ? "[\(host)]" : host):\(port)/"
+        return "swipe: serving \(listening) (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)"
+    }
+
+    /// A bind refused because the port is taken, said with the port and
+    /// what to do instead of the socket call's own words.
+    static func explainBind(_ error: any Error, host: String, port: Int) -> any Error {
+        let text = String(describing: error)
+        guard text.contains("Address already in use") || text.contains("errno: 98") else { return error }
+        return ValidationError(
+            "port \(port) on \(host.isEmpty ? "all interfaces" : host) is already in use (another program, "
+                + "perhaps another swipe serve, listens there): choose another with --port N, or --port 0 for a free one"
+        )
     }
 
     /// Synchronous, like every other command: the REPL needs the main
@@ -91,15 +118,12 @@ struct Serve: ParsableCommand {
         let publicURL = publicURL
         do {
             try await SwipeServer.run(backend: backend, configuration: configuration) { port in
-                let listening = "http://\(host.contains(":") ? "[\(host)]" : host):\(port)"
-                let base = Self.linkBase(host: host, port: port, publicURL: publicURL)
-                print(
-                    "swipe: serving \(listening)/ (Ctrl-C stops); a sign-in link: swipe link --as PROFILE_ID --base \(base)"
-                )
+                print(Self.listeningLine(host: host, port: port, publicURL: publicURL))
                 fflush(nil)  // every stream: what was printed reaches a pipe now
             }
         } catch {
-            try ExitStatus.reporting { throw error }
+            let port = port
+            try ExitStatus.reporting { throw Self.explainBind(error, host: host, port: port) }
         }
     }
 }

@@ -162,6 +162,12 @@ import Testing
             try SwipeBinary.run(["rules", "--db", db, "--format", "csv"]).stdout
                 == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n"
                 + "first-move,anyone\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\n")
+        // A southern, western place begins with a minus: a value, never an option (issue 36, defect 9).
+        let south = try SwipeBinary.run([
+            "prefs", "--db", db, "--as", "me", "--location", "-33.9,-18.4", "--format", "csv",
+        ])
+        #expect(south.status == 0, "\(south.stderr)")
+        #expect(south.stdout.hasSuffix(",-33.9,-18.4\r\n"), "\(south.stdout)")
     }
 
     @Test(arguments: TestBackend.all) func rewindRulesRefuseWhatTheyForbid(_ backend: TestBackend) throws {

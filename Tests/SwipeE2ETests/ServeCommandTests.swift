@@ -47,6 +47,9 @@ import Testing
         (["link", "--as", "nobody"], "not a profile"),
         (["link"], "--as PROFILE_ID"),
         (["link", "--as", "a", "--hours", "0"], "--hours"),
+        // A link that expires before it can be opened (issue 36, defect 9): a minute at least.
+        (["link", "--as", "a", "--hours", "1e-9"], "--hours 1e-09 is out of range: a link works for one minute"),
+        (["link", "--as", "a", "--hours", "0.016"], "--hours 0.016 is out of range"),
         (["link", "--as", "a", "--base", "ftp://x"], "--base"),
         (["serve", "--port", "70000"], "--port"),
     ])
@@ -91,6 +94,12 @@ import Testing
             let deadline = Date().addingTimeInterval(60)
             while Date() < deadline, process.isRunning {
                 let text = stdout
+                if let start = text.range(of: "serving on all interfaces, port "),
+                    let port = Int(text[start.upperBound...].prefix { $0.isNumber })
+                {
+                    self.port = port
+                    return
+                }
                 if let start = text.range(of: "serving http://") {
                     let hostAndPort = text[start.upperBound...].prefix { $0 != "/" }
                     if let colon = hostAndPort.lastIndex(of: ":"),
@@ -144,8 +153,23 @@ import Testing
         #expect(served.stderr.contains("warning: listening on 0.0.0.0"))
         // A wildcard bind is no address for a browser: the suggested link base is loopback.
         #expect(served.stdout.contains("--base http://127.0.0.1:\(served.port)"), "\(served.stdout)")
-        #expect(!served.stdout.contains("--base http://0.0.0.0"))
+        #expect(!served.stdout.contains("http://0.0.0.0"), "a wildcard is never printed as a link")
+        #expect(
+            served.stdout.contains("serving on all interfaces, port \(served.port) (http://127.0.0.1:\(served.port)/)"))
         #expect(served.stop() == 0)
+    }
+
+    /// A port in use is named, with the option that picks another (issue 36,
+    /// defect 9), not the socket call's own words.
+    @Test func aPortInUseIsNamedWithTheHintPort() throws {
+        let first = try Served(["serve", "--db", db, "--port", "0"], folder: temporary.path)
+        try first.waitUntilServing()
+        let second = try SwipeBinary.run(["serve", "--db", db, "--port", String(first.port)])
+        #expect(second.status != 0)
+        #expect(second.stderr.contains("port \(first.port) on 127.0.0.1 is already in use"), "\(second.stderr)")
+        #expect(second.stderr.contains("--port"))
+        #expect(!second.stderr.contains("bind(descriptor"))
+        #expect(first.stop() == 0)
     }
 
     @Test func linksUseThePublicURLBehindAProxy() throws {

@@ -19,7 +19,11 @@ struct Prefs: ParsableCommand {
     @Option(help: ArgumentHelp("Ages to see, 18–120.", valueName: "MIN-MAX")) var age: String?
     @Option(name: .customLong("max-km"), help: ArgumentHelp("Farthest distance in km, or off.", valueName: "KM|off"))
     var maxKm: String?
-    @Option(help: ArgumentHelp("Where the viewer is, in degrees, or none.", valueName: "LAT,LON|none")) var location:
+    // `.unconditional`: a southern or western place begins with a minus
+    // (`--location -33.9,18.4`), which is a value here, never an option.
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("Where the viewer is, in degrees, or none.", valueName: "LAT,LON|none")) var location:
         String?
     @OptionGroup var output: FormatOptions
 
