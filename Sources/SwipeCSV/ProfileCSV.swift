@@ -80,6 +80,38 @@ package enum ProfileCSV {
                 row.appendTrimmed(field(column))
                 if row.bytes.count == row.lastEnd { row.appendNull() } else { row.endText() }
             }
+            // The lengths of `TextLimits`, checked on the bytes: a field no
+            // longer in bytes than the limit is within it in scalars; only a
+            // longer one is counted, and only one over is made a `String`.
+            func limited(_ column: Column, _ label: String, _ limit: Int, trimmed: Bool = true) throws {
+                let bytes = field(column)
+                guard bytes.count > limit, TextLimits.scalarCount(bytes) > limit else { return }
+                let text = String(decoding: bytes, as: UTF8.self)
+                _ = try checked { () throws(ProfileValueIssue) in
+                    try ProfileCheck.limited(label, trimmed ? text.trimmed() : text, limit)
+                }
+            }
+            func limitedInterests() throws {
+                let bytes = field(.interests)
+                guard bytes.count > TextLimits.interest else { return }
+                var items = 1, longest = 0, current = 0
+                for byte in bytes {
+                    if byte == UInt8(ascii: ";") {
+                        items += 1
+                        current = 0
+                    } else if byte & 0xC0 != 0x80 {
+                        current += 1
+                        longest = max(longest, current)
+                    }
+                }
+                guard items > TextLimits.interests || longest > TextLimits.interest else { return }
+                let text = String(decoding: bytes, as: UTF8.self)
+                _ = try checked { () throws(ProfileValueIssue) in try ProfileCheck.interests(text) }
+            }
+            try limited(.name, "name", TextLimits.name)
+            try limited(.city, "city", TextLimits.city)
+            try limited(.bio, "bio", TextLimits.bio, trimmed: false)
+            try limitedInterests()
             try required(.id)
             // A file without `name` or `age` updates profiles that exist; the
             // writer refuses a new id (`newProfileIssue`) before this

@@ -77,6 +77,9 @@ public enum ProfileEdit: Hashable, Sendable {
             throw ProfileValueIssue(
                 column: "interests", value: items.joined(separator: ";"), message: "interests must not hold empty items"
             )
+        case .interests(let items): try ProfileCheck.interests(items)
+        case .city(let city?): _ = try ProfileCheck.limited("city", city, TextLimits.city)
+        case .bio(let bio?): _ = try ProfileCheck.limited("bio", bio, TextLimits.bio)
         default: break
         }
     }

@@ -36,7 +36,17 @@ public enum ProfileCheck {
         return value
     }
 
-    public static func name(_ text: String) throws(ProfileValueIssue) -> String { try required("name", text) }
+    public static func name(_ text: String) throws(ProfileValueIssue) -> String {
+        try limited("name", try required("name", text), TextLimits.name)
+    }
+
+    /// `value`, unless it is longer than `limit` (`TextLimits`).
+    public static func limited(_ column: String, _ value: String, _ limit: Int) throws(ProfileValueIssue) -> String {
+        guard TextLimits.exceeds(value, limit) else { return value }
+        throw ProfileValueIssue(
+            column: column, value: String(value.prefix(40)) + "…",
+            message: TextLimits.message(column: column, length: value.unicodeScalars.count, limit: limit))
+    }
 
     /// A whole number from 18 to 120 (the schema's CHECK), after trimming.
     public static func age(_ text: String) throws(ProfileValueIssue) -> Int {
@@ -53,10 +63,16 @@ public enum ProfileCheck {
         return value.isEmpty ? nil : value
     }
 
+    /// `city`: trimmed, empty is none, at most `TextLimits.city`.
+    public static func city(_ text: String) throws(ProfileValueIssue) -> String? {
+        guard let value = optionalText(text) else { return nil }
+        return try limited("city", value, TextLimits.city)
+    }
+
     /// `bio`: kept as given (its line breaks and spacing are the person's),
-    /// none when it is only blanks and line breaks.
-    public static func bio(_ text: String) -> String? {
-        text.trimmed(newlines: true).isEmpty ? nil : text
+    /// none when it is only blanks and line breaks; at most `TextLimits.bio`.
+    public static func bio(_ text: String) throws(ProfileValueIssue) -> String? {
+        text.trimmed(newlines: true).isEmpty ? nil : try limited("bio", text, TextLimits.bio)
     }
 
     /// `interests` (and `photos` in a CSV): a `;`-separated list, each item
@@ -65,6 +81,23 @@ public enum ProfileCheck {
         text.split(separator: ";", omittingEmptySubsequences: false).map { String($0).trimmed() }.filter {
             !$0.isEmpty
         }
+    }
+
+    /// `interests`: `list`, at most `TextLimits.interests` items of at most
+    /// `TextLimits.interest` each.
+    public static func interests(_ text: String) throws(ProfileValueIssue) -> [String] {
+        let items = list(text)
+        try interests(items)
+        return items
+    }
+
+    public static func interests(_ items: [String]) throws(ProfileValueIssue) {
+        if items.count > TextLimits.interests {
+            throw ProfileValueIssue(
+                column: "interests", value: items.prefix(3).joined(separator: ";") + ";…",
+                message: "\(items.count) interests, over the \(TextLimits.interests) a profile may have")
+        }
+        for item in items { _ = try limited("interest", item, TextLimits.interest) }
     }
 
     /// A number within `range` in a column (`lat`, `lon`, `max_km`), or nil

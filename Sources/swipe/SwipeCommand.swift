@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCommandLine
+import SwipeStore
 
 /// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.
 @main
@@ -21,6 +22,19 @@ struct SwipeCommand: ParsableCommand {
     /// Catches a mistyped subcommand before ArgumentParser would read it as
     /// a stray argument of the default `repl` and print the REPL's usage.
     static func main() {
+        // `CommandLine.arguments` has already repaired bytes that are not
+        // UTF-8 into U+FFFD: a message or a bio would be stored altered.
+        for index in 1..<Int(CommandLine.argc) {
+            guard let raw = CommandLine.unsafeArgv[index] else { continue }
+            let bytes = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }
+            if let offset = TextLimits.firstInvalidUTF8(bytes) {
+                var stderr = StandardError()
+                stderr.write(
+                    "swipe: argument \(index) is not valid UTF-8 (byte 0x"
+                        + String(bytes[offset], radix: 16, uppercase: true) + " at byte \(offset + 1)); nothing was done\n")
+                Foundation.exit(ExitStatus.usage)
+            }
+        }
         let arguments = Array(CommandLine.arguments.dropFirst())
         // `swipe serve …`, `swipe link …` and `swipe help serve|link` are swipe-serve's
         // (a subcommand comes first, as ArgumentParser reads it).

@@ -106,7 +106,7 @@ import Testing
     @Test func sqlLookingTextRoundTripsThroughImportAndProfilesJSON() throws {
         let nasty = [
             "'); DROP TABLE profiles;--", "Robert\"); DROP TABLE decisions; --", "\\", "\\\"", "%", "_", "%_\\%",
-            "?1 :a @b $c", "\u{1}\u{2}\u{7}\u{B}\u{C}\u{1B}[0m\u{7F}", "👩‍👩‍👧‍👦🏳️‍🌈", String(repeating: "ñ'\"", count: 3_400),
+            "?1 :a @b $c", "\u{1}\u{2}\u{7}\u{B}\u{C}\u{1B}[0m\u{7F}", "👩‍👩‍👧‍👦🏳️‍🌈", String(repeating: "ñ'\"", count: 33),
         ]
         func quoted(_ text: String) -> String { "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
         let rows = nasty.enumerated().map { index, text in

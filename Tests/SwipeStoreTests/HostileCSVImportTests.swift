@@ -29,13 +29,28 @@ import Testing
         #expect(read[1].fields[3] == huge)
     }
 
-    @Test(arguments: TestBackend.all) func aOneMegabyteFieldImportsWhole(_ backend: TestBackend) throws {
+    /// A one-megabyte field is read whole, then refused by the bio's limit
+    /// (issue 36: a 50 MB bio imported), naming its line and column, and
+    /// nothing is stored; a bio of exactly 5,000 characters imports.
+    @Test(arguments: TestBackend.all) func aOneMegabyteBioIsReadWholeAndRefusedByItsLimit(_ backend: TestBackend) throws
+    {
         let big = String(repeating: "é,\"x\"\n", count: 131_072)  // 7 bytes each in the file: 896 KiB
         let quoted = big.replacingOccurrences(of: "\"", with: "\"\"")
         let path = folder.file("big.csv", "id,name,age,bio\nh,Huge,30,\"\(quoted)\"\n")
+        #expect(try records(path)[1].fields[3] == big)
         let store = try stores.store(backend)
-        #expect(try importing(store).importProfiles(path: path).inserted == 1)
-        #expect(try store.profile(id: "h")?.bio == big)
+        let failure = try #require(throws: ImportFailure.self) { try importing(store).importProfiles(path: path) }
+        #expect(failure.issues.map(\.line) == [2])
+        #expect(failure.issues.first?.column == "bio")
+        #expect(
+            failure.issues.first?.message.contains("bio is 786,432 characters, over the 5,000 a bio may be") == true,
+            "\(failure.issues)")
+        #expect(try store.stats().profiles == 0)
+        // At the limit, in characters of two bytes each: imported whole.
+        let atLimit = String(repeating: "é", count: 5_000)
+        let fits = folder.file("fits.csv", "id,name,age,bio\nh,Huge,30,\(atLimit)\n")
+        #expect(try importing(store).importProfiles(path: fits).inserted == 1)
+        #expect(try store.profile(id: "h")?.bio == atLimit)
     }
 
     @Test(arguments: TestBackend.all) func nulAndControlBytesAreDataAndSurviveTheStore(_ backend: TestBackend) throws {

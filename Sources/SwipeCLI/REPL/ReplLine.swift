@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// One input line, parsed once: the session runs it, and a driver (the
 /// server) can ask what it is before running it, from the parsed command
@@ -9,11 +10,39 @@ public struct ReplLine: Sendable {
     /// The command, nil for a blank line or a `#` comment, or why the line
     /// is not one.
     let parsed: Result<ReplInput?, ReplInputError>
+    /// Whether the line's bytes were not UTF-8: refused whole, in a chat
+    /// too, so nothing is stored with U+FFFD where a person's bytes were.
+    let isUndecodable: Bool
 
     public init(_ line: String) {
         let text = line.trimmingWhitespace
         self.text = text
         parsed = Result { () throws(ReplInputError) in try ReplInput.parse(text) }
+        isUndecodable = false
+    }
+
+    /// A line as read, as bytes: the line when they are UTF-8, else a line
+    /// refused with where they stop being it (issue 36: `me set bio` stored
+    /// U+FFFD for bytes the importer refuses).
+    public init(bytes: [UInt8]) {
+        guard let offset = TextLimits.firstInvalidUTF8(bytes) else {
+            self.init(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
+        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        self.init(
+            text: text,
+            refused: ReplInputError(
+                input: text,
+                message: "the line is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte) at byte \(offset + 1)); "
+                    + "nothing was done: send text as UTF-8"))
+    }
+
+    private init(text: String, refused: ReplInputError) {
+        self.text = text
+        parsed = .failure(refused)
+        isUndecodable = true
     }
 
     /// The command, when the line is one.

@@ -98,17 +98,19 @@ extension MeField {
             case .name: return .profile(.name(try ProfileCheck.name(value)))
             case .age: return .profile(.age(try ProfileCheck.age(value)))
             case .gender: return .profile(.gender(ProfileCheck.optionalText(value)))
-            case .city: return .profile(.city(ProfileCheck.optionalText(value)))
-            case .bio: return .profile(.bio(ProfileCheck.bio(value)))
-            case .interests: return .profile(.interests(ProfileCheck.list(value)))
+            case .city: return .profile(.city(try ProfileCheck.city(value)))
+            case .bio: return .profile(.bio(try ProfileCheck.bio(value)))
+            case .interests: return .profile(.interests(try ProfileCheck.interests(value)))
             case .place: return .preferences(PreferencesChange(location: .some(try PreferencesChange.location(value))))
             case .seeking: return .preferences(PreferencesChange(seeking: PreferencesChange.seeking(value)))
             case .ages: return .preferences(PreferencesChange(ages: try PreferencesChange.ages(value)))
             case .km: return .preferences(PreferencesChange(maxKm: .some(try PreferencesChange.maxKm(value))))
             }
         } catch let issue as ProfileValueIssue {
+            // The value as the issue quotes it: a text over its limit is cut
+            // to its first words, never echoed whole.
             throw ReplInputError(
-                input: "me set \(rawValue) \(value)", message: "me set \(rawValue): \(issue.message), not \"\(value)\"")
+                input: "me set \(rawValue) \(value)", message: "me set \(rawValue): \(issue.message), not \"\(issue.value)\"")
         } catch {
             let typed = "me set \(rawValue) \(value)"
             throw ReplInputError(input: typed, message: "me set \(rawValue): \(error)")

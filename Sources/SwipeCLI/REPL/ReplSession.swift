@@ -137,6 +137,7 @@ public struct ReplSession {
 
     /// Performs `line`: what the answer shows, or why it failed.
     private mutating func perform(_ line: ReplLine) -> ReplOutcome {
+        if line.isUndecodable, case .failure(let refusal) = line.parsed { return .failure(refusal.message, deck: nil) }
         if let partner = chat { return performInChat(line.text, with: partner) }
         do {
             guard let input = try line.parsed.get() else { return .blank }

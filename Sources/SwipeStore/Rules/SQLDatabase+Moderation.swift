@@ -84,6 +84,12 @@ extension SQLDatabase {
         guard !reason.isEmpty else {
             throw StoreError.invalidValue(name: "a report's reason", value: reason, expected: "some words saying why")
         }
+        guard !TextLimits.exceeds(reason, TextLimits.reason) else {
+            throw StoreError.invalidValue(
+                name: "a report's reason", value: String(reason.prefix(40)) + "…",
+                expected: "at most \(TextLimits.reason.formatted(grouping: ",")) characters "
+                    + "(it has \(reason.unicodeScalars.count.formatted(grouping: ",")))")
+        }
         return try write {
             let (me, them) = try lockedPair(viewer, profile, action: "report")
             try executor.run(

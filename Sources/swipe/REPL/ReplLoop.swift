@@ -4,6 +4,23 @@ import SwipeCLI
 import SwipeCommandLine
 import SwipeCore
 
+/// Lines of standard input as bytes (`readLine` would repair what is not
+/// UTF-8 into U+FFFD before anyone could refuse it), without the newline
+/// (and a carriage return before it).
+enum StandardInputLines {
+    static func next() -> [UInt8]? {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        let count = getline(&buffer, &capacity, swipe_stdin())
+        guard count >= 0, let buffer else { return nil }
+        var bytes = [UInt8](UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count))
+        if bytes.last == 0x0A { bytes.removeLast() }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return bytes
+    }
+}
+
 /// Feeds standard input to a session, line by line, until `quit` or the end
 /// of input. Interactive (a terminal): libedit with prompt, history and
 /// completion. Otherwise a script: plain `readLine`, no prompt.
@@ -23,7 +40,7 @@ enum ReplLoop {
             } catch let failure as OutputFailure {
                 throw ReplOutputFailure(failure: failure)
             }
-            let line: String
+            let line: ReplLine
             if let editor {
                 editor.prompt = session.prompt
                 editor.gesturesOn = session.chat == nil
@@ -38,7 +55,7 @@ enum ReplLoop {
                     // In a chat the keys would be typed as messages: only the deck plays them.
                     if session.chat == nil { play(key, in: &session) }
                     continue
-                case .line(let text): line = text
+                case .line(let text): line = ReplLine(text)
                 case .interrupted:
                     // Ctrl-C drops the line; during a drag it also lifts the
                     // finger without deciding (cancel), as a person expects.
@@ -51,8 +68,8 @@ enum ReplLoop {
                     break reading
                 }
             } else {
-                guard let text = readLine(strippingNewline: true) else { break reading }
-                line = text
+                guard let bytes = StandardInputLines.next() else { break reading }
+                line = ReplLine(bytes: bytes)
             }
             if !session.run(line, into: &output) { allSucceeded = false }
         }
