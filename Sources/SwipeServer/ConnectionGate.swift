@@ -3,40 +3,76 @@ import NIOCore
 import Synchronization
 
 /// The connections that have not yet sent a whole request head, per peer
-/// address. Such a connection costs a file descriptor and tells nothing: a
-/// peer may hold at most `perAddress` of them, the oldest giving way to a
-/// newer one, and each has `headerTimeout` to finish its head. So idle or
-/// half-sent connections cannot starve real requests (which finish their
-/// head at once), and a stop never waits for them (`closePending`).
+/// address. Such a connection costs a file descriptor and tells nothing.
+///
+/// Behind a proxy every user shares one address, and a burst of complete
+/// requests opens many connections at once whose heads are still in flight
+/// (issue 36: of 150 simultaneous requests from one address, 32 were
+/// answered and the rest closed without a word). So the limit counts only
+/// connections that have sent nothing for a while:
+///
+/// - past `perAddress` pending connections, the oldest one that has been
+///   silent for `evictAfter` gives way to the newer one;
+/// - a burst of fresh connections is kept, up to `hardLimit` per address;
+///   past it the new connection is answered `503` with `Retry-After`;
+/// - a connection evicted, or one that does not finish its head within
+///   `headerTimeout`, is answered too (503, 408) before it closes.
+///
+/// A stop never waits for pending connections (`closePending`).
 final class ConnectionGate: Sendable {
     let perAddress: Int
     let headerTimeout: TimeAmount
-    private let pending = Mutex<[String: [ObjectIdentifier: (order: Int, channel: any Channel)]]>([:])
+    /// How long a connection may stay silent before a newer one may evict it.
+    let evictAfter: TimeAmount
+    /// Pending connections per address past which new ones are refused.
+    let hardLimit: Int
+    private let pending = Mutex<[String: [ObjectIdentifier: Entry]]>([:])
     private let counter = Atomic<Int>(0)
 
-    init(perAddress: Int, headerTimeout: TimeAmount) {
-        self.perAddress = max(1, perAddress)
-        self.headerTimeout = headerTimeout
+    private struct Entry {
+        var order: Int
+        var opened: NIODeadline
+        var channel: any Channel
     }
 
-    /// A new connection from `address`: closes the oldest pending one of
-    /// that address when there are already `perAddress`.
-    func opened(_ channel: any Channel, address: String) {
+    init(perAddress: Int, headerTimeout: TimeAmount, evictAfter: TimeAmount = .seconds(1), hardLimit: Int? = nil) {
+        self.perAddress = max(1, perAddress)
+        self.headerTimeout = headerTimeout
+        self.evictAfter = evictAfter
+        self.hardLimit = max(self.perAddress, hardLimit ?? 8 * self.perAddress)
+    }
+
+    /// What becomes of a new connection: kept, with perhaps an older silent
+    /// one evicted, or refused (the address holds `hardLimit` already).
+    enum Admission {
+        case kept(evicted: (any Channel)?)
+        case refused
+    }
+
+    /// A new connection from `address` (`now` is when it opened).
+    func opened(_ channel: any Channel, address: String, now: NIODeadline = .now()) -> Admission {
         let order = counter.add(1, ordering: .relaxed).newValue
-        let evicted: (any Channel)? = pending.withLock { table in
+        let admission: Admission = pending.withLock { table in
             var entries = table[address, default: [:]]
-            entries[ObjectIdentifier(channel)] = (order, channel)
-            var oldest: (key: ObjectIdentifier, order: Int, channel: any Channel)?
+            guard entries.count < hardLimit else { return .refused }
+            entries[ObjectIdentifier(channel)] = Entry(order: order, opened: now, channel: channel)
+            var evicted: (any Channel)?
             if entries.count > perAddress {
-                for (key, entry) in entries where oldest == nil || entry.order < oldest!.order {
-                    oldest = (key, entry.order, entry.channel)
+                let silent = entries.filter { now - $0.value.opened >= evictAfter }
+                if let oldest = silent.min(by: { $0.value.order < $1.value.order }) {
+                    entries[oldest.key] = nil
+                    evicted = oldest.value.channel
                 }
-                if let oldest { entries[oldest.key] = nil }
             }
             table[address] = entries
-            return oldest?.channel
+            return .kept(evicted: evicted)
         }
-        evicted?.close(promise: nil)
+        switch admission {
+        case .kept(let evicted?): Self.answer(evicted, Self.busy)
+        case .refused: Self.answer(channel, Self.busy)
+        case .kept(nil): break
+        }
+        return admission
     }
 
     /// The connection sent a whole head, or closed: no longer pending.
@@ -55,18 +91,51 @@ final class ConnectionGate: Sendable {
         let channels = pending.withLock { table in table.values.flatMap { $0.values.map(\.channel) } }
         for channel in channels { channel.close(promise: nil) }
     }
+
+    /// Over a limit: `503` with `Retry-After` (RFC 9110 §15.6.4), never a silent close.
+    static let busy = response(
+        "503 Service Unavailable", headers: ["Retry-After: 1"],
+        body: "Too many connections from your address at once: retry in a second.\n")
+    /// A head not finished in time.
+    static let timedOut = response(
+        "408 Request Timeout", headers: [], body: "The request head did not arrive in time.\n")
+    /// A first line that is no HTTP/1.x request line (HTTP/0.9 has no version).
+    static let notHTTP1 = response("400 Bad Request", headers: [], body: "Bad request (not HTTP/1.x).\n")
+
+    static func response(_ status: String, headers: [String], body: String) -> String {
+        (["HTTP/1.1 " + status, "Content-Type: text/plain; charset=utf-8", "Content-Length: \(body.utf8.count)"]
+            + headers + ["Connection: close", "", ""]).joined(separator: "\r\n") + body
+    }
+
+    /// Writes `text` to the socket of a connection that has sent no whole
+    /// head (so no HTTP handler has answered anything on it), then closes it.
+    static func answer(_ channel: any Channel, _ text: String) {
+        channel.eventLoop.execute {
+            guard let context = try? channel.pipeline.syncOperations.context(handlerType: ConnectionGateHandler.self)
+            else {
+                channel.close(promise: nil)
+                return
+            }
+            (context.handler as? ConnectionGateHandler)?.answer(context, text)
+        }
+    }
 }
 
 /// First in each connection's pipeline, on its raw bytes: tells the gate
-/// when the first request head is complete (a blank line), and closes the
-/// connection if it is not within the gate's `headerTimeout`.
+/// when the first request head is complete (a blank line), answers a first
+/// line that is no HTTP/1.x request line with 400 at once, and answers 408
+/// and closes when the head is not complete within the gate's `headerTimeout`.
 final class ConnectionGateHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
 
     private let gate: ConnectionGate
     private let address: String
     private var tail: [UInt8] = []
+    /// The first line's bytes so far, until its line feed.
+    private var firstLine: [UInt8]? = []
     private var settled = false
+    private var answered = false
     private var deadline: Scheduled<Void>?
 
     init(gate: ConnectionGate, address: String) {
@@ -76,8 +145,13 @@ final class ConnectionGateHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
-        gate.opened(channel, address: address)
-        deadline = context.eventLoop.scheduleTask(in: gate.headerTimeout) { channel.close(promise: nil) }
+        if case .refused = gate.opened(channel, address: address) {
+            settled = true
+            return
+        }
+        deadline = context.eventLoop.scheduleTask(in: gate.headerTimeout) {
+            ConnectionGate.answer(channel, ConnectionGate.timedOut)
+        }
     }
 
     func handlerRemoved(context: ChannelHandlerContext) { settle(context) }
@@ -88,8 +162,22 @@ final class ConnectionGateHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard !answered else { return }
         if !settled {
             let bytes = unwrapInboundIn(data).readableBytesView
+            if var line = firstLine {
+                if let end = bytes.firstIndex(of: 10) {
+                    line += bytes[bytes.startIndex..<end]
+                    firstLine = nil
+                    if !Self.isHTTP1RequestLine(line) {
+                        answer(context, ConnectionGate.notHTTP1)
+                        return
+                    }
+                } else {
+                    line += bytes.prefix(16 * 1024)
+                    firstLine = line
+                }
+            }
             // The end of the head: CR LF CR LF, possibly split across reads.
             let window = tail + bytes.prefix(min(bytes.count, 64 * 1024))
             if window.count >= 4,
@@ -103,6 +191,27 @@ final class ConnectionGateHandler: ChannelInboundHandler, RemovableChannelHandle
             }
         }
         context.fireChannelRead(data)
+    }
+
+    /// `METHOD SP TARGET SP HTTP/1.x` (a CR at the end aside). Anything
+    /// else, HTTP/0.9's `GET /` among them, is answered 400 here: the
+    /// decoder would wait for a head that never comes.
+    static func isHTTP1RequestLine(_ bytes: [UInt8]) -> Bool {
+        var line = bytes
+        if line.last == 13 { line.removeLast() }
+        let parts = line.split(separator: 32, omittingEmptySubsequences: false)
+        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty else { return false }
+        let version = Array(parts[2])
+        return version.count == 8 && version.starts(with: Array("HTTP/1.".utf8)) && (48...57).contains(version[7])
+    }
+
+    /// Writes `text` straight to the socket and closes the connection.
+    func answer(_ context: ChannelHandlerContext, _ text: String) {
+        guard !answered else { return }
+        answered = true
+        settle(context)
+        let buffer = context.channel.allocator.buffer(string: text)
+        context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
     }
 
     private func settle(_ context: ChannelHandlerContext) {

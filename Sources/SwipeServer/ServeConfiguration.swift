@@ -25,8 +25,15 @@ public struct ServeConfiguration: Sendable {
     /// (A WebSocket is pinged every 30 s instead and closed if it does not answer.)
     public var idleTimeout: Duration
     /// Connections one address may hold before sending a request head; a
-    /// newer one closes the oldest (`ConnectionGate`).
+    /// newer one evicts the oldest that has been silent for
+    /// `silentConnectionGrace` (answered 503), and a burst of fresh ones is
+    /// kept up to 8 times this many, past which a new one is answered 503
+    /// with `Retry-After` (`ConnectionGate`).
     public var pendingConnectionsPerAddress: Int
+    /// How long a connection may have sent nothing before a newer one from
+    /// the same address may evict it: long enough for a complete request in
+    /// flight to arrive, so a proxy's burst is answered whole.
+    public var silentConnectionGrace: Duration = .seconds(1)
     /// On a stop, how long a socket's client has to answer the close frame
     /// (and any connection to finish) before its TCP connection is closed.
     public var stopGrace: Duration

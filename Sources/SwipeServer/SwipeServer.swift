@@ -40,7 +40,8 @@ public struct SwipeServer: Sendable {
         self.threadPool = threadPool
         gate = ConnectionGate(
             perAddress: configuration.pendingConnectionsPerAddress,
-            headerTimeout: TimeAmount(configuration.headerTimeout))
+            headerTimeout: TimeAmount(configuration.headerTimeout),
+            evictAfter: TimeAmount(configuration.silentConnectionGrace))
         preferenceChanges = ViewerBudgets(
             perHour: configuration.preferenceChangesPerHour,
             burst: configuration.preferenceChangeBurst)

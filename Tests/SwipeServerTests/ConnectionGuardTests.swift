@@ -25,6 +25,8 @@ struct ConnectionGuardTests {
             "POST / HTTP/1.1\r\nHost: h\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n"
         ),
         ("HTTP/0.9", "GET /\r\n\r\n"),
+        // HTTP/0.9 as it is sent, with no blank line: answered at once, not after the header timeout.
+        ("HTTP/0.9 alone", "GET /\r\n"),
         ("oversized head", "GET / HTTP/1.1\r\nHost: h\r\nX-Big: " + String(repeating: "a", count: 40_000) + "\r\n\r\n"),
         ("not HTTP", "HELLO THERE\r\n\r\n"),
     ])
@@ -57,6 +59,9 @@ struct ConnectionGuardTests {
         var configuration = ServeConfiguration(port: 0)
         configuration.pendingConnectionsPerAddress = 4
         configuration.headerTimeout = .seconds(120)
+        // Every idle connection counts as silent at once (by default one must
+        // have sent nothing for a second before a newer one evicts it).
+        configuration.silentConnectionGrace = .zero
         try await fixture.withServer(configuration) { client in
             let port = try #require(client.port)
             let idle = try (0..<12).map { _ in try RawConnection(port: port, timeout: 2) }
@@ -70,6 +75,47 @@ struct ConnectionGuardTests {
             for connection in idle where (try await offPool { connection.readUntilClosed() }) != nil { closed += 1 }
             #expect(closed >= 8, "\(closed) of 12 idle connections closed")
             #expect(closed < 12, "the newest idle connections are kept")
+        }
+    }
+
+    /// Behind a proxy every user shares one address (issue 36, defect 4): of
+    /// 150 simultaneous complete requests only 32 were answered, the rest
+    /// closed with no reply. Every one is answered now.
+    @Test func aBurstOfCompleteRequestsFromOneAddressIsAnsweredWhole() async throws {
+        try await fixture.withServer { client in
+            let port = try #require(client.port)
+            // All 150 connect before any sends: the gate sees 150 pending at once.
+            let connections = try (0..<150).map { _ in try RawConnection(port: port, timeout: 30) }
+            for connection in connections {
+                try connection.send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            }
+            var statuses: [String: Int] = [:]
+            for connection in connections {
+                statuses[Self.status(try await offPool { connection.readUntilClosed() }), default: 0] += 1
+            }
+            #expect(statuses == ["HTTP/1.1 200 OK": 150], "\(statuses)")
+        }
+    }
+
+    /// Past the hard limit (8 × the pending limit) a new connection is
+    /// answered 503 with Retry-After, never closed without a word; so is a
+    /// silent one evicted by a newer one.
+    @Test func overTheLimitTheAnswerIs503WithRetryAfter() async throws {
+        var configuration = ServeConfiguration(port: 0)
+        configuration.pendingConnectionsPerAddress = 2
+        configuration.headerTimeout = .seconds(120)
+        configuration.silentConnectionGrace = .seconds(120)
+        try await fixture.withServer(configuration) { client in
+            let port = try #require(client.port)
+            let held = try (0..<16).map { _ in try RawConnection(port: port, timeout: 30) }
+            let refused = try RawConnection(port: port, timeout: 30)
+            let answer = try await offPool { refused.readUntilClosed() }
+            #expect(Self.status(answer) == "HTTP/1.1 503 Service Unavailable")
+            let text = String(decoding: answer ?? [], as: UTF8.self)
+            #expect(text.contains("\r\nRetry-After: 1\r\n"), "\(text)")
+            // The 16 held ones still get their answers.
+            try held[0].send("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+            #expect(Self.status(try await offPool { held[0].readUntilClosed() }) == "HTTP/1.1 200 OK")
         }
     }
 }
