@@ -64,7 +64,9 @@ struct ReplInputParsingTests {
         ("block m-1", .discovery(.block("m-1"))),
         ("unblock m-1", .discovery(.unblock("m-1"))),
         ("unmatch m-1", .discovery(.unmatch("m-1"))),
-        ("report m-1 fake  photos", .discovery(.report("m-1", reason: "fake photos"))),
+        ("report m-1 fake  photos", .discovery(.report("m-1", reason: "fake  photos"))),
+        ("me set bio I'm a \"night\" owl", .me(.set(.bio, "I'm a \"night\" owl"))),
+        ("me set city \"\"", .me(.set(.city, ""))),
     ]
 
     @Test("every command in its accepted forms", arguments: accepted)

@@ -4,6 +4,7 @@ import HummingbirdWSTesting
 import SwipeCore
 import SwipeSQLite
 import SwipeStore
+import SwipeTestSupport
 import Testing
 import WSClient
 
@@ -55,6 +56,27 @@ struct SocketMessageTests {
         try await alice()
         try await bob
         return heard.value ?? []
+    }
+
+    /// Text survives the socket byte for byte (issue 37): each of the
+    /// twelve hostile texts, sent as the page sends a message, is stored
+    /// exactly, ends trimmed.
+    @Test func hostileTextsSurviveTheSocketByteForByte() async throws {
+        let token = try fixture.token(for: "alice")
+        let answers = Box<[[String: Any]]>()
+        try await fixture.withServer { client in
+            try await client.ws("/ws?token=" + token, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                answers.value = try await ServerSocketTests.exchange(
+                    HostileTexts.all.enumerated().map { "say --id h\($0.offset) bob  \($0.element)  " },
+                    inbound: inbound, outbound: outbound
+                ).answers
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+        #expect(answers.value?.allSatisfy { $0["ok"] as? Bool == true } == true, "\(answers.value ?? [])")
+        let stored = try SQLiteStore(path: fixture.path, create: false).messages(
+            MessageQuery(viewer: "alice", profile: "bob", last: nil))
+        #expect(stored.map(\.text) == HostileTexts.all)
     }
 
     @Test func aMessageReachesTheRecipientsSocket() async throws {

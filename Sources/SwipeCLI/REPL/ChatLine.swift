@@ -46,8 +46,10 @@ enum ChatLine: Equatable {
             self = .blank
             return
         }
-        let word = String(line.prefix { !$0.isWhitespace })
-        let rest = String(line.dropFirst(word.count)).trimmingWhitespace
+        // By Unicode scalars: a combining mark after the space belongs to the text.
+        let scalars = line.unicodeScalars
+        let word = String(scalars.prefix { !$0.properties.isWhitespace })
+        let rest = String(scalars.dropFirst(word.unicodeScalars.count)).trimmingWhitespace
         guard word.hasPrefix("/") else {
             if word.lowercased() == "report" {
                 self = .refused(

@@ -70,7 +70,7 @@ public enum MeField: String, CaseIterable, Hashable, Sendable {
         case .age: "me set age 31"
         case .gender: "me set gender f"
         case .city: "me set city Lyon"
-        case .bio: "me set bio \"Climber, cook, bad at chess\""
+        case .bio: "me set bio Climber, cook, bad at chess"
         case .interests: "me set interests climbing;cooking"
         case .place: "me set place 45.76,4.84"
         case .seeking: "me set seeking f;m"
@@ -99,8 +99,8 @@ extension ReplInput {
             guard !words.isEmpty else {
                 throw fail("me set \(field.rawValue) takes \(field.form) (got nothing), e.g. \(field.example)")
             }
-            // Words after the field are one value (a bio, a city of two
-            // words); quotes keep spacing as typed.
+            // A value typed whole is free text (`parseFreeText`); here only
+            // what it left: a value of quoted words alone (`""`, `"a b"`).
             return .me(.set(field, words.joined(separator: " ")))
         case "photo", "photos":
             return .me(.photo(try parsePhoto(rest, fail: fail)))

@@ -18,6 +18,7 @@ extension ReplInput {
             throw fail("the line holds a NUL byte (\\0), which no command takes; nothing was done")
         }
         if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+        if let freeText = try parseFreeText(trimmed, fail: fail) { return freeText }
         let words: [String]
         do {
             words = try Self.words(trimmed)
@@ -119,6 +120,60 @@ extension ReplInput {
                 throw fail("help knows these commands: \(names) (got \(quoted(arguments)))\(hint), e.g. help drag")
             }
             return .help(topic: topicVerb)
+        }
+    }
+
+    /// The commands that end in free text (`say ID TEXT…`, `report ID
+    /// REASON…`, `me set FIELD VALUE…`): their fixed words, then the rest of
+    /// the line exactly as typed (`fixedWords`). Nil for any other line.
+    private static func parseFreeText(
+        _ line: String, fail: (String) -> ReplInputError
+    ) throws(ReplInputError) -> ReplInput? {
+        let first = String(line.unicodeScalars.prefix { !$0.properties.isWhitespace }).lowercased()
+        guard let verb = ReplVerb.spellings[first], [.say, .report, .me].contains(verb) else { return nil }
+        func read(_ count: Int) throws(ReplInputError) -> (words: [String], rest: String) {
+            do {
+                return try fixedWords(line, count: count)
+            } catch {
+                throw fail(
+                    "\(first): the quote opened before \"\(error.rest)\" is never closed in its id; close it, "
+                        + "e.g. \(error.before) \"\(error.rest)\"")
+            }
+        }
+        switch verb {
+        case .say:
+            var (words, text) = try read(2)
+            var clientID: String?
+            if words.count == 2, words[1] == "--id" {
+                (words, text) = try read(4)
+                guard words.count >= 3 else {
+                    throw fail("say --id takes a client id, e.g. say --id 7f3a m-3 hello")
+                }
+                clientID = words[2]
+                words = [words[0]] + words.dropFirst(3)
+            }
+            guard words.count == 2, !text.isEmpty else {
+                throw fail(
+                    "say takes a match's profile id and the message (got \(quoted(Array(words.dropFirst()) + (text.isEmpty ? [] : [text])))), "
+                        + "e.g. say m-3 hello there")
+            }
+            return .conversation(.say(words[1], text: text, clientID: clientID))
+        case .report:
+            let (words, reason) = try read(2)
+            guard words.count == 2, !reason.isEmpty else {
+                throw fail(
+                    "report takes a profile id and a reason (got \(quoted(Array(words.dropFirst())))), e.g. report m-3 rude messages"
+                )
+            }
+            return .discovery(.report(words[1], reason: reason))
+        default:
+            let (head, _) = try read(2)
+            guard head.count == 2, head[1].lowercased() == "set" else { return nil }
+            let (words, value) = try read(3)
+            guard words.count == 3, !value.isEmpty else { return nil }  // the shell-style parser words the refusal
+            guard let field = MeField.spellings[words[2].lowercased()] else { return nil }
+            // `""` (or `''`) alone is no value: it clears a field that may be empty.
+            return .me(.set(field, value == "\"\"" || value == "''" ? "" : value))
         }
     }
 

@@ -72,6 +72,62 @@ extension ReplInput {
         return Lexed(words: words, openQuote: quote, endsBetweenWords: !inWord)
     }
 
+    /// A command's fixed words and its free text (Documentation/REPL.md,
+    /// "Free text"): the first `count` words, read as `words(_:)` reads them
+    /// (an id may be quoted), then the rest of the line after the white
+    /// space that follows them, exactly as typed: apostrophes, quotes,
+    /// backslashes and runs of spaces are the text's own, nothing in it is
+    /// parsed. Read by Unicode scalars, not characters: a combining mark,
+    /// a zero-width joiner or a variation selector right after the space is
+    /// the text's first scalar (as a character it would be glued to the
+    /// space, and dropped with it). `words` has fewer than `count` words
+    /// when the line ends first; the rest is then empty.
+    static func fixedWords(_ line: String, count: Int) throws(UnclosedQuote) -> (words: [String], rest: String) {
+        let scalars = line.unicodeScalars
+        var words: [String] = []
+        var word = String.UnicodeScalarView()
+        var inWord = false
+        var quote: (scalar: Unicode.Scalar, at: String.Index)?
+        var index = scalars.startIndex
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+        while index < scalars.endIndex, words.count < count {
+            let scalar = scalars[index]
+            if let open = quote?.scalar {
+                if scalar == open {
+                    quote = nil
+                } else if open == "\"", scalar == "\\", scalars.index(after: index) < scalars.endIndex,
+                    ["\"", "\\"].contains(scalars[scalars.index(after: index)])
+                {
+                    index = scalars.index(after: index)
+                    word.append(scalars[index])
+                } else {
+                    word.append(scalar)
+                }
+            } else if isSpace(scalar) {
+                if inWord { words.append(String(word)) }
+                word = String.UnicodeScalarView()
+                inWord = false
+            } else if scalar == "\"" || scalar == "'" {
+                quote = (scalar, index)
+                inWord = true
+            } else {
+                word.append(scalar)
+                inWord = true
+            }
+            index = scalars.index(after: index)
+        }
+        if let open = quote {
+            throw UnclosedQuote(
+                before: String(line[..<open.at]).trimmingWhitespace, rest: String(line[line.index(after: open.at)...]))
+        }
+        if words.count < count {
+            if inWord { words.append(String(word)) }
+            return (words, "")
+        }
+        while index < scalars.endIndex, isSpace(scalars[index]) { index = scalars.index(after: index) }
+        return (words, String(scalars[index...]).trimmingWhitespace)
+    }
+
     /// The value of a plain decimal number (`PlainDecimal`); nil for
     /// anything else Double would read (`0x10`, `nan`, `inf`).
     static func plainDecimal(_ word: String) -> Double? {

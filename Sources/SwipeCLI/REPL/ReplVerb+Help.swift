@@ -191,7 +191,9 @@ extension ReplVerb {
                                        shown, or written to FILE (replaced whole, mode 0600)
             me erase ID                delete yourself and every row naming you, for good;
                                        your own id, typed again, confirms it
-            Each value is checked as swipe import checks that column, in the same words.
+            A value is the rest of the line exactly as typed: apostrophes, quotes and
+            spaces are yours (me set bio I'm a "night" owl). Each is checked as swipe
+            import checks that column, in the same words.
             Example: me set city Lyon, me export ~/my-swipe-data.json
             """
         case .why:
@@ -251,9 +253,10 @@ extension ReplVerb {
             """
         case .say:
             """
-            Sends one message to a match without entering the chat. --id ID names the
-            send: saying the same line again with the same id stores nothing twice.
-            Example: say m-3 see you at eight   or   say --id 42 m-3 see you at eight
+            Sends one message to a match without entering the chat. The message is the
+            rest of the line exactly as typed (I'm, "quotes", spaces and all). --id ID
+            names the send: saying the same line again with the same id stores nothing twice.
+            Example: say m-3 I'm free at eight   or   say --id 42 m-3 see you at eight
             """
         case .inbox:
             """

@@ -216,7 +216,7 @@
     pending.failed = false;
     drawMessages();
     debug.sends.push(clientID);
-    page.send(`say --id ${clientID} ${page.word(chat.id)} ${page.word(pending.text)}`);
+    page.send(`say --id ${clientID} ${page.word(chat.id)} ${pending.text}`);
   }
 
   form.addEventListener("submit", (e) => {
@@ -288,7 +288,8 @@
     reporting = chat.id;
     reportSend.disabled = true;
     debug.reports = (debug.reports || 0) + 1;
-    page.send(`report ${page.word(chat.id)} ${page.word(reason)}`);
+    // The reason, as the message below, is the rest of the line as typed.
+    page.send(`report ${page.word(chat.id)} ${reason}`);
   });
 
   // The answer to a report sent from here: closes the chat, or says why not.

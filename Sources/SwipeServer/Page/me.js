@@ -25,8 +25,10 @@
   let shown = null;          // the `me` object the form was filled from
   const pending = [];        // fields sent, in order, awaiting their answers
 
-  function quoted(text) {
-    return '"' + text.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
+  // A value is the rest of the line as typed (the REPL's free text); an
+  // empty box is sent as "" alone, which clears a field that may be empty.
+  function freeText(text) {
+    return text.trim() === "" ? '""' : text;
   }
 
   function fill(me) {
@@ -63,7 +65,7 @@
       setError(field, "");
       pending.push(field);
       const text = typed.trim() === "" && EMPTY[field] ? EMPTY[field] : typed;
-      window.swipePage.send(`me set ${field} ${quoted(text)}`);
+      window.swipePage.send(`me set ${field} ${freeText(text)}`);
     }
     if (!pending.length) $("me-saved").textContent = "Nothing changed.";
   }
