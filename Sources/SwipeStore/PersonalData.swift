@@ -191,8 +191,12 @@ public enum PersonalData {
     public static let tablesNamingNobody: Set<String> = ["settings", "schema_version"]
 
     /// Settings rows that name a person by id (not a key): the last viewer,
-    /// the sign-in generation, and tombstoned reports they made.
-    public static let settingsNamingPerson = ["last_viewer", "signin.generation.ID", "erased-report.* (reporter)"]
+    /// the sign-in generation, tombstoned reports they made, and the
+    /// evidence of reports (reporter and reported), which an erase leaves
+    /// for the rule `evidence-days` and no export includes.
+    public static let settingsNamingPerson = [
+        "last_viewer", "signin.generation.ID", "erased-report.* (reporter)", "evidence.* (reporter, reported)",
+    ]
 
     /// The prefix of a settings row that keeps a report about an erased
     /// person (`erased-report.TOMBSTONE.N`, value a JSON object).

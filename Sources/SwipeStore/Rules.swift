@@ -30,11 +30,20 @@ public struct Rules: Hashable, Sendable {
     /// Conversations a person may open (send the first message of) in any
     /// 24 hours; nil is no limit.
     public var firstMessagesPerDay: Int?
+    /// Days a report's evidence (the reported profile and the pair's last
+    /// messages) is kept after the report, whoever is erased meanwhile
+    /// (Documentation/Safety.md). 90 unless set; 0 keeps it until the next
+    /// report or erase.
+    public var evidenceDays: Int
+
+    /// `evidenceDays` when no rule says otherwise.
+    public static let defaultEvidenceDays = 90
 
     public init(
         likesPerDay: Int? = nil, superlikesPerDay: Int? = nil, rewind: RewindRule = .any, firstMove: String? = nil,
-        matchExpiryHours: Int? = nil, firstMessagesPerDay: Int? = nil
+        matchExpiryHours: Int? = nil, firstMessagesPerDay: Int? = nil, evidenceDays: Int = Rules.defaultEvidenceDays
     ) {
+        self.evidenceDays = evidenceDays
         self.likesPerDay = likesPerDay
         self.superlikesPerDay = superlikesPerDay
         self.rewind = rewind
@@ -46,6 +55,7 @@ public struct Rules: Hashable, Sendable {
     /// The rule names, as `swipe rules set` takes them, in the order printed.
     public static let names = [
         "likes-per-day", "superlikes-per-day", "rewind", "first-move", "match-expiry", "first-messages-per-day",
+        "evidence-days",
     ]
 
     /// The longest message, in characters (Unicode code points, as SQL's
@@ -61,6 +71,7 @@ public struct Rules: Hashable, Sendable {
             ("first-move", firstMove ?? "anyone"),
             ("match-expiry", matchExpiryHours.map(String.init) ?? "off"),
             ("first-messages-per-day", firstMessagesPerDay.map(String.init) ?? "off"),
+            ("evidence-days", String(evidenceDays)),
         ]
     }
 
@@ -87,6 +98,7 @@ extension Rules {
             case "rule.first-move": firstMove = value.isEmpty ? nil : value
             case "rule.match-expiry": matchExpiryHours = Int(value)
             case "rule.first-messages-per-day": firstMessagesPerDay = Int(value)
+            case "rule.evidence-days": evidenceDays = Int(value) ?? Rules.defaultEvidenceDays
             default: break
             }
         }
@@ -136,6 +148,12 @@ extension Rules {
                 throw StoreError.invalidValue(
                     name: name, value: value, expected: "a whole number of hours from 1 to 8760, or off")
             }
+        case "evidence-days":
+            guard let days = Int(value), (0...3650).contains(days) else {
+                throw StoreError.invalidValue(
+                    name: name, value: value, expected: "a whole number of days from 0 to 3650 (default 90)")
+            }
+            stored = days == Rules.defaultEvidenceDays ? nil : String(days)
         default:
             throw StoreError.invalidValue(
                 name: "rule", value: name,

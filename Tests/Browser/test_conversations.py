@@ -117,6 +117,37 @@ def test_the_inbox_shows_a_match_and_two_viewers_talk(matched, browsers):
     assert [m[2] for m in messages_in_db(matched)] == [1, 2, 3]
 
 
+# The twelve hostile texts of Tests/Support/HostileTexts.swift (issue 37).
+HOSTILE = [
+    "I'm free at 8, aren't you?",
+    'she said "maybe"  and "quoted"  x',
+    'C:\\path\\to\\file and a \\" and \\\\ too',
+    "runs   of     spaces   inside",
+    "\u0301a leading combining mark",
+    "family \U0001F469\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466 and a flag \U0001F3F3\ufe0f\u200d\U0001F308",
+    "\u05e9\u05dc\u05d5\u05dd \u05e2\u05dc\u05d9\u05db\u05dd and \u0645\u0631\u062d\u0628\u0627 \u0628\u0643\u0645",
+    "see you --id 42 later",
+    "/back is only a word here",
+    "<script>alert('x')</script> & <b>bold</b>",
+    "a\ttab inside",
+    "0123456789" * 200,
+]
+
+
+def test_hostile_texts_sent_from_the_page_are_stored_as_typed(matched, browsers):
+    alice = browsers()
+    signed_in(alice, matched, "alice")
+    open_inbox_row(alice, "Bob Builder").click()
+    wait_for(lambda: alice.find_element(By.ID, "chat-panel").is_displayed(), "alice's conversation with bob")
+    for count, text in enumerate(HOSTILE, start=1):
+        # Typed into the box as a person would paste it (send_keys cannot type outside the BMP).
+        alice.execute_script(
+            "const box = document.getElementById('chat-input'); box.value = arguments[0];"
+            "box.form.requestSubmit();", text)
+        wait_for(lambda: len(messages_in_db(matched)) == count, f"message {count} stored")
+    assert [m[3] for m in messages_in_db(matched)] == HOSTILE
+
+
 def test_a_send_that_failed_is_retried_with_the_same_client_id(matched, browsers):
     alice = browsers()
     signed_in(alice, matched, "alice")

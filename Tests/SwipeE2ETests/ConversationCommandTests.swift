@@ -102,7 +102,9 @@ import Testing
         let ended = try swipe(["send", "--db", "DB", "--as", "bea", "me", "still there?"])
         #expect(ended.stderr.contains("your conversation with me ended at"), "\(ended.stderr)")
         let rules = try swipe(["rules", "--db", "DB", "--format", "csv"])
-        #expect(rules.stdout.hasSuffix("first-move,f\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\n"))
+        #expect(
+            rules.stdout.hasSuffix(
+                "first-move,f\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\nevidence-days,90\r\n"))
     }
 
     /// A message can hold escape sequences; the terminal never gets them.

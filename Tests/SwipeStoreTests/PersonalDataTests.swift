@@ -161,8 +161,10 @@ import Testing
         let before = try live.rowsNaming(key: try #require(try live.key(of: "a")), id: "a")
         let erasure = try store.erase(viewer: "v", at: Self.t0)
         #expect(erasure.unmatched == ["a", "b"])
+        // Only the evidence of v's two reports (one made, one about v) names
+        // v now: it outlives the erase for evidence-days (issue 36).
         let left = try live.describeRowsNaming(key: key, id: "v")
-        #expect(left.isEmpty, "rows still naming v: \(left)")
+        #expect(left == ["settings": 2], "rows still naming v: \(left)")
         #expect(try store.profile(id: "v") == nil)
         // Others keep what is theirs: a's like of b, a's message to b, their match.
         let aKey = try #require(try live.key(of: "a"))
@@ -173,8 +175,9 @@ import Testing
         let tombstone = try #require(erasure.tombstone)
         #expect(tombstone.hasPrefix("erased-") && !tombstone.contains("v"))
         #expect(
-            try store.reports().map { [$0.reporter, $0.reported, $0.reason] } == [["d", tombstone, "spam links"]],
-            "v's report of e went with v; d's report of v stays, tombstoned")
+            try store.reports().map { [$0.reporter, $0.reported, $0.reason] }
+                == [["d", tombstone, "spam links"], ["v", "e", "rude"]],
+            "d's report of v stays, tombstoned; v's report of e lives on in its evidence")
         // Others' counters no longer count v's decisions, nor theirs about v.
         for id in ["a", "b", "f", "g"] { try live.expectRankStatsMatchTheLedger(id) }
     }
@@ -182,9 +185,12 @@ import Testing
     @Test(arguments: TestBackend.all) func erasingAReporterRemovesTheirTombstonedReports(_ backend: TestBackend) throws
     {
         let store = try world(backend)
-        _ = try store.erase(viewer: "v", at: Self.t0)
+        // Evidence kept no day past the report, so nothing but the rule keeps it.
+        try store.setRule("evidence-days", "0")
+        let later = Self.t0.addingTimeInterval(1)
+        _ = try store.erase(viewer: "v", at: later)
         #expect(try store.reports().count == 1)
-        _ = try store.erase(viewer: "d", at: Self.t0)
+        _ = try store.erase(viewer: "d", at: later)
         #expect(try store.reports().isEmpty, "d's report of v was d's")
         let live = try LiveSchema(store)
         #expect(try live.settingsMentioning("d") == 0)

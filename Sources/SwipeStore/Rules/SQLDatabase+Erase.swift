@@ -70,6 +70,8 @@ extension SQLDatabase {
                 removed += try executor.run("DELETE FROM settings WHERE name = $1", [.text(made.setting)])
             }
             removed += try executor.run("DELETE FROM profiles WHERE key = $1", [.int(key)])
+            // Evidence of reports outlives the erase (`ReportEvidence`) until its time.
+            try purgeEvidence(at: now)
             // One more erasure in `settings('erasures')`, a count that names
             // nobody: what a running `swipe serve` watches to learn, from any
             // process, that someone was erased (`changeMarks().erasures`); it

@@ -95,6 +95,7 @@ extension SQLDatabase {
             try executor.run(
                 "INSERT INTO reports (reporter, reported, reason, reported_at) VALUES ($1, $2, $3, $4)",
                 [.int(me), .int(them), .text(reason), .text(now)])
+            try keepEvidence(reporter: viewer, me: me, them: them, reason: reason, at: now, rules: try readRules())
             return try blockLocked(me, them, at: now)
         }
     }
@@ -111,8 +112,17 @@ extension SQLDatabase {
                 FROM reports AS r JOIN profiles AS a ON a.key = r.reporter JOIN profiles AS b ON b.key = r.reported
                 ORDER BY r.reported_at, r.key
                 """, [])
-            let kept = try tombstonedReports().map {
+            var kept = try tombstonedReports().map {
                 Report(reporter: $0.reporter, reported: $0.reported, reason: $0.reason, reportedAt: $0.reportedAt)
+            }
+            // Reports whose reporter was erased live on in their evidence alone.
+            let listed = stored + kept
+            for (_, evidence) in try storedEvidence()
+            where !listed.contains(where: { evidence.belongs(to: $0) }) {
+                kept.append(
+                    Report(
+                        reporter: evidence.reporter, reported: evidence.reported, reason: evidence.reason,
+                        reportedAt: evidence.reportedAt))
             }
             guard !kept.isEmpty else { return stored }
             // Stable: equal times keep stored reports first, each in its order.
@@ -122,9 +132,17 @@ extension SQLDatabase {
         }
     }
 
+    /// The pair's last `limit` messages kept with `report`: its evidence
+    /// (`ReportEvidence`, which outlives either person's erase), else, for a
+    /// report older than evidence, the conversation as stored now, or none
+    /// once either person is gone. Never fails because someone left.
     public func transcript(of report: Report, limit: Int) throws -> [Message] {
         try read {
-            let reporter = try requireKey(report.reporter), reported = try requireKey(report.reported)
+            if let evidence = try storedEvidence().first(where: { $0.evidence.belongs(to: report) })?.evidence {
+                return Array(evidence.transcript.suffix(limit))
+            }
+            guard let reporter = try profileKey(id: report.reporter), let reported = try profileKey(id: report.reported)
+            else { return [] }
             let (low, high) = (min(reporter, reported), max(reporter, reported))
             let newestFirst = try executor.all(
                 """

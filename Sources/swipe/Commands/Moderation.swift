@@ -135,6 +135,7 @@ struct RulesCommand: ParsableCommand {
             first-move anyone|GENDER  in a match where one is GENDER, that one writes first
             match-expiry HOURS|off    a new match's time for its first message, else it expires
             first-messages-per-day N|off  conversations a viewer may open in any 24 hours
+            evidence-days N           days a report keeps its evidence, erases or not (default 90)
             (a message holds at most 2000 characters; a refusal names the rule)
             Example: swipe rules set likes-per-day 100
             """)
