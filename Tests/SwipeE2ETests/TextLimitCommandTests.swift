@@ -69,10 +69,23 @@ import Testing
         #expect(
             answers[1]["error"] as? String
                 == "me set name: name is 101 characters, over the 100 a name may be, not \"\(name.prefix(40))…\"")
-        #expect((answers[2]["error"] as? String)?.hasSuffix("must be at most 1,000 characters (it has 1,001), not \"\(reason.prefix(40))…\"") == true, "\(answers[2])")
+        #expect(
+            (answers[2]["error"] as? String)?.hasSuffix(
+                "must be at most 1,000 characters (it has 1,001), not \"\(reason.prefix(40))…\"") == true,
+            "\(answers[2])")
         #expect(answers[3]["ok"] as? Bool == true)
         let store = try SQLiteStore(path: db, create: false)
         #expect(try store.profile(id: "demo")?.bio?.count == 5_000)
         #expect(try store.reports().isEmpty)
+    }
+
+    /// `swipe me --help` teaches instead of being refused (issue 37).
+    @Test func meHelpShowsTheHelp() throws {
+        for flag in ["--help", "-h"] {
+            let help = try SwipeBinary.run(["me", flag])
+            #expect(help.status == 0, "\(help.stderr)")
+            #expect(help.stdout.contains("USAGE: swipe me"), "\(help.stdout)")
+            #expect(help.stdout.contains("set FIELD VALUE"))
+        }
     }
 }

@@ -109,8 +109,8 @@ extension MeField {
         } catch let issue as ProfileValueIssue {
             // The value as the issue quotes it: a text over its limit is cut
             // to its first words, never echoed whole.
-            throw ReplInputError(
-                input: "me set \(rawValue) \(value)", message: "me set \(rawValue): \(issue.message), not \"\(issue.value)\"")
+            let message = "me set \(rawValue): \(issue.message), not \"\(issue.value)\""
+            throw ReplInputError(input: "me set \(rawValue) \(value)", message: message)
         } catch {
             let typed = "me set \(rawValue) \(value)"
             throw ReplInputError(input: typed, message: "me set \(rawValue): \(error)")

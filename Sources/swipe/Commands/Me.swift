@@ -28,6 +28,11 @@ struct MeCommand: ParsableCommand {
     var words: [String] = []
 
     func run() throws {
+        // The words are passed through whole (`me set bio -- a dash`), so help is asked for here.
+        if words == ["--help"] || words == ["-h"] || words == ["help"] {
+            print(SwipeCommand.helpMessage(for: Self.self))
+            return
+        }
         try ExitStatus.reporting {
             // The words are checked before the database is opened: a typo changes nothing.
             let input = try MeInput.parse(words)
