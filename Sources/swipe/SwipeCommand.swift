@@ -29,9 +29,10 @@ struct SwipeCommand: ParsableCommand {
             let bytes = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }
             if let offset = TextLimits.firstInvalidUTF8(bytes) {
                 var stderr = StandardError()
+                let byte = String(bytes[offset], radix: 16, uppercase: true)
                 stderr.write(
-                    "swipe: argument \(index) is not valid UTF-8 (byte 0x"
-                        + String(bytes[offset], radix: 16, uppercase: true) + " at byte \(offset + 1)); nothing was done\n")
+                    "swipe: argument \(index) is not valid UTF-8 (byte 0x\(byte) at byte \(offset + 1)); "
+                        + "nothing was done\n")
                 Foundation.exit(ExitStatus.usage)
             }
         }

@@ -30,12 +30,13 @@ public struct ReplLine: Sendable {
             return
         }
         let text = String(decoding: bytes, as: UTF8.self).trimmingWhitespace
-        let byte = String(bytes[offset], radix: 16, uppercase: true)
+        let hex = String(bytes[offset], radix: 16, uppercase: true)
+        let byte = (hex.count == 1 ? "0x0" : "0x") + hex
         self.init(
             text: text,
             refused: ReplInputError(
                 input: text,
-                message: "the line is not valid UTF-8 (byte 0x\(byte.count == 1 ? "0" : "")\(byte) at byte \(offset + 1)); "
+                message: "the line is not valid UTF-8 (byte \(byte) at byte \(offset + 1)); "
                     + "nothing was done: send text as UTF-8"))
     }
 

@@ -14,7 +14,8 @@ enum StandardInputLines {
         defer { free(buffer) }
         let count = getline(&buffer, &capacity, swipe_stdin())
         guard count >= 0, let buffer else { return nil }
-        var bytes = [UInt8](UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: count))
+        let start = UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self)
+        var bytes = [UInt8](UnsafeBufferPointer(start: start, count: count))
         if bytes.last == 0x0A { bytes.removeLast() }
         if bytes.last == 0x0D { bytes.removeLast() }
         return bytes
