@@ -185,7 +185,8 @@ public final class DatabaseServerBackend: Sendable {
         let partners = try scope.matches().map(\.profile)
         let secret = photoSecret
         let session = SocketSession(
-            repl, place: me.location, photoPath: { PhotoGrant.path($0, secret: secret, viewer: viewer) },
+            repl, place: me.location, viewerName: me.name,
+            photoPath: { PhotoGrant.path($0, secret: secret, viewer: viewer) },
             mayChangePreferences: mayChangePreferences,
             onClose: { feed.countImpressions() })
         session.notePartners(partners)

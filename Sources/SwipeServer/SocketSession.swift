@@ -40,6 +40,8 @@ public final class SocketSession: Sendable {
     /// A photo item of another person as this viewer is handed it: a stored
     /// photo's path with its grant (`PhotoGrant`).
     private let photoPath: @Sendable (String) -> String
+    /// The viewer's name when the socket opened (the page's "Signed in as").
+    public let viewerName: String?
     /// Whom this viewer's page may know as a match (from the session's
     /// open, its answers and the matches pushed to it): whose erasure by
     /// another process it is told of (`SwipeServer.sweepErasures`). More
@@ -56,10 +58,12 @@ public final class SocketSession: Sendable {
     private let onClose: Mutex<(@Sendable () -> Void)?>
 
     init(
-        _ repl: sending ReplSession, place: Location?, photoPath: @escaping @Sendable (String) -> String = { $0 },
+        _ repl: sending ReplSession, place: Location?, viewerName: String? = nil,
+        photoPath: @escaping @Sendable (String) -> String = { $0 },
         mayChangePreferences: @escaping @Sendable () -> Bool, onClose: (@Sendable () -> Void)? = nil
     ) {
         state = Mutex(State(repl: repl, place: place))
+        self.viewerName = viewerName
         self.photoPath = photoPath
         self.mayChangePreferences = mayChangePreferences
         self.onClose = Mutex(onClose)
@@ -156,7 +160,16 @@ public final class SocketSession: Sendable {
                 state.place = me.location
                 state.sentProfiles = []
             }
-            let fresh = state.repl.snapshot.cards.compactMap(\.profile).filter { !state.sentProfiles.contains($0.id) }
+            var fresh = state.repl.snapshot.cards.compactMap(\.profile).filter { !state.sentProfiles.contains($0.id) }
+            // The people a list names (matches, inbox, likes) come with their
+            // faces too, the first time: the page draws their photos, not
+            // their initials. Each is read as the viewer may see them.
+            for id in Self.listedPeople(members)
+            where !state.sentProfiles.contains(id)
+                && !fresh.contains(where: { $0.id == id })
+            {
+                if let profile = try? state.repl.ledger.profile(id) { fresh.append(profile) }
+            }
             if !fresh.isEmpty {
                 state.sentProfiles.formUnion(fresh.map(\.id))
                 let place = state.place
@@ -176,6 +189,19 @@ public final class SocketSession: Sendable {
 
     /// Whether the session has ended (`me erase`): the socket closes after its answer.
     public var isFinished: Bool { state.withLock { $0.repl.isFinished } }
+
+    /// The ids a list in an answer names: `matches`, `inbox` and `likes` rows' `profile`.
+    static func listedPeople(_ members: [(String, JSONValue)]) -> [String] {
+        var ids: [String] = []
+        for case (let key, .array(let rows)) in members where ["matches", "inbox", "likes"].contains(key) {
+            for case .object(let fields) in rows {
+                if case .string(let id)? = fields.first(where: { $0.0 == "profile" })?.1, !ids.contains(id) {
+                    ids.append(id)
+                }
+            }
+        }
+        return ids
+    }
 
     /// Whether `input` may have moved the viewer's place (`prefs location`, `me set place`).
     static func mayMovePlace(_ input: ReplInput?) -> Bool {

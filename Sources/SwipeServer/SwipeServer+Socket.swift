@@ -117,7 +117,7 @@ extension SwipeServer {
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
             // socket (1000), which ends this loop.
-            try await outbound.writeTextMessage(Self.hello(grant))
+            try await outbound.writeTextMessage(Self.hello(grant, name: session.viewerName))
             for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
                 guard case .text(let text) = message else {
                     outcome = "refused a binary message"
@@ -189,10 +189,10 @@ extension SwipeServer {
         return "something went wrong on the server (failure \(id)); try again"
     }
 
-    /// The first frame on a socket: who it acts as, and until when.
-    static func hello(_ grant: AccessGrant) -> String {
+    /// The first frame on a socket: who it acts as (id and name), and until when.
+    static func hello(_ grant: AccessGrant, name: String? = nil) -> String {
         JSONValue.object([
-            ("event", "hello"), ("viewer", .string(grant.viewer)),
+            ("event", "hello"), ("viewer", .string(grant.viewer)), ("name", .optional(name)),
             ("expires", .string(ISO8601DateFormatter().string(from: grant.expiry))),
         ]).serialized
     }

@@ -47,11 +47,26 @@ def test_editing_ones_profile_saves_it_and_shows_a_refusal_next_to_its_field(ser
     assert browser.find_element(By.ID, "me-error-city").text == ""
     assert stored(served, "alice") == ("Alice Example", 31, "Porto Novo"), "the refused age changed nothing"
     assert any(a.get("command") == 'me set city Porto Novo' and a.get("ok") for a in answers(browser))
+    assert browser.find_element(By.ID, "me-saved").text == "Saved: city."
+    # The page says who it acts as by name, not by id.
+    assert browser.find_element(By.ID, "who").text == "Signed in as Alice Example"
+
     assert violations(browser, "me-refused") == []
     browser.execute_script("arguments[0].scrollIntoView({block: 'start'})", browser.find_element(By.ID, "me-title"))
     path = screenshot(browser, "serve-me.png")
     if os.environ.get("SWIPE_UPDATE_DOCS"):
         shutil.copy(path, ROOT / "docs" / "serve-me.png")
+
+    # Two fields saved at once are both said (it said "Saved: bio." alone).
+    browser.find_element(By.ID, "me-age").clear()
+    browser.find_element(By.ID, "me-age").send_keys("32")
+    bio = browser.find_element(By.ID, "me-bio")
+    bio.clear()
+    bio.send_keys("I'm a \"night\" owl")
+    browser.find_element(By.ID, "me-save").click()
+    wait_for(lambda: browser.find_element(By.ID, "me-saved").text == "Saved: age, bio.", "both fields said saved")
+    with sqlite3.connect(served.db) as db:
+        assert db.execute("SELECT age, bio FROM profiles WHERE id = 'alice'").fetchone() == (32, "I'm a \"night\" owl")
 
     # Keys typed in the view never reach the deck behind it.
     browser.find_element(By.ID, "me-save").send_keys(Keys.ARROW_RIGHT)

@@ -58,6 +58,39 @@ struct SocketMessageTests {
         return heard.value ?? []
     }
 
+    /// A list names people with their faces (issue 37: the inbox showed
+    /// initials for people who have photos): the `inbox` answer carries
+    /// bob's profile, his photo's path with alice's grant, which loads.
+    @Test func theInboxCarriesItsPeoplesFacesAndTheirPhotosLoad() async throws {
+        let store = try SQLiteStore(path: fixture.path, create: false)
+        let path = try store.addPhoto(viewer: "bob", .bytes(try PhotoBytes(checking: TestImages.png())), at: nil)
+            .photos[0]
+        let token = try fixture.token(for: "alice")
+        let answers = Box<[[String: Any]]>()
+        let photoStatus = Box<Int>()
+        try await fixture.withServer { client in
+            try await client.ws("/ws?token=" + token, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                answers.value = try await ServerSocketTests.exchange(
+                    ["inbox", "inbox"], inbound: inbound, outbound: outbound
+                ).answers
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+            let profiles = answers.value?.first?["profiles"] as? [[String: Any]] ?? []
+            let photos = profiles.first { $0["id"] as? String == "bob" }?["photos"] as? [String] ?? []
+            guard let granted = photos.first else { return }
+            photoStatus.value = try await client.execute(
+                uri: granted, method: .get, headers: [.cookie: "swipe_token=" + token]
+            ) { Int($0.status.code) }
+        }
+        let profiles = try #require(answers.value?.first?["profiles"] as? [[String: Any]])
+        let bob = try #require(profiles.first { $0["id"] as? String == "bob" })
+        let photos = try #require(bob["photos"] as? [String])
+        #expect(photos.count == 1 && photos[0].hasPrefix(path + "?for="), "\(photos)")
+        #expect(bob["lat"] == nil && bob["seeking"] == nil, "a peer's profile, never their place or preferences")
+        #expect(photoStatus.value == 200)
+        #expect(answers.value?.last?["profiles"] == nil, "sent once per socket")
+    }
+
     /// Text survives the socket byte for byte (issue 37): each of the
     /// twelve hostile texts, sent as the page sends a message, is stored
     /// exactly, ends trimmed.

@@ -127,6 +127,12 @@
   // One word of a command as the REPL reads it (ReplInput+Words.swift):
   // bare when it is plain, else in double quotes with \ and " escaped, so
   // an id holding quotes or spaces names that id and no other.
+  // A status line ends in one full stop: a name that ends in one
+  // ("Luca Jensen B.") is not given a second.
+  function sentence(text) {
+    return /[.!?…]$/.test(text) ? text : `${text}.`;
+  }
+
   function word(text) {
     if (/^[A-Za-z0-9._@:+=,\/-]+$/.test(text)) return text;
     return '"' + text.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
@@ -372,7 +378,9 @@
       } else if (answer.decision) {
         const profile = profiles.get(answer.decision.profile);
         const who = profile ? profile.name : answer.decision.profile;
-        status(`${answer.decision.decision === "hate" ? "Passed on" : answer.decision.decision === "superlike" ? "Superliked" : "Liked"} ${who}.`);
+        const verbed = answer.decision.decision === "hate" ? "Passed on"
+          : answer.decision.decision === "superlike" ? "Superliked" : "Liked";
+        status(sentence(`${verbed} ${who}`));
         if (answer.match) banner(`It's a match with ${who}!`, answer.decision.profile);
       } else if (answer.undone) {
         status("Undone.");
@@ -399,7 +407,7 @@
     if (event.event === "deck-changed") {
       askForDeck();
     } else if (event.event === "hello") {
-      $("who").textContent = `Signed in as ${event.viewer}`;
+      $("who").textContent = `Signed in as ${event.name || event.viewer}`;
     } else if (event.event === "match") {
       banner(`${event.name || event.profile} liked you back: it's a match!`, event.profile);
     }

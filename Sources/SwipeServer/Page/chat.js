@@ -48,7 +48,8 @@
     if (hours < 24) return `${hours} h ago`;
     const days = Math.round(hours / 24);
     if (days < 7) return `${days} d ago`;
-    return new Date(then).toLocaleDateString();
+    // A date as everything else on the page and in swipe writes it: ISO, UTC.
+    return new Date(then).toISOString().slice(0, 10);
   }
 
   function timeElement(iso) {

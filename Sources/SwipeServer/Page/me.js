@@ -24,6 +24,7 @@
   const EMPTY = { place: "none", seeking: "any", km: "off" };
   let shown = null;          // the `me` object the form was filled from
   const pending = [];        // fields sent, in order, awaiting their answers
+  const saved = [];          // fields of this Save that were saved, in order
 
   // A value is the rest of the line as typed (the REPL's free text); an
   // empty box is sent as "" alone, which clears a field that may be empty.
@@ -59,6 +60,7 @@
     event.preventDefault();
     if (!shown) return;
     $("me-saved").textContent = "";
+    saved.length = 0;
     for (const [field, value] of Object.entries(FIELDS)) {
       const typed = $(`me-${field}`).value;
       if (typed === value(shown)) continue;
@@ -83,7 +85,8 @@
       setError(field, "");
       shown = answer.me;
       $(`me-${field}`).value = FIELDS[field](answer.me);
-      $("me-saved").textContent = `Saved: ${field}.`;
+      saved.push(field);
+      $("me-saved").textContent = `Saved: ${saved.join(", ")}.`;
     }
   });
   // Another page of this viewer changed the profile: show it as it now is.
