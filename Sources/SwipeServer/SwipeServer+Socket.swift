@@ -189,10 +189,12 @@ extension SwipeServer {
         return "something went wrong on the server (failure \(id)); try again"
     }
 
-    /// The first frame on a socket: who it acts as (id and name), and until when.
+    /// The first frame on a socket: the protocol's version (`v`: 1; a frame
+    /// is a line of words or a command object, Documentation/REPL.md), who
+    /// it acts as (id and name), and until when.
     static func hello(_ grant: AccessGrant, name: String? = nil) -> String {
         JSONValue.object([
-            ("event", "hello"), ("viewer", .string(grant.viewer)), ("name", .optional(name)),
+            ("event", "hello"), ("v", .number(1)), ("viewer", .string(grant.viewer)), ("name", .optional(name)),
             ("expires", .string(ISO8601DateFormatter().string(from: grant.expiry))),
         ]).serialized
     }

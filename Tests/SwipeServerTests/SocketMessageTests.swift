@@ -58,6 +58,30 @@ struct SocketMessageTests {
         return heard.value ?? []
     }
 
+    /// A frame may be a command object (issue 37): any text, newlines
+    /// included, answered with `cmd` and the echoed `tag`; the hello says
+    /// the protocol's version.
+    @Test func aCommandObjectFrameSendsAnyTextAndEchoesItsTag() async throws {
+        let token = try fixture.token(for: "alice")
+        let result = Box<(hello: [String: Any], answers: [[String: Any]])>()
+        try await fixture.withServer { client in
+            try await client.ws("/ws?token=" + token, configuration: ServerSocketTests.client) { inbound, outbound, _ in
+                result.value = try await ServerSocketTests.exchange(
+                    [#"{"cmd":"say","to":"bob","text":"two\nlines \"quoted\"","client_id":"k1","tag":"t1"}"#],
+                    inbound: inbound, outbound: outbound)
+                try await outbound.close(.normalClosure, reason: nil)
+            }
+        }
+        let value = try #require(result.value)
+        #expect(value.hello["v"] as? Int == 1)
+        #expect(value.hello["name"] as? String == "Name alice")
+        #expect(value.answers.first?["ok"] as? Bool == true, "\(value.answers)")
+        #expect(value.answers.first?["cmd"] as? String == "say" && value.answers.first?["tag"] as? String == "t1")
+        let stored = try SQLiteStore(path: fixture.path, create: false).messages(
+            MessageQuery(viewer: "alice", profile: "bob", last: nil))
+        #expect(stored.map(\.text) == ["two\nlines \"quoted\""] && stored.first?.clientID == "k1")
+    }
+
     /// A list names people with their faces (issue 37: the inbox showed
     /// initials for people who have photos): the `inbox` answer carries
     /// bob's profile, his photo's path with alice's grant, which loads.

@@ -13,12 +13,27 @@ public struct ReplLine: Sendable {
     /// Whether the line's bytes were not UTF-8: refused whole, in a chat
     /// too, so nothing is stored with U+FFFD where a person's bytes were.
     let isUndecodable: Bool
+    /// A command object's `cmd` (`ReplCommandObject`), nil for a line of words.
+    public let cmd: String?
+    /// A command object's `tag`, echoed in its answer.
+    public let tag: JSONValue?
 
     public init(_ line: String) {
         let text = line.trimmingWhitespace
         self.text = text
-        parsed = Result { () throws(ReplInputError) in try ReplInput.parse(text) }
         isUndecodable = false
+        if ReplCommandObject.isObject(text) {
+            let object = ReplCommandObject.parse(text)
+            (cmd, tag, parsed) = (object.cmd, object.tag, object.input)
+        } else {
+            (cmd, tag) = (nil, nil)
+            parsed = Result { () throws(ReplInputError) in try ReplInput.parse(text) }
+        }
+    }
+
+    /// What a command object's answer adds to §6's: `cmd` and the echoed `tag`.
+    var objectMembers: [(String, JSONValue)] {
+        (cmd.map { [("cmd", JSONValue.string($0))] } ?? []) + (tag.map { [("tag", $0)] } ?? [])
     }
 
     /// A line as read, as bytes: the line when they are UTF-8, else a line
@@ -44,6 +59,7 @@ public struct ReplLine: Sendable {
         self.text = text
         parsed = .failure(refused)
         isUndecodable = true
+        (cmd, tag) = (nil, nil)
     }
 
     /// The command, when the line is one.
@@ -58,7 +74,7 @@ public struct ReplLine: Sendable {
         switch parsed {
         case .failure: "invalid"
         case .success(nil): "blank"
-        case .success: String(text.prefix { !$0.isWhitespace }).lowercased()
+        case .success: cmd ?? String(text.prefix { !$0.isWhitespace }).lowercased()
         }
     }
 

@@ -84,7 +84,7 @@ public struct ReplSession {
             JSONValue.object(
                 Self.jsonMembers(
                     outcome, command: line.text, snapshot: snapshot,
-                    profile: ReplAnswer.profileObject)
+                    profile: ReplAnswer.profileObject) + line.objectMembers
             ).write(to: &out)
             out.write("\n")
         case .text(let style):
@@ -99,7 +99,7 @@ public struct ReplSession {
     /// to someone other than the database's owner shows less of it.
     public mutating func jsonAnswer(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         let outcome = perform(line)
-        return Self.jsonMembers(outcome, command: line.text, snapshot: snapshot, profile: profile)
+        return Self.jsonMembers(outcome, command: line.text, snapshot: snapshot, profile: profile) + line.objectMembers
     }
 
     /// A refusal the driver decided before running `line` (the server's
@@ -108,6 +108,7 @@ public struct ReplSession {
         -> [(String, JSONValue)]
     {
         Self.jsonMembers(.failure(message, deck: nil), command: line.text, snapshot: snapshot, profile: profile)
+            + line.objectMembers
     }
 
     /// The top card is no longer the viewer's to see (blocked, either way,
@@ -126,7 +127,7 @@ public struct ReplSession {
         let recovered = withdraw(after: .gone(id))
         return Self.jsonMembers(
             .failure(recovered.message, deck: recovered.deck), command: line.text,
-            snapshot: snapshot, profile: profile)
+            snapshot: snapshot, profile: profile) + line.objectMembers
     }
 
     /// Takes these cards out of the deck undecided (a block made elsewhere);
@@ -138,7 +139,11 @@ public struct ReplSession {
     /// Performs `line`: what the answer shows, or why it failed.
     private mutating func perform(_ line: ReplLine) -> ReplOutcome {
         if line.isUndecodable, case .failure(let refusal) = line.parsed { return .failure(refusal.message, deck: nil) }
-        if let partner = chat { return performInChat(line.text, with: partner) }
+        if let partner = chat {
+            // A command object acts as it does on the deck; `back` leaves the chat.
+            guard line.cmd != nil else { return performInChat(line.text, with: partner) }
+            if line.cmd == "back" { return performInChat("/back", with: partner) }
+        }
         do {
             guard let input = try line.parsed.get() else { return .blank }
             return .answer(try execute(input))

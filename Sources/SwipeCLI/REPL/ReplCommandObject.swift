@@ -1,0 +1,184 @@
+import Foundation
+import SwipeCore
+
+/// A command sent as one JSON object instead of a line of words
+/// (Documentation/REPL.md, "Commands as JSON objects"): `{"cmd": "say",
+/// "to": "p-2", "text": "I'm free\nat 8", "tag": 7}`. JSON mode and the
+/// socket take one per line or frame, so a script or a page sends any text,
+/// newlines included, and never builds a command line with quoting.
+///
+/// Free text (`say`'s `text`, `report`'s `reason`, `me_set`'s `value`) is
+/// taken as given, ends trimmed. Every other argument becomes the word of
+/// the line the REPL would read (quoted so that it reads back exactly), and
+/// that line is parsed as typed: the same checks, the same refusals.
+/// The answer is the line's answer plus `cmd` and the echoed `tag`.
+public enum ReplCommandObject {
+    /// Each `cmd` and its named arguments (`?`: may be left out).
+    public static let forms: [(cmd: String, arguments: String)] = [
+        ("drag", "dx, dy"), ("release", "vx?, vy?"), ("cancel", ""), ("like", "id?"), ("hate", "id?"),
+        ("superlike", "id?"), ("open", "id?"), ("back", ""), ("undo", ""), ("deck", ""), ("history", "id?"),
+        ("matches", ""), ("reload", ""), ("physics", "name"), ("view", "name?"), ("prefs", "field?, value?"),
+        ("likes", ""), ("why", ""), ("block", "id?"), ("unblock", "id"), ("unmatch", "id"),
+        ("report", "id, reason"), ("chat", "id"), ("say", "to, text, client_id?"), ("inbox", ""), ("me", ""),
+        ("me_set", "field, value"), ("me_photo_add", "source"), ("me_photo_remove", "n"),
+        ("me_photo_move", "from, to"), ("me_export", "file?"), ("me_erase", "id"), ("help", "topic?"),
+        ("quit", ""),
+    ]
+
+    /// Whether `line` is meant as a command object (its first character is `{`).
+    public static func isObject(_ line: String) -> Bool {
+        line.unicodeScalars.first(where: { !$0.properties.isWhitespace }) == "{"
+    }
+
+    /// The command `json` names: its `cmd`, its `tag` (any JSON value, echoed), and the input.
+    public static func parse(_ json: String) -> (
+        cmd: String?, tag: JSONValue?, input: Result<ReplInput?, ReplInputError>
+    ) {
+        let fail = { (message: String) in ReplInputError(input: json, message: message) }
+        guard let object = try? JSONDecoder().decode([String: JSONTree].self, from: Data(json.utf8)) else {
+            return (
+                nil, nil,
+                .failure(fail("a command object is one JSON object, e.g. " + #"{"cmd":"say","to":"p-2","text":"hi"}"#))
+            )
+        }
+        let tag = object["tag"].map(\.value)
+        guard case .string(let cmd)? = object["cmd"] else {
+            return (nil, tag, .failure(fail("a command object names its command: " + expected)))
+        }
+        return (cmd, tag, Result { () throws(ReplInputError) in try input(cmd, object, fail: fail) })
+    }
+
+    static var expected: String {
+        #"{"cmd": one of "# + forms.map(\.cmd).joined(separator: ", ") + ", its arguments by name, \"tag\" optional}"
+    }
+
+    private static func input(_ cmd: String, _ object: [String: JSONTree], fail: (String) -> ReplInputError)
+        throws(ReplInputError) -> ReplInput?
+    {
+        guard let form = forms.first(where: { $0.cmd == cmd }) else {
+            throw fail("unknown cmd \"\(cmd)\": \(expected)")
+        }
+        func usage() -> String {
+            "\(cmd) takes " + (form.arguments.isEmpty ? "no arguments" : form.arguments) + ", e.g. "
+                + example(cmd)
+        }
+        func text(_ key: String) throws(ReplInputError) -> String? {
+            switch object[key] {
+            case nil, .null?: return nil
+            case .string(let string)?: return string
+            case .number(let number)?:
+                return number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+            default: break
+            }
+            throw fail("\(cmd): \"\(key)\" must be a string or a number; \(usage())")
+        }
+        func required(_ key: String) throws(ReplInputError) -> String {
+            guard let value = try text(key) else { throw fail("\(cmd) needs \"\(key)\": \(usage())") }
+            return value
+        }
+        let known = Set(
+            ["cmd", "tag"]
+                + form.arguments.split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "?", with: "")
+                })
+        if let stray = object.keys.sorted().first(where: { !known.contains($0) }) {
+            throw fail("\(cmd) takes no \"\(stray)\": \(usage())")
+        }
+        switch cmd {
+        case "say":
+            let to = try required("to"), body = try required("text").trimmingWhitespace
+            guard !body.isEmpty else { throw fail("say needs a \"text\" that is not blank: \(usage())") }
+            return .conversation(.say(to, text: body, clientID: try text("client_id")))
+        case "report":
+            let id = try required("id"), reason = try required("reason").trimmingWhitespace
+            guard !reason.isEmpty else { throw fail("report needs a \"reason\" that is not blank: \(usage())") }
+            return .discovery(.report(id, reason: reason))
+        case "me_set":
+            let name = try required("field")
+            guard let field = MeField.spellings[name.lowercased()] else {
+                throw fail(
+                    "me_set knows " + MeField.allCases.map(\.rawValue).joined(separator: ", ") + " (got \"\(name)\")")
+            }
+            return .me(.set(field, try required("value").trimmingWhitespace))
+        default:
+            // The line the REPL would read, each argument one quoted word.
+            var words: [String] = cmd.split(separator: "_").map(String.init)
+            for argument in form.arguments.split(separator: ",") {
+                let key = argument.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "?", with: "")
+                guard let value = try text(key) else {
+                    if !argument.hasSuffix("?") { throw fail("\(cmd) needs \"\(key)\": \(usage())") }
+                    continue
+                }
+                // A place is two numbers (`prefs location 38.7 -9.1`): its words stay words.
+                words +=
+                    cmd == "prefs" && key == "value"
+                    ? value.split(separator: " ").map { quoted(String($0)) } : [quoted(value)]
+            }
+            return try ReplInput.parse(words.joined(separator: " "))
+        }
+    }
+
+    /// `text` as one word the REPL's lexer reads back exactly.
+    static func quoted(_ text: String) -> String {
+        let plain =
+            !text.isEmpty
+            && text.unicodeScalars.allSatisfy {
+                ($0.properties.isAlphabetic || $0.properties.numericType != nil
+                    || "._@:+=,/-;".unicodeScalars.contains($0))
+                    && $0.isASCII
+            }
+        if plain { return text }
+        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            + "\""
+    }
+
+    static func example(_ cmd: String) -> String {
+        switch cmd {
+        case "drag": #"{"cmd":"drag","dx":60,"dy":-10}"#
+        case "say": #"{"cmd":"say","to":"p-2","text":"I'm free at 8"}"#
+        case "report": #"{"cmd":"report","id":"p-2","reason":"rude messages"}"#
+        case "me_set": #"{"cmd":"me_set","field":"bio","value":"Climber, cook"}"#
+        case "prefs": #"{"cmd":"prefs","field":"age","value":"25-35"}"#
+        default: #"{"cmd":"\#(cmd)"}"#
+        }
+    }
+}
+
+/// A JSON value as decoded, for a command object's arguments and its
+/// `tag` (echoed as it came).
+enum JSONTree: Decodable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONTree])
+    case object([String: JSONTree])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() {
+            self = .null
+        } else if let flag = try? container.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let number = try? container.decode(Double.self) {
+            self = .number(number)
+        } else if let text = try? container.decode(String.self) {
+            self = .string(text)
+        } else if let items = try? container.decode([JSONTree].self) {
+            self = .array(items)
+        } else {
+            self = .object(try container.decode([String: JSONTree].self))
+        }
+    }
+
+    var value: JSONValue {
+        switch self {
+        case .null: .null
+        case .bool(let flag): .bool(flag)
+        case .number(let number): .number(number)
+        case .string(let text): .string(text)
+        case .array(let items): .array(items.map(\.value))
+        case .object(let members): .object(members.keys.sorted().map { ($0, members[$0]!.value) })
+        }
+    }
+}
