@@ -136,6 +136,9 @@ def make_browser(width=420, height=860):
                      f"--window-size={width},{height}", "--force-device-scale-factor=1",
                      "--disable-features=Translate", "--no-first-run"):
         options.add_argument(argument)
+    # Chromium's own log of what crosses the network, WebSocket frames included
+    # (test_protocol.py reads every frame the page sends).
+    options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
     return webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
 
 

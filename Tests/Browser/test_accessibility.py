@@ -37,9 +37,9 @@ def test_the_deck_and_its_views_have_no_axe_violations(served, browsers):
     assert "Bob Builder" in label and "33" in label, label
 
     # A drag past the threshold is heard as the stamp is seen (a live region).
-    browser.execute_script("window.swipeDebug.send('drag 160 0')")
+    browser.execute_script("window.swipeDebug.send('drag', {dx: 160, dy: 0})")
     wait_for(lambda: browser.find_element(By.ID, "status").text.startswith("LIKE"), "LIKE announced")
-    browser.execute_script("window.swipeDebug.send('drag -320 0')")
+    browser.execute_script("window.swipeDebug.send('drag', {dx: -320, dy: 0})")
     wait_for(lambda: browser.find_element(By.ID, "status").text.startswith("NOPE"), "NOPE announced")
     browser.execute_script("window.swipeDebug.send('cancel')")
 

@@ -42,7 +42,7 @@ def debug(browser, what):
 
 def signed_in(browser, served, viewer):
     browser.get(served.link(viewer))
-    wait_for(lambda: any(a.get("command") == "deck" for a in debug(browser, "answers")), f"{viewer}'s first deck")
+    wait_for(lambda: any(a.get("cmd") == "deck" for a in debug(browser, "answers")), f"{viewer}'s first deck")
     # chat.js asks for the inbox once the socket says hello: the badge is counted.
     wait_for(lambda: browser.execute_script("return window.swipeChat && 'unread' in window.swipeChat"), "chat.js")
 
@@ -158,7 +158,7 @@ def test_a_send_that_failed_is_retried_with_the_same_client_id(matched, browsers
     alice.execute_script("""
       const page = window.swipePage, original = page.claim;
       page.claim = (answer) => {
-        if ((answer.command || '').startsWith('say ') && !window.lostOnce) {
+        if (answer.cmd === 'say' && !window.lostOnce) {
           window.lostOnce = true;
           window.swipePage.claim = original;
           const failed = Object.assign({}, answer, { ok: false, error: 'the connection was lost' });
@@ -176,8 +176,9 @@ def test_a_send_that_failed_is_retried_with_the_same_client_id(matched, browsers
     wait_for(lambda: chat_texts(alice) == ["only once"], "the retry answered with the stored message")
     assert messages_in_db(matched) == [("alice", "bob", 1, "only once", 0)], "stored once"
     sends = debug(alice, "sent")
-    says = [s for s in sends if s.startswith("say ")]
+    says = [json.loads(s) for s in sends if json.loads(s)["cmd"] == "say"]
     assert len(says) == 2 and says[0] == says[1], "the retry sends the same client id"
+    assert says[0]["client_id"] and says[0]["text"] == "only once"
 
 
 def test_keys_never_act_on_the_deck_behind_a_panel(matched, browsers):
@@ -186,7 +187,7 @@ def test_keys_never_act_on_the_deck_behind_a_panel(matched, browsers):
     body = alice.find_element(By.TAG_NAME, "body")
 
     def sent_decisions():
-        return [s for s in debug(alice, "sent") if s.split(" ")[0] in ("like", "hate", "superlike", "undo")]
+        return [s for s in debug(alice, "sent") if json.loads(s)["cmd"] in ("like", "hate", "superlike", "undo")]
 
     # The inbox open: → ← ↑ Backspace do nothing to the deck.
     open_inbox_row(alice, "Bob Builder")

@@ -1,6 +1,7 @@
 """The deck in a real browser: drag with the pointer, buttons, and a match
 reaching two viewers. Oracles come from the README's deck contract (tantan),
 not from the page's own code."""
+import json
 import math
 import os
 import shutil
@@ -22,7 +23,7 @@ def answers(browser):
 
 def signed_in(browser, served, viewer):
     browser.get(served.link(viewer))
-    wait_for(lambda: any(a.get("command") == "deck" for a in answers(browser)), f"{viewer}'s first deck")
+    wait_for(lambda: any(a.get("cmd") == "deck" for a in answers(browser)), f"{viewer}'s first deck")
     # The token leaves the address bar once the cookie holds it.
     assert "token=" not in browser.current_url
 
@@ -61,15 +62,16 @@ def test_a_pointer_drag_poses_the_card_as_the_deck_says(served, browsers):
 
     def settled_drag():
         sent = browser.execute_script("return window.swipeDebug.sent")
-        drags = [c for c in sent if c.startswith("drag ")]
-        got = [a for a in answers(browser) if a.get("command", "").startswith("drag ")]
+        drags = [c for c in sent if json.loads(c)["cmd"] == "drag"]
+        got = [a for a in answers(browser) if a.get("cmd") == "drag"]
         return drags and got and got[-1]["command"] == drags[-1] and got[-1]
     answer = wait_for(settled_drag, "the answer to the last drag")
     path = screenshot(browser, "serve-drag.png")
     if os.environ.get("SWIPE_UPDATE_DOCS"):
         shutil.copy(path, ROOT / "docs" / "serve-drag.png")
 
-    dx, dy = (float(v) for v in answer["command"].split()[1:])
+    sent_drag = json.loads(answer["command"])
+    dx, dy = float(sent_drag["dx"]), float(sent_drag["dy"])
     assert 40 < dx < 100, answer["command"]
     # The pose the server sent is the contract's tantan pose for that drag …
     top = answer["cards"][0]
@@ -99,7 +101,7 @@ def test_a_pointer_drag_poses_the_card_as_the_deck_says(served, browsers):
     release_actions = ActionBuilder(browser, mouse=mouse)
     release_actions.pointer_action.pointer_up()
     release_actions.perform()
-    release = wait_for(lambda: [a for a in answers(browser) if a.get("command", "").startswith("release")],
+    release = wait_for(lambda: [a for a in answers(browser) if a.get("cmd") == "release"],
                        "the release answer")[-1]
     assert "decision" not in release
     wait_for(lambda: matrix_of(browser, top_card(browser))[4] == REST_X - CARD_W / 2, "the card back at rest")

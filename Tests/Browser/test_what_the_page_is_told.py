@@ -172,7 +172,7 @@ def test_a_block_from_the_other_side_withdraws_the_card_from_an_open_page(served
     signed_in(bob, served, "bob")
     wait_for(lambda: top_card(alice).get_attribute("data-profile") == "bob", "bob on top of alice's deck")
     # bob blocks alice from his page (by command, as the REPL would).
-    bob.execute_script("window.swipeDebug.send('block alice')")
+    bob.execute_script("window.swipeDebug.send('block', {id: 'alice'})")
     wait_for(lambda: blocked_by(served, "bob") == ["alice"], "bob's block stored")
     # alice's open page loses bob's card without her doing anything.
     wait_for(lambda: top_card(alice).get_attribute("data-profile") not in ("bob", ""), "bob's card withdrawn")

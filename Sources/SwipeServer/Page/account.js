@@ -14,10 +14,6 @@
   let viewer = null;   // the signed-in id, from the socket's hello or `me`
   let erasing = false; // `me erase` sent, its answer awaited
 
-  function quoted(text) {
-    return '"' + text.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
-  }
-
   function setError(text) {
     $("erase-error").textContent = text || "";
     if (text) $("erase-confirm").setAttribute("aria-invalid", "true");
@@ -50,7 +46,7 @@
     }
     erasing = true;
     $("erase-go").disabled = true;
-    window.swipePage.send(`me erase ${quoted(typed)}`);
+    window.swipePage.send("me_erase", { id: typed });
   }
 
   function showErased() {
@@ -71,7 +67,7 @@
   window.swipePage.on("hello", (event) => { viewer = event.viewer || viewer; });
   window.swipePage.onAnswer((answer) => {
     if (answer.me && answer.me.id) viewer = answer.me.id;
-    if (!(answer.command || "").startsWith("me erase")) return;
+    if (answer.cmd !== "me_erase") return;
     if (answer.ok === false) {
       erasing = false;
       $("erase-go").disabled = false;

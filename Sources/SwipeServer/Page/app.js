@@ -19,7 +19,7 @@
   let pendingLists = [];
 
   // What tests (and curious people) can read: the answers and the commands sent.
-  const debug = { answers: [], sent: [], events: [], send: (command) => send(command) };
+  const debug = { answers: [], sent: [], events: [], send: (cmd, args) => send(cmd, args) };
   window.swipeDebug = debug;
 
   // Hook points for the page's other scripts (me.js, chat.js): they send
@@ -31,7 +31,8 @@
   const listeners = { answer: [], event: [] };
   const hooks = { answers: [], events: {} };
   const page = {
-    send: (command) => send(command),
+    send: (cmd, args) => send(cmd, args),
+    verbOf: (answer) => verbOf(answer),
     on: (kind, fn) => {
       if (kind in listeners) listeners[kind].push(fn);
       else (hooks.events[kind] = hooks.events[kind] || []).push(fn);
@@ -42,7 +43,6 @@
     lists: null,
     showMatches: null,
     covered: () => false,
-    word: (text) => word(text),
     fillPhoto: (box, profile) => fillPhoto(box, profile),
     describe: (profile) => describe(profile),
     profiles,
@@ -124,18 +124,10 @@
       .filter((v) => v !== null && v !== undefined && v !== "").join(" · ");
   }
 
-  // One word of a command as the REPL reads it (ReplInput+Words.swift):
-  // bare when it is plain, else in double quotes with \ and " escaped, so
-  // an id holding quotes or spaces names that id and no other.
   // A status line ends in one full stop: a name that ends in one
   // ("Luca Jensen B.") is not given a second.
   function sentence(text) {
     return /[.!?…]$/.test(text) ? text : `${text}.`;
-  }
-
-  function word(text) {
-    if (/^[A-Za-z0-9._@:+=,\/-]+$/.test(text)) return text;
-    return '"' + text.replace(/\\/g, "\\\\").replace(/"/g, '\\"') + '"';
   }
 
   function setFace(el, id) {
@@ -303,7 +295,7 @@
 
   function showLists(answer) {
     if (page.lists && page.lists(answer)) return;
-    const verb = (answer.command || "").split(/\s+/)[0];
+    const verb = verbOf(answer);
     if (verb === "matches" && Array.isArray(answer.matches)) {
       showList("Matches", answer.matches.map((m) => `${nameOf(m)} — matched ${m.matched_at || ""}`), "No matches yet.");
     } else if (verb === "likes") {
@@ -341,13 +333,23 @@
   }
 
   // ---- the socket -------------------------------------------------------------
-  function send(command) {
+  // Every command is one JSON object (Documentation/command.schema.json): its
+  // name and its arguments by name, text as typed. The page never builds a
+  // command line, so nothing a person writes is ever quoted or split.
+  function send(cmd, args = {}) {
     if (!socket || socket.readyState !== WebSocket.OPEN) {
       status("Not connected.", true);
       return;
     }
-    debug.sent.push(command);
-    socket.send(command);
+    const frame = JSON.stringify(Object.assign({ cmd }, args));
+    debug.sent.push(frame);
+    socket.send(frame);
+  }
+
+  // The verb an answer answers: the `verb` its tag names (a chat's /back),
+  // else its `cmd`, else the first word of a command line.
+  function verbOf(answer) {
+    return (answer.tag && answer.tag.verb) || answer.cmd || (answer.command || "").split(/\s+/)[0];
   }
 
   function onAnswer(answer) {
@@ -355,7 +357,7 @@
     if (debug.answers.length > 500) debug.answers.splice(0, 250);
     for (const fn of hooks.answers) fn(answer);
     for (const profile of answer.profiles || []) profiles.set(profile.id, profile);
-    const verb = (answer.command || "").split(/\s+/)[0];
+    const verb = verbOf(answer);
     if (page.claim(answer)) return;
     if (page.quiet.has(verb)) {
       listeners.answer.forEach((fn) => fn(answer));
@@ -461,7 +463,7 @@
     if (dx === gesture.sentDx && dy === gesture.sentDy) return;
     gesture.sentDx = dx;
     gesture.sentDy = dy;
-    send(`drag ${dx} ${dy}`);
+    send("drag", { dx, dy });
   }
 
   function pointerMove(e) {
@@ -501,11 +503,11 @@
     flushDrag();
     gesture = null;
     if (e.type === "pointercancel") {
-      send("release 0 0");
+      send("release", { vx: 0, vy: 0 });
       return;
     }
     const [vx, vy] = velocity(g, e.timeStamp);
-    send(`release ${Math.round(vx)} ${Math.round(vy)}`);
+    send("release", { vx: Math.round(vx), vy: Math.round(vy) });
   }
 
   // ---- buttons and keys ----------------------------------------------------------
@@ -522,7 +524,7 @@
   click("detail-superlike", () => send("superlike"));
   click("detail-block", () => {
     const id = $("detail").dataset.profile;
-    if (id) send(`block ${word(id)}`);
+    if (id) send("block", { id });
   });
   click("show-matches", () => (page.showMatches ? page.showMatches() : send("matches")));
   click("show-likes", () => send("likes"));

@@ -152,8 +152,8 @@
   // enters it and `/back` leaves at once, in one go, so no other command of
   // the page is ever taken for a message.
   function read(id) {
-    page.send(`chat ${page.word(id)}`);
-    page.send("/back");
+    page.send("chat", { id, tag: { chat: id } });
+    page.send("back", { tag: { verb: "/back" } });
   }
 
   function closeChat(toInbox) {
@@ -217,7 +217,7 @@
     pending.failed = false;
     drawMessages();
     debug.sends.push(clientID);
-    page.send(`say --id ${clientID} ${page.word(chat.id)} ${pending.text}`);
+    page.send("say", { to: chat.id, text: pending.text, client_id: clientID, tag: { client: clientID } });
   }
 
   form.addEventListener("submit", (e) => {
@@ -240,7 +240,7 @@
       unmatch.textContent = "Unmatch for good?";
       return;
     }
-    page.send(`unmatch ${page.word(chat.id)}`);
+    page.send("unmatch", { id: chat.id });
   });
 
   // ---- reporting from the conversation -------------------------------------------
@@ -289,8 +289,7 @@
     reporting = chat.id;
     reportSend.disabled = true;
     debug.reports = (debug.reports || 0) + 1;
-    // The reason, as the message below, is the rest of the line as typed.
-    page.send(`report ${page.word(chat.id)} ${reason}`);
+    page.send("report", { id: chat.id, reason });
   });
 
   // The answer to a report sent from here: closes the chat, or says why not.
@@ -336,7 +335,7 @@
   let backsToClaim = 0;
 
   page.claim = (answer) => {
-    if (answer.command === "back" && backsToClaim > 0) {
+    if (page.verbOf(answer) === "back" && backsToClaim > 0) {
       backsToClaim--;
       return true;
     }
@@ -346,7 +345,7 @@
   function openPerson(id, from) {
     personShown = { id, name: id, from };
     backsToClaim++;
-    page.send(`open ${page.word(id)}`);
+    page.send("open", { id });
     page.send("back");
   }
 
@@ -373,11 +372,11 @@
     if (isMatch) {
       buttons.push(button("Message", `Message ${profile.name}`, () => { closePerson(true); openChat(id, profile.name); }));
     } else {
-      buttons.push(button("✕ Nope", `Nope ${profile.name}`, () => page.send(`hate ${page.word(id)}`)),
-                   button("★ Superlike", `Superlike ${profile.name}`, () => page.send(`superlike ${page.word(id)}`)),
-                   button("♥ Like back", `Like ${profile.name} back`, () => page.send(`like ${page.word(id)}`)));
+      buttons.push(button("✕ Nope", `Nope ${profile.name}`, () => page.send("hate", { id })),
+                   button("★ Superlike", `Superlike ${profile.name}`, () => page.send("superlike", { id })),
+                   button("♥ Like back", `Like ${profile.name} back`, () => page.send("like", { id })));
     }
-    buttons.push(button("Block", `Block ${profile.name}`, () => page.send(`block ${page.word(id)}`)));
+    buttons.push(button("Block", `Block ${profile.name}`, () => page.send("block", { id })));
     personRow.replaceChildren(...buttons);
     $("list-panel").hidden = true;
     person.hidden = false;
@@ -479,7 +478,7 @@
   }
 
   page.lists = (answer) => {
-    const verb = (answer.command || "").split(/\s+/)[0];
+    const verb = page.verbOf(answer);
     if (verb === "likes") return drawLikes(answer);
     return false;
   };
@@ -494,7 +493,7 @@
   debug.answer = (answer) => onAnswer(answer);
 
   function onAnswer(answer) {
-    const verb = (answer.command || "").split(/\s+/)[0];
+    const verb = page.verbOf(answer);
     if (verb === "inbox" && answer.ok) {
       lastInbox = answer.inbox || [];
       setUnread(lastInbox.reduce((sum, entry) => sum + (entry.unread || 0), 0));
@@ -507,7 +506,7 @@
       }
     } else if (verb === "chat") {
       if (!chat || !answer.chat || answer.chat.profile !== chat.id) {
-        if (chat && answer.ok === false && answer.command === `chat ${page.word(chat.id)}`) {
+        if (chat && answer.ok === false && answer.tag && answer.tag.chat === chat.id) {
           endChat(answer.error || "This conversation has ended.");
         }
         return;
@@ -517,7 +516,7 @@
       // Reading marked them read: the badge counts again.
       page.send("inbox");
     } else if (verb === "say") {
-      const clientID = ((answer.command || "").match(/^say --id (\S+) /) || [])[1];
+      const clientID = answer.tag && answer.tag.client;
       if (!chat || !clientID || !chat.pending.has(clientID)) return;
       if (answer.ok && answer.message) {
         chat.pending.delete(clientID);
@@ -593,7 +592,7 @@
     if (answer.mode !== "deck" || !Array.isArray(answer.cards) || !answer.cards.length) return;
     const top = answer.cards[0].profile;
     if (!top || top === whyFor) return;
-    const verb = (answer.command || "").split(/\s+/)[0];
+    const verb = page.verbOf(answer);
     if (verb === "drag") return;
     whyFor = top;
     page.send("why");

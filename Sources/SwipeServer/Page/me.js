@@ -26,11 +26,6 @@
   const pending = [];        // fields sent, in order, awaiting their answers
   const saved = [];          // fields of this Save that were saved, in order
 
-  // A value is the rest of the line as typed (the REPL's free text); an
-  // empty box is sent as "" alone, which clears a field that may be empty.
-  function freeText(text) {
-    return text.trim() === "" ? '""' : text;
-  }
 
   function fill(me) {
     shown = me;
@@ -67,16 +62,17 @@
       setError(field, "");
       pending.push(field);
       const text = typed.trim() === "" && EMPTY[field] ? EMPTY[field] : typed;
-      window.swipePage.send(`me set ${field} ${freeText(text)}`);
+      // The value as typed (free text); an empty box clears a field that may be empty.
+      window.swipePage.send("me_set", { field, value: text, tag: { field } });
     }
     if (!pending.length) $("me-saved").textContent = "Nothing changed.";
   }
 
   window.swipePage.onAnswer((answer) => {
-    const command = answer.command || "";
-    if (command === "me" && answer.me) { fill(answer.me); return; }
-    if (!command.startsWith("me set ")) return;
-    const field = pending.shift() || command.split(/\s+/)[2];
+    const verb = window.swipePage.verbOf(answer);
+    if (verb === "me" && answer.me) { fill(answer.me); return; }
+    if (verb !== "me_set") return;
+    const field = pending.shift() || (answer.tag && answer.tag.field);
     if (answer.ok === false) {
       // The server's words ("me set age: age must be …"), next to the field.
       setError(field, (answer.error || "Not saved.").replace(/^me set \w+: /, ""));

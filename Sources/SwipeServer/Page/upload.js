@@ -53,9 +53,9 @@
       actions.className = "me-photo-actions";
       if (n > 1) {
         actions.append(button("Move earlier", `Move photo ${n} earlier`,
-          () => act(`me photo move ${n} ${n - 1}`, n - 1)));
+          () => act("me_photo_move", { from: n, to: n - 1 }, n - 1)));
       }
-      actions.append(button("Remove", `Remove photo ${n}`, () => act(`me photo remove ${n}`, n)));
+      actions.append(button("Remove", `Remove photo ${n}`, () => act("me_photo_remove", { n }, n)));
       row.append(face, actions);
       return row;
     });
@@ -71,17 +71,17 @@
   }
 
   let focusAfter;
-  function act(command, focusAt) {
+  function act(cmd, args, focusAt) {
     setError("");
     said.textContent = "";
     focusAfter = focusAt;
-    window.swipePage.send(command);
+    window.swipePage.send(cmd, args);
   }
 
   window.swipePage.onAnswer((answer) => {
-    const command = answer.command || "";
-    if (command === "me" && answer.me) { draw(answer.me); return; }
-    if (!command.startsWith("me photo ")) return;
+    const verb = window.swipePage.verbOf(answer);
+    if (verb === "me" && answer.me) { draw(answer.me); return; }
+    if (!verb.startsWith("me_photo")) return;
     if (answer.ok === false) {
       setError(answer.error || "That did not work.");
       return;
