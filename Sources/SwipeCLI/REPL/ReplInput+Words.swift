@@ -37,39 +37,10 @@ extension ReplInput {
 
     /// `words(_:)` without the error: an open quote runs to the end of the line.
     static func lex(_ line: String) -> Lexed {
-        var words: [String] = []
-        var word = ""
-        var inWord = false
-        var quote: (character: Character, at: String.Index)?
-        var index = line.startIndex
-        while index < line.endIndex {
-            let character = line[index]
-            if let open = quote?.character {
-                if character == open {
-                    quote = nil
-                } else if open == "\"", character == "\\", line.index(after: index) < line.endIndex,
-                    ["\"", "\\"].contains(line[line.index(after: index)])
-                {
-                    index = line.index(after: index)
-                    word.append(line[index])
-                } else {
-                    word.append(character)
-                }
-            } else if character.isWhitespace {
-                if inWord { words.append(word) }
-                word = ""
-                inWord = false
-            } else if character == "\"" || character == "'" {
-                quote = (character, index)
-                inWord = true
-            } else {
-                word.append(character)
-                inWord = true
-            }
-            index = line.index(after: index)
-        }
-        if inWord { words.append(word) }
-        return Lexed(words: words, openQuote: quote, endsBetweenWords: !inWord)
+        let scanned = scan(line, stopAfter: nil)
+        return Lexed(
+            words: scanned.words, openQuote: scanned.openQuote.map { (Character($0.scalar), $0.at) },
+            endsBetweenWords: scanned.endsBetweenWords)
     }
 
     /// A command's fixed words and its free text (Documentation/REPL.md,
@@ -77,20 +48,38 @@ extension ReplInput {
     /// (an id may be quoted), then the rest of the line after the white
     /// space that follows them, exactly as typed: apostrophes, quotes,
     /// backslashes and runs of spaces are the text's own, nothing in it is
-    /// parsed. Read by Unicode scalars, not characters: a combining mark,
-    /// a zero-width joiner or a variation selector right after the space is
-    /// the text's first scalar (as a character it would be glued to the
-    /// space, and dropped with it). `words` has fewer than `count` words
-    /// when the line ends first; the rest is then empty.
+    /// parsed. `words` has fewer than `count` words when the line ends
+    /// first; the rest is then empty.
     static func fixedWords(_ line: String, count: Int) throws(UnclosedQuote) -> (words: [String], rest: String) {
+        let scanned = scan(line, stopAfter: count)
+        if let open = scanned.openQuote {
+            throw UnclosedQuote(
+                before: String(line[..<open.at]).trimmingWhitespace, rest: String(line[line.index(after: open.at)...]))
+        }
+        let scalars = line.unicodeScalars
+        var index = scanned.end
+        while index < scalars.endIndex, scalars[index].properties.isWhitespace { index = scalars.index(after: index) }
+        return (scanned.words, String(scalars[index...]).trimmingWhitespace)
+    }
+
+    /// The one lexer of a line, by Unicode scalars rather than characters:
+    /// a combining mark, a zero-width joiner or a variation selector right
+    /// after a space starts the next word (as a character it would be glued
+    /// to the space, and dropped with it). Splits at white space outside
+    /// quotes; `"…"` and `'…'` keep spaces inside one word, and inside
+    /// double quotes `\"` and `\\` stand for `"` and `\`. With `stopAfter`,
+    /// it stops once that many words are complete; `end` is where it stopped.
+    private static func scan(_ line: String, stopAfter limit: Int?) -> (
+        words: [String], openQuote: (scalar: Unicode.Scalar, at: String.Index)?, endsBetweenWords: Bool,
+        end: String.Index
+    ) {
         let scalars = line.unicodeScalars
         var words: [String] = []
         var word = String.UnicodeScalarView()
         var inWord = false
         var quote: (scalar: Unicode.Scalar, at: String.Index)?
         var index = scalars.startIndex
-        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
-        while index < scalars.endIndex, words.count < count {
+        while index < scalars.endIndex, limit.map({ words.count < $0 }) ?? true {
             let scalar = scalars[index]
             if let open = quote?.scalar {
                 if scalar == open {
@@ -103,7 +92,7 @@ extension ReplInput {
                 } else {
                     word.append(scalar)
                 }
-            } else if isSpace(scalar) {
+            } else if scalar.properties.isWhitespace {
                 if inWord { words.append(String(word)) }
                 word = String.UnicodeScalarView()
                 inWord = false
@@ -116,16 +105,11 @@ extension ReplInput {
             }
             index = scalars.index(after: index)
         }
-        if let open = quote {
-            throw UnclosedQuote(
-                before: String(line[..<open.at]).trimmingWhitespace, rest: String(line[line.index(after: open.at)...]))
-        }
-        if words.count < count {
-            if inWord { words.append(String(word)) }
-            return (words, "")
-        }
-        while index < scalars.endIndex, isSpace(scalars[index]) { index = scalars.index(after: index) }
-        return (words, String(scalars[index...]).trimmingWhitespace)
+        // Stopped early, the last word was complete; at the end of the line
+        // the word under way (an open quote's too) is the last one.
+        let stopped = limit.map { words.count >= $0 } ?? false
+        if inWord && !stopped { words.append(String(word)) }
+        return (words, quote, !inWord || stopped, index)
     }
 
     /// The value of a plain decimal number (`PlainDecimal`); nil for
