@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// - past `perAddress` pending connections, the oldest one that has been
 ///   silent for `evictAfter` gives way to the newer one;
-/// - a burst of fresh connections is kept, up to `hardLimit` per address;
-///   past it the new connection is answered `503` with `Retry-After`;
+/// - a burst of fresh connections is kept, up to `hardLimit` per address
+///   (at most half the connections the file descriptors allow); past it
+///   the oldest pending one gives way, answered `503` with `Retry-After`;
 /// - a connection evicted, or one that does not finish its head within
 ///   `headerTimeout`, is answered too (503, 408) before it closes.
 ///
@@ -42,37 +43,30 @@ final class ConnectionGate: Sendable {
         self.hardLimit = max(self.perAddress, hardLimit ?? 8 * self.perAddress)
     }
 
-    /// What becomes of a new connection: kept, with perhaps an older silent
-    /// one evicted, or refused (the address holds `hardLimit` already).
-    enum Admission {
-        case kept(evicted: (any Channel)?)
-        case refused
-    }
-
-    /// A new connection from `address` (`now` is when it opened).
-    func opened(_ channel: any Channel, address: String, now: NIODeadline = .now()) -> Admission {
+    /// A new connection from `address` (`now` is when it opened). Over
+    /// `perAddress` pending connections, the oldest one silent for
+    /// `evictAfter` gives way; over `hardLimit`, the oldest gives way
+    /// whatever its age, so pending connections never hold the file
+    /// descriptors a real request needs. Either is answered 503 with
+    /// `Retry-After` before it closes. Returns the connection evicted.
+    @discardableResult
+    func opened(_ channel: any Channel, address: String, now: NIODeadline = .now()) -> (any Channel)? {
         let order = counter.add(1, ordering: .relaxed).newValue
-        let admission: Admission = pending.withLock { table in
+        let evicted: (any Channel)? = pending.withLock { table in
             var entries = table[address, default: [:]]
-            guard entries.count < hardLimit else { return .refused }
             entries[ObjectIdentifier(channel)] = Entry(order: order, opened: now, channel: channel)
-            var evicted: (any Channel)?
-            if entries.count > perAddress {
-                let silent = entries.filter { now - $0.value.opened >= evictAfter }
-                if let oldest = silent.min(by: { $0.value.order < $1.value.order }) {
-                    entries[oldest.key] = nil
-                    evicted = oldest.value.channel
-                }
+            var victim: (key: ObjectIdentifier, value: Entry)?
+            if entries.count > hardLimit {
+                victim = entries.min { $0.value.order < $1.value.order }
+            } else if entries.count > perAddress {
+                victim = entries.filter { now - $0.value.opened >= evictAfter }.min { $0.value.order < $1.value.order }
             }
+            if let victim { entries[victim.key] = nil }
             table[address] = entries
-            return .kept(evicted: evicted)
+            return victim?.value.channel
         }
-        switch admission {
-        case .kept(let evicted?): Self.answer(evicted, Self.busy)
-        case .refused: Self.answer(channel, Self.busy)
-        case .kept(nil): break
-        }
-        return admission
+        if let evicted { Self.answer(evicted, Self.busy) }
+        return evicted
     }
 
     /// The connection sent a whole head, or closed: no longer pending.
@@ -145,10 +139,7 @@ final class ConnectionGateHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func handlerAdded(context: ChannelHandlerContext) {
         let channel = context.channel
-        if case .refused = gate.opened(channel, address: address) {
-            settled = true
-            return
-        }
+        gate.opened(channel, address: address)
         deadline = context.eventLoop.scheduleTask(in: gate.headerTimeout) {
             ConnectionGate.answer(channel, ConnectionGate.timedOut)
         }

@@ -41,7 +41,12 @@ public struct SwipeServer: Sendable {
         gate = ConnectionGate(
             perAddress: configuration.pendingConnectionsPerAddress,
             headerTimeout: TimeAmount(configuration.headerTimeout),
-            evictAfter: TimeAmount(configuration.silentConnectionGrace))
+            evictAfter: TimeAmount(configuration.silentConnectionGrace),
+            // Pending connections of one address never take more than half the
+            // connections the file descriptors allow: a real request still gets in.
+            hardLimit: min(
+                8 * configuration.pendingConnectionsPerAddress,
+                max(configuration.pendingConnectionsPerAddress, Self.connectionLimit / 2)))
         preferenceChanges = ViewerBudgets(
             perHour: configuration.preferenceChangesPerHour,
             burst: configuration.preferenceChangeBurst)
