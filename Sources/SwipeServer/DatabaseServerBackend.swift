@@ -43,11 +43,6 @@ public final class DatabaseServerBackend: Sendable {
         photoSecret = try pool.withDatabase { try $0.makePhotoSecret() }
     }
 
-    /// A profile's photo item as `viewer` is handed it (`PhotoGrant`).
-    public func photoPath(_ item: String, viewer: String) -> String {
-        PhotoGrant.path(item, secret: photoSecret, viewer: viewer)
-    }
-
     /// How many connections the pool has open right now.
     public var openConnections: Int { pool.openCount }
 

@@ -18,9 +18,6 @@ struct ReportEvidence: Codable, Hashable {
     var reported: String
     var reason: String
     var reportedAt: String
-    /// Until when the rule `evidence-days` kept it when the report was made
-    /// (a later change of the rule applies to it too: `purgeEvidence`).
-    var keepUntil: String
     var name: String
     var bio: String?
     var photos: [String]
@@ -42,26 +39,6 @@ struct ReportEvidence: Codable, Hashable {
         return String(decoding: (try? encoder.encode(self)) ?? Data("{}".utf8), as: UTF8.self)
     }
 
-    init?(json: String) {
-        guard let decoded = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
-        self = decoded
-    }
-
-    init(
-        reporter: String, reported: String, reason: String, reportedAt: String, keepUntil: String, name: String,
-        bio: String?, photos: [String], messages: [Line]
-    ) {
-        self.reporter = reporter
-        self.reported = reported
-        self.reason = reason
-        self.reportedAt = reportedAt
-        self.keepUntil = keepUntil
-        self.name = name
-        self.bio = bio
-        self.photos = photos
-        self.messages = messages
-    }
-
     var transcript: [Message] {
         messages.map {
             Message(
@@ -76,13 +53,19 @@ struct ReportEvidence: Codable, Hashable {
     }
 }
 
+extension ReportEvidence {
+    init?(json: String) {
+        guard let decoded = try? JSONDecoder().decode(Self.self, from: Data(json.utf8)) else { return nil }
+        self = decoded
+    }
+}
+
 extension SQLDatabase {
     /// Stores the evidence of the report `reporter` (key `me`) just made
     /// about `reported` (key `them`), inside the report's write, and
-    /// deletes evidence past its time.
-    func keepEvidence(
-        reporter: String, me: Int, them: Int, reason: String, at now: String, rules: Rules
-    ) throws {
+    /// deletes evidence past its time (how long is the rule's, read then:
+    /// `purgeEvidence`).
+    func keepEvidence(reporter: String, me: Int, them: Int, reason: String, at now: String) throws {
         try purgeEvidence(at: now)
         guard let profile = try profile(key: them) else { return }
         let (low, high) = (min(me, them), max(me, them))
@@ -99,12 +82,8 @@ extension SQLDatabase {
                 seq: try row.int("seq"), sender: try row.text("sender_id"), recipient: try row.text("recipient_id"),
                 text: try row.text("body"), sentAt: try row.text("sent_at"))
         }.reversed()
-        let keepUntil =
-            Timestamp.date(from: now).map {
-                Timestamp.string(from: $0.addingTimeInterval(Double(rules.evidenceDays) * 86_400))
-            } ?? now
         let evidence = ReportEvidence(
-            reporter: reporter, reported: profile.id, reason: reason, reportedAt: now, keepUntil: keepUntil,
+            reporter: reporter, reported: profile.id, reason: reason, reportedAt: now,
             name: profile.name, bio: profile.bio, photos: profile.photos, messages: Array(lines))
         try executor.run(
             "INSERT INTO settings (name, value) VALUES ($1, $2)",

@@ -95,7 +95,7 @@ extension SQLDatabase {
             try executor.run(
                 "INSERT INTO reports (reporter, reported, reason, reported_at) VALUES ($1, $2, $3, $4)",
                 [.int(me), .int(them), .text(reason), .text(now)])
-            try keepEvidence(reporter: viewer, me: me, them: them, reason: reason, at: now, rules: try readRules())
+            try keepEvidence(reporter: viewer, me: me, them: them, reason: reason, at: now)
             return try blockLocked(me, them, at: now)
         }
     }
