@@ -2,7 +2,7 @@ import CLibPQ
 
 /// A read that travels in the next write's flight (issue 23, REPL like p50
 /// ≤ 1 ms on PostgreSQL): a REPL like was three round trips, the decision
-/// (BEGIN pipelined with `swipe_decide_1`), COMMIT, and the next card's read
+/// (BEGIN pipelined with `swipe_decide_2`), COMMIT, and the next card's read
 /// (the viewer's state with the batch's next card, `feedStateAndNext`). The
 /// feed knows that read before the decision is made, so it leaves it here
 /// (`readWithNextWrite`); the write's flight sends it after its statement,

@@ -132,6 +132,9 @@ public enum MessageRefusal: Hashable, Sendable, CustomStringConvertible {
     case firstMove(gender: String)
     /// Rule first-messages-per-day is used up until `freesAt`.
     case firstMessagesPerDay(limit: Int, freesAt: String)
+    /// The sender's messages to this person in the last minute number the
+    /// limit (rule messages-per-minute) until `freesAt`.
+    case tooFast(profile: String, limit: Int, freesAt: String)
     /// Longer than `Rules.messageLength` characters.
     case tooLong(length: Int)
     /// Nothing but whitespace.
@@ -154,6 +157,8 @@ public enum MessageRefusal: Hashable, Sendable, CustomStringConvertible {
             "your match with \(profile) expired at \(at) with no first message (rule match-expiry)"
         case let .firstMove(gender):
             "in this match the one of gender \(gender) writes first (rule first-move: \(gender))"
+        case let .tooFast(profile, limit, freesAt):
+            "slow down: no more messages to \(profile) until \(freesAt) (rule messages-per-minute: \(limit) a minute)"
         case let .firstMessagesPerDay(limit, freesAt):
             "no first messages left until \(freesAt) (rule first-messages-per-day: \(limit) a day)"
         case let .tooLong(length):

@@ -127,7 +127,7 @@ public struct PersonalExport: Sendable {
 
     /// The export format's version: raised whenever a section or a
     /// column's meaning changes (additions too), so a reader can tell.
-    public static let version = 2
+    public static let version = 3
 
     public var viewer: String
     public var exportedAt: String
@@ -184,11 +184,20 @@ public enum PersonalData {
         (Column("reports", "reported"), .withheld("reports about the person are for moderators")),
         (Column("rank_stats", "profile"), .section("rank_stats")),
         (Column("photos", "profile"), .section("photos")),
+        (Column("moderators", "profile"), .section("moderation")),
+        (Column("suspensions", "profile"), .section("moderation")),
+        (Column("warnings", "profile"), .section("moderation")),
+        (Column("flags", "profile"), .withheld("what the store flagged about the person is for moderators")),
     ]
 
     /// Tables that hold no person's key: `settings` names people by id
-    /// (`settingsNamingPerson`), `schema_version` nobody.
-    public static let tablesNamingNobody: Set<String> = ["settings", "schema_version"]
+    /// (`settingsNamingPerson`), `schema_version` nobody, `report_resolutions`
+    /// a report (and goes with it), and `moderation_log` names people by id
+    /// as they were: it is append-only, and outlives an erase
+    /// (Documentation/Moderation.md).
+    public static let tablesNamingNobody: Set<String> = [
+        "settings", "schema_version", "report_resolutions", "moderation_log",
+    ]
 
     /// Settings rows that name a person by id (not a key): the last viewer,
     /// the sign-in generation, tombstoned reports they made, and the

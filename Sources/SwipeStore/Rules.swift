@@ -35,14 +35,26 @@ public struct Rules: Hashable, Sendable {
     /// (Documentation/Safety.md). 90 unless set; 0 keeps it until the next
     /// report or erase.
     public var evidenceDays: Int
+    /// Messages a sender may send to one person in any minute
+    /// (Documentation/Moderation.md, abuse limits); 10 unless set.
+    public var messagesPerMinute: Int
+
+    /// `messagesPerMinute` when no rule says otherwise.
+    public static let defaultMessagesPerMinute = 10
+
+    /// A first message sent word for word to this many people within an hour
+    /// flags its sender into the moderators' queue (the sends still go).
+    public static let copiedMessageFlag = 5
 
     /// `evidenceDays` when no rule says otherwise.
     public static let defaultEvidenceDays = 90
 
     public init(
         likesPerDay: Int? = nil, superlikesPerDay: Int? = nil, rewind: RewindRule = .any, firstMove: String? = nil,
-        matchExpiryHours: Int? = nil, firstMessagesPerDay: Int? = nil, evidenceDays: Int = Rules.defaultEvidenceDays
+        matchExpiryHours: Int? = nil, firstMessagesPerDay: Int? = nil, evidenceDays: Int = Rules.defaultEvidenceDays,
+        messagesPerMinute: Int = Rules.defaultMessagesPerMinute
     ) {
+        self.messagesPerMinute = messagesPerMinute
         self.evidenceDays = evidenceDays
         self.likesPerDay = likesPerDay
         self.superlikesPerDay = superlikesPerDay
@@ -55,7 +67,7 @@ public struct Rules: Hashable, Sendable {
     /// The rule names, as `swipe rules set` takes them, in the order printed.
     public static let names = [
         "likes-per-day", "superlikes-per-day", "rewind", "first-move", "match-expiry", "first-messages-per-day",
-        "evidence-days",
+        "evidence-days", "messages-per-minute",
     ]
 
     /// The longest message, in characters (Unicode code points, as SQL's
@@ -72,6 +84,7 @@ public struct Rules: Hashable, Sendable {
             ("match-expiry", matchExpiryHours.map(String.init) ?? "off"),
             ("first-messages-per-day", firstMessagesPerDay.map(String.init) ?? "off"),
             ("evidence-days", String(evidenceDays)),
+            ("messages-per-minute", String(messagesPerMinute)),
         ]
     }
 
@@ -99,6 +112,10 @@ extension Rules {
             case "rule.match-expiry": matchExpiryHours = Int(value)
             case "rule.first-messages-per-day": firstMessagesPerDay = Int(value)
             case "rule.evidence-days": evidenceDays = Int(value) ?? Rules.defaultEvidenceDays
+            case "rule.messages-per-minute":
+                messagesPerMinute =
+                    Int(value).flatMap { (1...1_000_000).contains($0) ? $0 : nil }
+                    ?? Rules.defaultMessagesPerMinute
             default: break
             }
         }
@@ -154,6 +171,12 @@ extension Rules {
                     name: name, value: value, expected: "a whole number of days from 0 to 3650 (default 90)")
             }
             stored = days == Rules.defaultEvidenceDays ? nil : String(days)
+        case "messages-per-minute":
+            guard let count = Int(value), (1...1_000_000).contains(count) else {
+                throw StoreError.invalidValue(
+                    name: name, value: value, expected: "a whole number from 1 to 1000000 (default 10)")
+            }
+            stored = count == Rules.defaultMessagesPerMinute ? nil : String(count)
         default:
             throw StoreError.invalidValue(
                 name: "rule", value: name,

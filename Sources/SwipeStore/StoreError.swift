@@ -38,9 +38,22 @@ public enum StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case messageRefused(MessageRefusal)
     /// A photo refused by a rule of photos (Documentation/Photos.md), which it names.
     case photoRefused(PhotoRefusal)
+    /// `viewer` is suspended (Documentation/Moderation.md): until `until`, or
+    /// for good when nil; they may not decide, send or sign in.
+    case suspended(viewer: String, reason: String, until: String?)
+    /// Only a moderator may do this (Documentation/Moderation.md).
+    case notModerator(String)
+    /// No report or flag in the queue has this number.
+    case unknownQueueItem(String)
 
     public var description: String {
         switch self {
+        case let .suspended(viewer, reason, until):
+            "\(viewer) is suspended " + (until.map { "until \($0)" } ?? "for good") + ": \(reason)"
+        case let .notModerator(id):
+            "\(id) is not a moderator: only a moderator may do this (swipe moderate grant ID)"
+        case let .unknownQueueItem(item):
+            "no report or flag is numbered \"\(item)\" (swipe moderate queue lists them)"
         case let .unknownProfile(id):
             "no profile has id \"\(id)\""
         case let .alreadyDecided(viewer, profile, decision, decidedAt):

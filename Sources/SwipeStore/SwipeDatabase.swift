@@ -18,8 +18,8 @@ import SwipeCore
 /// values, carrying the SQL and its arguments.
 ///
 /// Not `Sendable`: a value is used from one thread at a time.
-public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeConversations,
-    SwipeChangeLog, SwipeSettings,
+public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeModerators,
+    SwipeConversations, SwipeChangeLog, SwipeSettings,
     SwipeImport, SwipePersonalData, SwipePhotos
 {
     /// Where the data is, for messages: a file path, or a URI without its password.
@@ -149,6 +149,32 @@ public protocol SwipeModeration: AnyObject {
     /// never deleted, and a report blocks, so nothing is sent after it.)
     func transcript(of report: Report, limit: Int) throws -> [Message]
     func blocked(viewer: String) throws -> [String]
+}
+
+/// The moderators' tools (Documentation/Moderation.md): `moderator` is a
+/// profile holding the role, or nil for the operator (whoever can open the
+/// database). Each action writes its line of the append-only log with it.
+public protocol SwipeModerators: AnyObject {
+    func isModerator(_ id: String) throws -> Bool
+    func grantModerator(_ id: String, by moderator: String?, at date: Date?) throws
+    func revokeModerator(_ id: String, by moderator: String?, at date: Date?) throws
+    @discardableResult
+    func ban(_ id: String, reason: String, days: Int?, by moderator: String?, at date: Date?) throws -> Suspension
+    func unban(_ id: String, by moderator: String?, at date: Date?) throws
+    /// The suspension standing for `id` at `date` (now when nil).
+    func suspension(of id: String, at date: Date?) throws -> Suspension?
+    @discardableResult
+    func warn(_ id: String, reason: String, by moderator: String?, at date: Date?) throws -> ModeratorWarning
+    func pendingWarnings(viewer: String) throws -> [ModeratorWarning]
+    @discardableResult
+    func acknowledgeWarnings(viewer: String, at date: Date?) throws -> Int
+    @discardableResult
+    func removePhoto(of id: String, position: Int, reason: String, by moderator: String?, at date: Date?) throws
+        -> Profile
+    func resolve(_ item: String, note: String, by moderator: String?, at date: Date?) throws
+    func moderationQueue(by moderator: String?) throws -> [QueueItem]
+    func queueEvidence(_ item: String, by moderator: String?) throws -> QueueEvidence
+    func moderationLog() throws -> [ModerationLogEntry]
 }
 
 /// Settings and rules kept in the database.

@@ -4,17 +4,17 @@ import SwipeStore
 
 /// The PostgreSQL side of the REPL's `like`, with no swipe code around it:
 /// the decision exactly as swipe's store sends it (BEGIN pipelined with
-/// `swipe_decide_1`, then COMMIT: two round trips), through libpq's C API
+/// `swipe_decide_2`, then COMMIT: two round trips), through libpq's C API
 /// alone, one new connection per viewer as each `swipe repl` process opens
 /// one. What a like costs the database and the trip to it; the rest of a
 /// REPL like (the next card's read, the deck, the JSON line, the pipes) is
 /// swipe's. No statement cache, no value enums, no errors with context.
 enum RawDecisionLoop {
     /// The SQL `PostgresStore.record` prepares.
-    static let decideSQL = "SELECT * FROM swipe_decide_1($1, $2, $3, $4, $5, $6)"
+    static let decideSQL = "SELECT * FROM swipe_decide_2($1, $2, $3, $4, $5, $6)"
 
     /// Each viewer, on a connection of its own, likes its profiles in
-    /// turn; returns the time of each like that `swipe_decide_1` recorded
+    /// turn; returns the time of each like that `swipe_decide_2` recorded
     /// (a profile the viewer had decided before is passed over, untimed).
     /// The first like of a connection includes its PREPARE, as swipe's does.
     static func likes(uri: String, viewers: [(viewer: String, profiles: [String])], perViewer: Int) throws
@@ -44,7 +44,7 @@ enum RawDecisionLoop {
                 }
             }
             guard recorded == perViewer else {
-                throw BenchError("\(viewer): swipe_decide_1 recorded \(recorded) of \(perViewer) likes")
+                throw BenchError("\(viewer): swipe_decide_2 recorded \(recorded) of \(perViewer) likes")
             }
         }
         return samples
@@ -86,8 +86,8 @@ enum RawDecisionLoop {
                 failure = String(cString: PQresultErrorMessage(result))
             }
         }
-        if let failure { throw BenchError("swipe_decide_1: \(failure)") }
-        guard let outcome else { throw BenchError("swipe_decide_1 returned no row") }
+        if let failure { throw BenchError("swipe_decide_2: \(failure)") }
+        guard let outcome else { throw BenchError("swipe_decide_2 returned no row") }
         return outcome
     }
 

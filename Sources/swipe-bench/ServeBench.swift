@@ -269,7 +269,7 @@ struct ServeBench: Sendable {
         let floor = try RawDecisionLoop.likes(uri: database, viewers: viewers, perViewer: 10)
         return ReportRow(
             benchmark: "swipe repl --json\(backend): `like` p50 vs the decision alone "
-                + "(libpq: BEGIN with swipe_decide_1, then COMMIT; a new connection per 10)",
+                + "(libpq: BEGIN with swipe_decide_2, then COMMIT; a new connection per 10)",
             swipe: "p50 \(duration(repl.median))", baseline: "p50 \(duration(floor.median))",
             ratio: repl.median / floor.median, target: "REPL p50 ≤ 1.00 ms", met: repl.median <= 0.001)
     }

@@ -58,7 +58,7 @@ import Testing
         #expect((attributes[.posixPermissions] as? Int) == 0o600, "personal data is the owner's only")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
-        #expect(document["format"] as? String == "swipe-personal-data" && document["version"] as? Int == 2)
+        #expect(document["format"] as? String == "swipe-personal-data" && document["version"] as? Int == 3)
         #expect((document["profile"] as? [String: Any])?["lat"] as? Double == 38.7223, "exact, not rounded")
         #expect((document["matches"] as? [[String: Any]])?.map { $0["profile"] as? String } == ["m-2"])
         #expect((document["decisions"] as? [[String: Any]])?.count == 1)

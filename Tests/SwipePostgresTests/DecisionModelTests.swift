@@ -7,7 +7,7 @@ import SwipeTestSupport
 import Testing
 
 /// The decision and the undo on PostgreSQL are each one server-side function
-/// (`swipe_decide_1`, `PostgresStore+Decide.swift`; `swipe_undo_1`,
+/// (`swipe_decide_2`, `PostgresStore+Decide.swift`; `swipe_undo_1`,
 /// `PostgresStore+Undo.swift`); on SQLite they are SwipeStore's Swift rules
 /// step by step, the one definition of what each does. This holds the
 /// functions to that definition, as a model test: the same random sequences of
@@ -72,7 +72,7 @@ import Testing
         }
         #expect(checked > 3000)
         #expect(
-            try postgres.connection.scalarInt("SELECT count(*) FROM pg_proc WHERE proname = 'swipe_decide_1'") == 1,
+            try postgres.connection.scalarInt("SELECT count(*) FROM pg_proc WHERE proname = 'swipe_decide_2'") == 1,
             "the PostgreSQL store decided through the function")
         #expect(postgres.undosAnsweredOnServer > 500, "the PostgreSQL store undid through the function")
     }

@@ -6,7 +6,7 @@ import SwipeTestSupport
 import Testing
 
 /// A version-5 database made before the server-side functions existed (the
-/// schema without their sections) gets `swipe_decide_1`, `swipe_send_1` and
+/// schema without their sections) gets `swipe_decide_2`, `swipe_send_2` and
 /// `swipe_undo_1` when a writer opens it, keeps its version (swipes without the functions
 /// still open it), and its decisions and sends then run through them with
 /// the same answers; a reader adds nothing. One made with the decision
@@ -30,11 +30,11 @@ import Testing
             VALUES (2, 1, 'like', 'drag', '2026-11-20T10:00:00.000Z');
             """)
         #expect(try Self.hasFunction(connection) == keepingDecide)
-        #expect(try Self.hasFunction(connection, "swipe_send_1") == false)
+        #expect(try Self.hasFunction(connection, "swipe_send_2") == false)
         return connection
     }
 
-    static func hasFunction(_ connection: PGConnection, _ name: String = "swipe_decide_1") throws -> Bool {
+    static func hasFunction(_ connection: PGConnection, _ name: String = "swipe_decide_2") throws -> Bool {
         try connection.scalarInt("SELECT count(*) FROM pg_proc WHERE proname = $1", .text(name)) == 1
     }
 
@@ -64,7 +64,7 @@ import Testing
 
         let store = try PostgresStore(uri: database.uri, create: false)
         #expect(try Self.hasFunction(raw))
-        #expect(try Self.hasFunction(raw, "swipe_send_1"))
+        #expect(try Self.hasFunction(raw, "swipe_send_2"))
         #expect(try Self.hasFunction(raw, "swipe_undo_1"))
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
         let recorded = try store.record(
@@ -84,7 +84,7 @@ import Testing
     @Test func aDatabaseWithTheDecisionFunctionGetsTheSends() throws {
         let raw = try withoutTheFunction(keepingDecide: true)
         let store = try PostgresStore(uri: database.uri, create: false)
-        #expect(try Self.hasFunction(raw, "swipe_send_1"))
+        #expect(try Self.hasFunction(raw, "swipe_send_2"))
         try Self.matchAndConverse(store)
         #expect(store.sendsAnsweredOnServer == 3)
         #expect(try raw.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
@@ -131,7 +131,7 @@ import Testing
         let (host, port) = try PostgresTestServer.hostAndPort()
         let store = try PostgresStore(uri: "postgres://\(role)@\(host):\(port)/\(database.name)", create: false)
         #expect(try Self.hasFunction(raw) == false)
-        #expect(try Self.hasFunction(raw, "swipe_send_1") == false)
+        #expect(try Self.hasFunction(raw, "swipe_send_2") == false)
         try Self.matchAndConverse(store)
         #expect(store.sendsAnsweredOnServer == 0)
         #expect(try Self.hasFunction(raw, "swipe_undo_1") == false)
@@ -145,7 +145,7 @@ import Testing
         try connection.scalarInt(
             """
             SELECT count(*) FROM pg_proc
-            WHERE proname IN ('swipe_decide_1', 'swipe_send_1', 'swipe_undo_1', 'rank_stats_keep')
+            WHERE proname IN ('swipe_decide_2', 'swipe_send_2', 'swipe_undo_1', 'rank_stats_keep')
               AND proconfig @> ARRAY['plan_cache_mode=force_generic_plan']
             """)
     }
@@ -159,8 +159,8 @@ import Testing
         #expect(try Self.plannedOnce(raw) == 4)
         try raw.execute(
             """
-            ALTER FUNCTION swipe_decide_1(text,text,text,text,text,text) RESET plan_cache_mode;
-            ALTER FUNCTION swipe_send_1(text,text,text,text,text,text) RESET plan_cache_mode;
+            ALTER FUNCTION swipe_decide_2(text,text,text,text,text,text) RESET plan_cache_mode;
+            ALTER FUNCTION swipe_send_2(text,text,text,text,text,text,text,text) RESET plan_cache_mode;
             ALTER FUNCTION swipe_undo_1(text,text,text) RESET plan_cache_mode;
             ALTER FUNCTION rank_stats_keep() RESET plan_cache_mode;
             INSERT INTO profiles (id, name, age) VALUES ('a', 'Ana', 30), ('b', 'Bo', 41);
@@ -184,7 +184,7 @@ import Testing
             try await group.waitForAll()
         }
         #expect(try Self.hasFunction(raw))
-        #expect(try Self.hasFunction(raw, "swipe_send_1"))
+        #expect(try Self.hasFunction(raw, "swipe_send_2"))
     }
 }
 

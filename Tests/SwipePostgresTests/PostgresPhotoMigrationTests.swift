@@ -37,7 +37,7 @@ import Testing
     @Test func versionFourMigratesLosingNothing() throws {
         let connection = try versionFour()
         let store = try PostgresStore(uri: old.uri, create: false)
-        #expect(try connection.scalarInt("SELECT version FROM schema_version") == 5)
+        #expect(try connection.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
         #expect(try store.profile(id: "a")?.photos == ["https://example.org/a.jpg"])
         #expect(try store.messages(MessageQuery(viewer: "b", profile: "a")).map(\.text) == ["hello"])
         let photo = try PhotoBytes(checking: TestImages.png())
@@ -48,7 +48,7 @@ import Testing
         }
         #expect(try store.servedPhoto(id: id, viewer: "a", unlessSHA256: nil)?.bytes == photo.bytes)
         _ = try PostgresStore(uri: old.uri, create: false)
-        #expect(try connection.scalarInt("SELECT version FROM schema_version") == 5)
+        #expect(try connection.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
     }
 
     @Test func migratedSchemaEqualsANewOne() throws {
@@ -71,7 +71,10 @@ import Testing
 
     @Test func aReaderIsRefusedAndChangesNothing() throws {
         let connection = try versionFour()
-        #expect(throws: DatabaseOpenError.olderSchema(path: PostgresURI.redacted(old.uri), found: 4, supported: 5)) {
+        #expect(
+            throws: DatabaseOpenError.olderSchema(
+                path: PostgresURI.redacted(old.uri), found: 4, supported: PostgresSchema.version)
+        ) {
             _ = try PostgresStore(uri: old.uri, create: false, readOnly: true)
         }
         #expect(try connection.scalarInt("SELECT version FROM schema_version") == 4)

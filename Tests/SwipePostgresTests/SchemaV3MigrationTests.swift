@@ -25,6 +25,8 @@ import Testing
             DROP FUNCTION rank_stats_keep() CASCADE;
             DROP TABLE messages;
             DROP TABLE photos;
+            DROP TABLE moderators, suspensions, warnings, flags, report_resolutions, moderation_log;
+            DROP FUNCTION moderation_log_refuse();
             ALTER TABLE matches DROP COLUMN expires_at;
             UPDATE schema_version SET version = 2;
             INSERT INTO profiles (id, name, age) VALUES ('a', 'Ana', 30), ('b', 'Bo', 41), ('c', 'Cy', 25);

@@ -6,7 +6,7 @@ import SwipeStore
 import SwipeTestSupport
 import Testing
 
-/// A message send on PostgreSQL is one server-side function (`swipe_send_1`,
+/// A message send on PostgreSQL is one server-side function (`swipe_send_2`,
 /// `PostgresStore+Send.swift`); on SQLite it is SwipeStore's Swift rules
 /// step by step, the one definition of what a send does. This holds the
 /// function to that definition, as a model test: the same random sequences

@@ -34,7 +34,7 @@ import Testing
 
     @Test func versionFourMigratesLosingNothing() throws {
         let store = try SQLiteStore(path: try versionFourFile())
-        #expect(try store.connection.scalarInt("PRAGMA user_version") == 5)
+        #expect(try store.connection.scalarInt("PRAGMA user_version") == Schema.version)
         #expect(try store.profile(id: "a")?.photos == ["https://example.org/a.jpg"])
         #expect(try store.messages(MessageQuery(viewer: "b", profile: "a")).map(\.text) == ["hello"])
         let profile = try store.addPhoto(viewer: "b", .bytes(try PhotoBytes(checking: TestImages.png())), at: nil)
@@ -63,7 +63,7 @@ import Testing
     /// A reader cannot migrate: refused naming both versions, nothing changed.
     @Test func aReaderIsRefused() throws {
         let path = try versionFourFile()
-        #expect(throws: DatabaseOpenError.olderSchema(path: path, found: 4, supported: 5)) {
+        #expect(throws: DatabaseOpenError.olderSchema(path: path, found: 4, supported: Schema.version)) {
             _ = try SQLiteStore(path: path, create: false, readOnly: true)
         }
     }

@@ -266,6 +266,7 @@ extension String {
         case .expired: "expired"
         case .firstMove: "firstMove"
         case .firstMessagesPerDay: "firstMessagesPerDay"
+        case .tooFast: "tooFast"
         case .tooLong: "tooLong"
         case .empty: "empty"
         case .holdsNUL: "holdsNUL"

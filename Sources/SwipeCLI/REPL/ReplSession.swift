@@ -172,7 +172,7 @@ public struct ReplSession {
             switch error {
             case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
                 .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused,
-                .photoRefused:
+                .photoRefused, .suspended, .notModerator, .unknownQueueItem:
                 return true
             case .undecodable, .notStored:
                 return false

@@ -68,6 +68,9 @@ enum PostgresDiscoverySQL {
                           WHERE d.viewer = $1::bigint AND d.profile = p.key AND d.undone_at IS NULL OFFSET 0)
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = $1::bigint AND b.blocked = p.key OFFSET 0)
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = p.key AND b.blocked = $1::bigint OFFSET 0)
+          AND NOT EXISTS (SELECT 1 FROM suspensions AS sus
+                          WHERE sus.profile = p.key AND (sus.ends_at IS NULL OR sus.ends_at > \(SQLDialect.postgresql.now))
+                          OFFSET 0)
         """
 
     /// `eligible` as the walks write it, so that the plan PostgreSQL keeps

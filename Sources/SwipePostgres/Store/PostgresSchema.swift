@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 5
+    public static let version = 6
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -133,7 +133,17 @@ public enum PostgresSchema {
 
     /// Steps from version `from` to the next, in order.
     static var migrations: [(from: Int, sql: String)] {
-        [(2, migrationToV3), (3, migrationToV4), (4, migrationToV5)]
+        [(2, migrationToV3), (3, migrationToV4), (4, migrationToV5), (5, migrationToV6)]
+    }
+
+    /// Version 5 → 6, moderation (Documentation/Moderation.md): its tables,
+    /// indexes and the log's append-only triggers, exactly as
+    /// schema.postgres.sql writes them (its "Moderation" section, up to the
+    /// end marker); then the version.
+    static var migrationToV6: String {
+        section(
+            from: "\n-- Moderation (version 6; Documentation/Moderation.md)", to: "-- End of moderation (version 6).")
+            + "UPDATE schema_version SET version = 6;\n"
     }
 
     /// Version 4 → 5, photos (Documentation/Photos.md): the photos table and
@@ -187,9 +197,9 @@ public enum PostgresSchema {
 
     /// Which of the server-side functions a database holds.
     struct ServerFunctions: Equatable {
-        /// `swipe_decide_1`: a decision in one round trip.
+        /// `swipe_decide_2`: a decision in one round trip.
         var decide: Bool
-        /// `swipe_send_1`: a message send in one round trip.
+        /// `swipe_send_2`: a message send in one round trip.
         var send: Bool
         /// `swipe_undo_1`: an undo in one round trip.
         var undo: Bool
@@ -241,7 +251,7 @@ public enum PostgresSchema {
     /// Each function's definition as schema.postgres.sql writes it, by name.
     static var definitions: [String: String] {
         [
-            "swipe_decide_1": decideFunction, "swipe_send_1": sendFunction, "swipe_undo_1": undoFunction,
+            "swipe_decide_2": decideFunction, "swipe_send_2": sendFunction, "swipe_undo_1": undoFunction,
             "rank_stats_keep": rankStatsKeepFunction,
         ]
     }
@@ -274,12 +284,12 @@ public enum PostgresSchema {
     /// functions the writer before had just added, and CREATE then failed
     /// (`twoWritersOpeningAtOnceBothGetThem` failed 2 runs in 8; 0 in 14 since).
     static let functionsInstalledSQL = """
-        SELECT to_regprocedure('swipe_decide_1(text,text,text,text,text,text)') IS NOT NULL,
-               to_regprocedure('swipe_send_1(text,text,text,text,text,text)') IS NOT NULL,
+        SELECT to_regprocedure('swipe_decide_2(text,text,text,text,text,text)') IS NOT NULL,
+               to_regprocedure('swipe_send_2(text,text,text,text,text,text,text,text)') IS NOT NULL,
                to_regprocedure('swipe_undo_1(text,text,text)') IS NOT NULL,
                (SELECT string_agg(f.proname, ' ' ORDER BY f.proname) FROM pg_catalog.pg_proc AS f
-                WHERE f.oid IN (to_regprocedure('swipe_decide_1(text,text,text,text,text,text)'),
-                                to_regprocedure('swipe_send_1(text,text,text,text,text,text)'),
+                WHERE f.oid IN (to_regprocedure('swipe_decide_2(text,text,text,text,text,text)'),
+                                to_regprocedure('swipe_send_2(text,text,text,text,text,text,text,text)'),
                                 to_regprocedure('swipe_undo_1(text,text,text)'), to_regprocedure('rank_stats_keep()'))
                   AND NOT coalesce(f.proconfig, '{}') @> '{plan_cache_mode=force_generic_plan}'
                   AND pg_catalog.pg_has_role(f.proowner, 'USAGE'))

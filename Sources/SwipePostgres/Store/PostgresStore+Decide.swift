@@ -9,7 +9,7 @@ import SwipeStore
 /// (keys, two locks, the rules, the quota, the block, the earlier decision,
 /// the insert and its check, the likers' cursors, the other side, the match,
 /// the name, the transaction id). Here the same steps run on the server, in
-/// the same order, as `swipe_decide_1` (schema.postgres.sql, "The decision in
+/// the same order, as `swipe_decide_2` (schema.postgres.sql, "The decision in
 /// one round trip"): the write is BEGIN, that call, COMMIT. The function
 /// returns an outcome; this file words it as the Swift rules do (the same
 /// `StoreError`s, through the same helpers) and stamps a match's deadline with
@@ -38,14 +38,14 @@ extension PostgresStore {
         ]
         return try write {
             guard let answer = try executor.first(DecideAnswer.self, Self.decideSQL, arguments) else {
-                throw StoreError.notStored(table: "decisions", what: "swipe_decide_1 returned no row")
+                throw StoreError.notStored(table: "decisions", what: "swipe_decide_2 returned no row")
             }
             return try answer.outcome(
                 viewer: viewer, profile: profile, decision: decision, via: via, decidedAt: decidedAt, store: self)
         }
     }
 
-    static let decideSQL = "SELECT * FROM swipe_decide_1($1, $2, $3, $4, $5, $6)"
+    static let decideSQL = "SELECT * FROM swipe_decide_2($1, $2, $3, $4, $5, $6)"
 
     /// Refuses, before anything is sent, an id PostgreSQL's text cannot hold
     /// (a NUL): it names no profile. The server-side functions' callers
@@ -55,7 +55,7 @@ extension PostgresStore {
     }
 }
 
-/// The row `swipe_decide_1` returns, by column name.
+/// The row `swipe_decide_2` returns, by column name.
 struct DecideAnswer: FetchableRow {
     var outcome: String
     var transactionID: Int64?
@@ -93,6 +93,7 @@ struct DecideAnswer: FetchableRow {
         case "quota":
             throw PostgresStore.quotaRefusal(decision, limit: quotaLimit ?? 0, nth: nthAt, decidedAt: decidedAt)
         case "self": throw StoreError.selfDecision(viewer)
+        case "suspended": throw StoreError.suspended(viewer: viewer, reason: earlier ?? "", until: earlierAt)
         case "blocked": throw StoreError.blocked(viewer: viewer, profile: profile)
         case "decided":
             let text = earlier ?? ""
@@ -117,7 +118,7 @@ struct DecideAnswer: FetchableRow {
             }
             return recorded
         default:
-            throw StoreError.notStored(table: "decisions", what: "swipe_decide_1 answered \(outcome)")
+            throw StoreError.notStored(table: "decisions", what: "swipe_decide_2 answered \(outcome)")
         }
     }
 }

@@ -8,7 +8,7 @@ import SwipeStore
 /// run statement by statement it costs PostgreSQL about ten round trips (the
 /// two keys, two locks, the retry's lookup, the match, the last seq, the
 /// insert, its read back, the transaction id). Here the same steps run on
-/// the server, in the same order, as `swipe_send_1`: the send is BEGIN (sent
+/// the server, in the same order, as `swipe_send_2`: the send is BEGIN (sent
 /// with the call), that call, COMMIT. The function returns an outcome; this
 /// file words it as the Swift rules do, through the same helpers
 /// (`retried`, `sent`, `firstMessagesRefusal`: the same comparisons of text,
@@ -32,10 +32,11 @@ extension PostgresStore {
         let windowStart = Self.quotaWindowStart(decidedAt: now)
         let arguments: [SQLValue] = [
             .text(send.viewer), .text(send.profile), .text(send.clientID), .text(text), .text(now), .text(windowStart),
+            .text(Self.timeBefore(now, seconds: 60)), .text(Self.timeBefore(now, seconds: 3600)),
         ]
         return try write {
             guard let answer = try executor.first(SendAnswer.self, Self.sendSQL, arguments) else {
-                throw StoreError.notStored(table: "messages", what: "swipe_send_1 returned no row")
+                throw StoreError.notStored(table: "messages", what: "swipe_send_2 returned no row")
             }
             if answer.outcome == "ask" {
                 sendsHandedBack += 1
@@ -47,10 +48,10 @@ extension PostgresStore {
         }
     }
 
-    static let sendSQL = "SELECT * FROM swipe_send_1($1, $2, $3, $4, $5, $6)"
+    static let sendSQL = "SELECT * FROM swipe_send_2($1, $2, $3, $4, $5, $6, $7, $8)"
 }
 
-/// The row `swipe_send_1` returns, by column name.
+/// The row `swipe_send_2` returns, by column name.
 struct SendAnswer: FetchableRow {
     var outcome: String
     var transactionID: Int64?
@@ -62,9 +63,12 @@ struct SendAnswer: FetchableRow {
     var firstMove: String?
     var quotaLimit: Int?
     var nthAt: String?
+    /// A suspension's reason (the `body` column when the outcome is `suspended`).
+    var reason: String?
 
     init(row: some SQLRow) throws {
         outcome = try row.text("outcome")
+        reason = try row.optionalText("body")
         transactionID = try row.optionalInt("xact").map(Int64.init)
         profileKey = try row.optionalInt("profile_key")
         expectedSeq = try row.optionalInt("expected_seq")
@@ -81,6 +85,10 @@ struct SendAnswer: FetchableRow {
         case "unknown viewer": throw StoreError.unknownProfile(send.viewer)
         case "unknown profile": throw StoreError.unknownProfile(send.profile)
         case "self": throw StoreError.selfAction(send.viewer, action: "message")
+        case "suspended": throw StoreError.suspended(viewer: send.viewer, reason: reason ?? "", until: refusedAt)
+        case "too fast":
+            throw PostgresStore.messageRateRefusal(
+                profile: send.profile, limit: quotaLimit ?? Rules.defaultMessagesPerMinute, nth: nthAt ?? now)
         case "stored":
             guard let stored, let profileKey else { break }
             return try PostgresStore.retried(stored, recipient: profileKey, text: text, clientID: send.clientID)
@@ -95,6 +103,6 @@ struct SendAnswer: FetchableRow {
             return try PostgresStore.sent(stored, seq: expectedSeq ?? 0, send, text: text, at: now)
         default: break
         }
-        throw StoreError.notStored(table: "messages", what: "swipe_send_1 answered \(outcome)")
+        throw StoreError.notStored(table: "messages", what: "swipe_send_2 answered \(outcome)")
     }
 }

@@ -51,10 +51,10 @@ public final class PostgresStore: SwipeDatabase {
     /// applied, by the first import in its own transaction (all or nothing),
     /// or before any other call in a transaction of its own.
     var pendingSchema = false
-    /// Whether decisions go through the server-side function `swipe_decide_1`
+    /// Whether decisions go through the server-side function `swipe_decide_2`
     /// (`PostgresStore+Decide.swift`): true once the database holds it.
     var decidesOnServer = false
-    /// Whether message sends go through `swipe_send_1` (`PostgresStore+Send.swift`).
+    /// Whether message sends go through `swipe_send_2` (`PostgresStore+Send.swift`).
     var sendsOnServer = false
     /// Whether undos go through `swipe_undo_1` (`PostgresStore+Undo.swift`).
     var undoesOnServer = false
@@ -62,7 +62,7 @@ public final class PostgresStore: SwipeDatabase {
     /// decision and send functions return it), saving `write` a round trip.
     var knownTransactionID: Int64?
 
-    /// Sends answered by `swipe_send_1`, and those it handed back to the
+    /// Sends answered by `swipe_send_2`, and those it handed back to the
     /// Swift steps (`ask`): what tests count to know which path ran.
     @_spi(Testing) public internal(set) var sendsAnsweredOnServer = 0
     @_spi(Testing) public internal(set) var sendsHandedBack = 0

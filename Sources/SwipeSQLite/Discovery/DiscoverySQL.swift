@@ -30,7 +30,8 @@ enum DiscoverySQL {
         + SQLiteStore.profileColumns.split(separator: ",").map { "p." + String($0).trimmed() }
         .joined(separator: ", ")
 
-    /// Candidate `p` against the viewer, both ways, except the exact distance.
+    /// Candidate `p` against the viewer, both ways, except the exact
+    /// distance; never anyone suspended (Documentation/Moderation.md).
     static let eligible = """
         p.key <> ?1
           AND p.age BETWEEN ?3 AND ?4
@@ -43,6 +44,7 @@ enum DiscoverySQL {
                           WHERE d.viewer = ?1 AND d.profile = p.key AND d.undone_at IS NULL)
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = ?1 AND b.blocked = p.key)
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = p.key AND b.blocked = ?1)
+          AND \(SQLiteStore.notSuspended("p.key", .sqlite))
         """
 
     /// Those holding a standing like (?15 = 'like') or superlike of the

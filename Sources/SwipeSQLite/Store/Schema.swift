@@ -10,7 +10,7 @@ import SwipeStore
 /// any file swipe did not write (`identify`), before anything is written to it.
 public enum Schema {
     /// The version schema.sql creates (its `PRAGMA user_version`).
-    public static let version = 5
+    public static let version = 6
 
     /// `PRAGMA application_id` of every swipe database: 0x53574950, "SWIP".
     public static let applicationID: Int32 = 0x5357_4950
@@ -22,7 +22,10 @@ public enum Schema {
     /// Steps from version `from` to `from + 1`, in order, each run inside the
     /// one write transaction of `prepare` (a failure leaves the file as it was).
     static var migrations: [(from: Int, sql: String)] {
-        [(1, SchemaV2.migration), (2, SchemaV3.migration), (3, SchemaV4.migration), (4, SchemaV5.migration)]
+        [
+            (1, SchemaV2.migration), (2, SchemaV3.migration), (3, SchemaV4.migration), (4, SchemaV5.migration),
+            (5, SchemaV6.migration),
+        ]
     }
 
     /// What a file holds, as far as swipe is concerned.

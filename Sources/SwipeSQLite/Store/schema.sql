@@ -1,5 +1,6 @@
--- swipe database schema, version 5 (photos: the bytes of the photos swipe
--- stores itself; version 4 was conversations: messages, and a match's
+-- swipe database schema, version 6 (moderation: moderators, suspensions,
+-- warnings, flags and the append-only moderation log; version 5 was photos:
+-- the bytes of the photos swipe stores itself; version 4 was conversations: messages, and a match's
 -- deadline for its first message; version 3 was ranking: per-profile counters,
 -- activity and exposure in rank_stats, kept by triggers on decisions; version 2
 -- was discovery: preferences, places, blocks, reports, unmatch).
@@ -9,7 +10,7 @@
 -- Sources/SwipeSQLite/Store/, which SwiftPM embeds with `.embedInCode`; the
 -- top-level schema.sql links to it). Later versions add forward-only migration
 -- steps in Sources/SwipeSQLite/Store/Schema.swift and bump user_version here.
-PRAGMA user_version = 5;
+PRAGMA user_version = 6;
 -- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
 -- file without it (or the legacy form: 0 here, user_version 1, these tables).
 PRAGMA application_id = 1398229328;
@@ -297,3 +298,89 @@ CREATE TABLE photos (
 
 -- A profile's photos, and its copy of one content (at most one).
 CREATE UNIQUE INDEX photos_content ON photos (profile, sha256);
+
+-- Moderation (version 6; Documentation/Moderation.md). Who holds the moderator
+-- role; granted_by is the moderator's id, or `operator` (whoever could open
+-- the database: `swipe moderate grant`).
+CREATE TABLE moderators (
+    profile    INTEGER PRIMARY KEY REFERENCES profiles(key),
+    granted_at TEXT NOT NULL,
+    granted_by TEXT NOT NULL CHECK (length(granted_by) > 0)
+);
+
+-- A suspension (`moderate ban`): while it stands (ends_at NULL, for good, or
+-- later than now) the person's sign-in links are void, they are never dealt,
+-- cannot decide or send, cannot be sent to, and no one's list shows them.
+-- `unban` deletes the row; the log keeps that it stood.
+CREATE TABLE suspensions (
+    profile   INTEGER PRIMARY KEY REFERENCES profiles(key),
+    reason    TEXT NOT NULL CHECK (length(reason) > 0),
+    banned_at TEXT NOT NULL,
+    ends_at   TEXT,
+    banned_by TEXT NOT NULL CHECK (length(banned_by) > 0)
+);
+
+-- A warning (`moderate warn`), shown to the person at their next session
+-- until they acknowledge it.
+CREATE TABLE warnings (
+    key             INTEGER PRIMARY KEY,
+    profile         INTEGER NOT NULL REFERENCES profiles(key),
+    reason          TEXT NOT NULL CHECK (length(reason) > 0),
+    warned_at       TEXT NOT NULL,
+    warned_by       TEXT NOT NULL CHECK (length(warned_by) > 0),
+    acknowledged_at TEXT
+);
+
+CREATE INDEX warnings_pending ON warnings (profile, key) WHERE acknowledged_at IS NULL;
+
+-- What the store noticed by itself, for the queue: kind `copied-message` is a
+-- first message sent word for word to `count` people within an hour (the
+-- abuse limits). One open flag per person and kind; its count grows.
+CREATE TABLE flags (
+    key         INTEGER PRIMARY KEY,
+    profile     INTEGER NOT NULL REFERENCES profiles(key),
+    kind        TEXT NOT NULL CHECK (kind IN ('copied-message')),
+    count       INTEGER NOT NULL CHECK (count > 0),
+    sample      TEXT NOT NULL,
+    flagged_at  TEXT NOT NULL,
+    resolved_at TEXT,
+    resolved_by TEXT,
+    note        TEXT
+);
+
+CREATE UNIQUE INDEX flags_open ON flags (profile, kind) WHERE resolved_at IS NULL;
+
+-- How a report was resolved (`moderate resolve`): a report without a row
+-- here is open, in the queue.
+CREATE TABLE report_resolutions (
+    report      INTEGER PRIMARY KEY REFERENCES reports(key) ON DELETE CASCADE,
+    resolved_at TEXT NOT NULL,
+    resolved_by TEXT NOT NULL CHECK (length(resolved_by) > 0),
+    note        TEXT NOT NULL
+);
+
+-- Every moderator action, in order: append-only (the triggers refuse any
+-- change or deletion), exported with `swipe moderate log`. People are named
+-- by id as they were at the time, so the log outlives an erase.
+CREATE TABLE moderation_log (
+    seq       INTEGER PRIMARY KEY,
+    at        TEXT NOT NULL,
+    moderator TEXT NOT NULL CHECK (length(moderator) > 0),
+    action    TEXT NOT NULL CHECK (length(action) > 0),
+    target    TEXT NOT NULL,
+    reason    TEXT NOT NULL
+);
+
+CREATE TRIGGER moderation_log_no_update BEFORE UPDATE ON moderation_log
+BEGIN
+    SELECT RAISE(ABORT, 'the moderation log is append-only');
+END;
+
+CREATE TRIGGER moderation_log_no_delete BEFORE DELETE ON moderation_log
+BEGIN
+    SELECT RAISE(ABORT, 'the moderation log is append-only');
+END;
+
+-- Rule messages-per-minute: a sender's messages in one conversation, newest
+-- first (SQLDatabase.checkMessageRate reads the limit's newest).
+CREATE INDEX messages_by_sender ON messages (low, high, sender, seq);

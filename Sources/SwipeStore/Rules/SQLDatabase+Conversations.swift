@@ -17,10 +17,13 @@ extension SQLDatabase {
     /// is asked again: what was stored stays acknowledged.
     ///
     /// The rules, in the order they are asked: the text (not empty, at most
-    /// `Rules.messageLength` characters, no NUL); a standing match; for the
+    /// `Rules.messageLength` characters, no NUL); neither person suspended;
+    /// a standing match; messages-per-minute to this person; for the
     /// conversation's first message, the match's deadline (match-expiry),
     /// who writes first (first-move) and the sender's first messages in the
-    /// last 24 hours (first-messages-per-day).
+    /// last 24 hours (first-messages-per-day). A first message copied word
+    /// for word to `Rules.copiedMessageFlag` people in an hour flags its
+    /// sender for the moderators (`flagCopies`) and still goes.
     public func send(_ send: MessageSend) throws -> SentMessage {
         try sendStepByStep(send)
     }
@@ -28,7 +31,7 @@ extension SQLDatabase {
     /// `send` as a sequence of statements: the one definition of what a
     /// send does, and its path on SQLite (where a statement costs no round
     /// trip). PostgreSQL runs the same steps, in the same order, as one
-    /// server-side function (`PostgresStore.send`, `swipe_send_1` in
+    /// server-side function (`PostgresStore.send`, `swipe_send_2` in
     /// schema.postgres.sql), held to this by `SendModelTests`; it comes here
     /// when that function cannot be installed.
     public func sendStepByStep(_ send: MessageSend) throws -> SentMessage {
@@ -53,10 +56,12 @@ extension SQLDatabase {
         {
             return try Self.retried(stored, recipient: them, text: text, clientID: send.clientID)
         }
+        try checkSuspensions(actor: (me, send.viewer), other: (them, send.profile), at: now)
         let (low, high) = (min(me, them), max(me, them))
         let lastSeq = try checkConversation(me: me, them: them, profile: send.profile, at: now)
+        let rules = try readRules()
+        try checkMessageRate(me: me, them: them, profile: send.profile, at: now, rules: rules)
         if lastSeq == 0 {
-            let rules = try readRules()
             if let deadline = try deadline(low, high), deadline <= now {
                 throw StoreError.messageRefused(.expired(profile: send.profile, at: deadline))
             }
@@ -71,6 +76,7 @@ extension SQLDatabase {
             """,
             [.int(low), .int(high), .int(seq), .int(me), .int(them), .text(send.clientID), .text(text), .text(now)])
         let stored = try key.flatMap { try executor.first(StoredMessage.self, Self.messageByKeySQL, [.int($0)]) }
+        if lastSeq == 0 { try flagCopies(sender: me, text: text, at: now) }
         return try Self.sent(stored, seq: seq, send, text: text, at: now)
     }
 
@@ -151,7 +157,7 @@ extension SQLDatabase {
                       UNION ALL
                       SELECT low, high, low AS other, matched_at, expires_at FROM matches
                       WHERE high = $1 AND unmatched_at IS NULL) AS c
-                JOIN profiles AS p ON p.key = c.other
+                JOIN profiles AS p ON p.key = c.other AND \(Self.notSuspended("p.key", executor.dialect))
                 LEFT JOIN messages AS l ON l.low = c.low AND l.high = c.high
                     AND l.seq = (SELECT max(x.seq) FROM messages AS x WHERE x.low = c.low AND x.high = c.high)
                 LEFT JOIN profiles AS s ON s.key = l.sender

@@ -95,7 +95,12 @@ extension SQLDatabase {
             "DELETE FROM feed_cursors WHERE viewer = $1",
             "DELETE FROM liker_cursors WHERE viewer = $1",
             "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+            "DELETE FROM report_resolutions WHERE report IN (SELECT key FROM reports WHERE reporter = $1 OR reported = $1)",
             "DELETE FROM reports WHERE reporter = $1 OR reported = $1",
+            "DELETE FROM moderators WHERE profile = $1",
+            "DELETE FROM suspensions WHERE profile = $1",
+            "DELETE FROM warnings WHERE profile = $1",
+            "DELETE FROM flags WHERE profile = $1",
             "DELETE FROM rank_stats WHERE profile = $1",
             "DELETE FROM photos WHERE profile = $1",
         ]

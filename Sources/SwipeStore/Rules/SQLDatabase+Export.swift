@@ -114,6 +114,22 @@ extension SQLDatabase {
                     ("path", .text), ("media_type", .text), ("sha256", .text), ("byte_size", .int),
                     ("created_at", .text), ("bytes", .base64),
                 ]),
+            // Moderation (Documentation/Moderation.md): the person's own
+            // role, suspension and warnings; flags about them are withheld.
+            ExportQuery(
+                section: "moderation",
+                sql: """
+                    SELECT 'moderator' AS kind, granted_at AS at, NULL AS ends_at, '' AS reason, NULL AS acknowledged_at
+                    FROM moderators WHERE profile = $1
+                    UNION ALL
+                    SELECT 'suspension', banned_at, ends_at, reason, NULL FROM suspensions WHERE profile = $1
+                    UNION ALL
+                    SELECT 'warning', warned_at, NULL, reason, acknowledged_at FROM warnings WHERE profile = $1
+                    ORDER BY 2, 1
+                    """,
+                columns: [
+                    ("kind", .text), ("at", .text), ("ends_at", .text), ("reason", .text), ("acknowledged_at", .text),
+                ]),
             ExportQuery(
                 section: "feed_positions",
                 sql: """

@@ -27,7 +27,7 @@ extension SQLDatabase {
     /// `record` as a sequence of statements: the one definition of what a
     /// decision does, and its path on SQLite (where a statement costs no
     /// round trip). PostgreSQL runs the same steps, in the same order, as
-    /// one server-side function (`PostgresStore.record`, `swipe_decide_1`
+    /// one server-side function (`PostgresStore.record`, `swipe_decide_2`
     /// in schema.postgres.sql), held to this by `DecisionModelTests`; it
     /// comes here when that function cannot be installed.
     public func recordStepByStep(
@@ -38,6 +38,7 @@ extension SQLDatabase {
             let viewerKey = try requireKey(viewer), profileKey = try requireKey(profile)
             try executor.lockViewer(viewerKey)
             try executor.lockPair(viewerKey, profileKey)
+            try checkSuspensions(actor: (viewerKey, viewer), other: (profileKey, profile), at: decidedAt)
             let rules = try readRules()
             try checkQuota(viewer: viewerKey, decision: decision, decidedAt: decidedAt, rules: rules)
             let recorded = try recordLocked(

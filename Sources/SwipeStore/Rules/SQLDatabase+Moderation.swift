@@ -137,7 +137,12 @@ extension SQLDatabase {
     /// report older than evidence, the conversation as stored now, or none
     /// once either person is gone. Never fails because someone left.
     public func transcript(of report: Report, limit: Int) throws -> [Message] {
-        try read {
+        try read { try transcriptLocked(of: report, limit: limit) }
+    }
+
+    /// `transcript` inside a transaction already open.
+    func transcriptLocked(of report: Report, limit: Int) throws -> [Message] {
+        do {
             if let evidence = try storedEvidence().first(where: { $0.evidence.belongs(to: report) })?.evidence {
                 return Array(evidence.transcript.suffix(limit))
             }
@@ -186,6 +191,7 @@ extension SQLDatabase {
                                       WHERE d.viewer = $1 AND d.profile = l.viewer AND d.undone_at IS NULL)
                       AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = $1 AND b.blocked = l.viewer)
                       AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = l.viewer AND b.blocked = $1)
+                      AND \(Self.notSuspended("p.key", executor.dialect))
                     ORDER BY l.decided_at, l.key
                     """, [.int(key), .text(kind.rawValue)])
             }

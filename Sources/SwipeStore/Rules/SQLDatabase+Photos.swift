@@ -42,18 +42,21 @@ extension SQLDatabase {
     /// - Throws: `StoreError.photoRefused(.noSuchPhoto)`, `.unknownProfile`.
     @discardableResult
     public func removePhoto(viewer: String, position: Int) throws -> Profile {
-        try write {
-            let (key, profile) = try lockedOwnProfile(viewer)
-            var list = profile.photos
-            guard (1...max(1, list.count)).contains(position), !list.isEmpty else {
-                throw StoreError.photoRefused(.noSuchPhoto(position: position, count: list.count))
-            }
-            let removed = list.remove(at: position - 1)
-            if case .stored(let id) = PhotoItem(removed) {
-                try executor.run("DELETE FROM photos WHERE id = $1 AND profile = $2", [.text(id), .int(key)])
-            }
-            return try setPhotos(list, of: key, profile)
+        try write { try removePhotoLocked(viewer: viewer, position: position) }
+    }
+
+    /// `removePhoto` inside a write already open (a moderator's `remove-photo` too).
+    package func removePhotoLocked(viewer: String, position: Int) throws -> Profile {
+        let (key, profile) = try lockedOwnProfile(viewer)
+        var list = profile.photos
+        guard (1...max(1, list.count)).contains(position), !list.isEmpty else {
+            throw StoreError.photoRefused(.noSuchPhoto(position: position, count: list.count))
         }
+        let removed = list.remove(at: position - 1)
+        if case .stored(let id) = PhotoItem(removed) {
+            try executor.run("DELETE FROM photos WHERE id = $1 AND profile = $2", [.text(id), .int(key)])
+        }
+        return try setPhotos(list, of: key, profile)
     }
 
     /// Moves photo `from` to position `to` (both 1-based): the others keep their order.

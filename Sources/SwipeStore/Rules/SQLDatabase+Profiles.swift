@@ -18,7 +18,8 @@ extension SQLDatabase {
     }
 
     /// The profile with external id `id` as `viewer` may see it: nil when
-    /// there is none, or when a block stands between the two either way.
+    /// there is none, when a block stands between the two either way, or
+    /// while the profile is suspended.
     /// One answer for "blocked", "erased" and "never existed", so that no
     /// one learns from it that they were blocked (Documentation/Moderation.md).
     public func profile(id: String, seenBy viewer: String) throws -> Profile? {
@@ -26,7 +27,8 @@ extension SQLDatabase {
         return try read {
             try executor.first(
                 Profile.self,
-                "SELECT \(Self.profileColumns) FROM profiles AS p WHERE p.id = $1 AND " + Self.noBlockWith("$2"),
+                "SELECT \(Self.profileColumns) FROM profiles AS p WHERE p.id = $1 AND " + Self.noBlockWith("$2")
+                    + " AND " + Self.notSuspended("p.key", executor.dialect),
                 [.text(id), .text(viewer)])
         }
     }

@@ -20,6 +20,7 @@ extension SQLDatabase {
                   AND (CAST($5 AS TEXT) IS NULL OR p.id = CAST($5 AS TEXT))
                   AND NOT EXISTS (SELECT 1 FROM blocks AS b
                                   WHERE (b.blocker = $1 AND b.blocked = p.key) OR (b.blocker = p.key AND b.blocked = $1))
+                  AND \(Self.notSuspended("p.key", executor.dialect))
                 ORDER BY d.decided_at DESC, d.key DESC
                 LIMIT $4
                 """,
@@ -55,7 +56,7 @@ extension SQLDatabase {
                 FROM (SELECT high AS other, matched_at FROM matches WHERE low = $1 AND unmatched_at IS NULL
                       UNION ALL
                       SELECT low AS other, matched_at FROM matches WHERE high = $1 AND unmatched_at IS NULL) AS m
-                JOIN profiles AS p ON p.key = m.other
+                JOIN profiles AS p ON p.key = m.other AND \(Self.notSuspended("p.key", executor.dialect))
                 ORDER BY m.matched_at DESC, p.key
                 """, [.int(try requireKey(viewer))])
         }
@@ -72,6 +73,7 @@ extension SQLDatabase {
                 WHERE mm.viewer = $1
                   AND NOT EXISTS (SELECT 1 FROM blocks AS b
                                   WHERE (b.blocker = $1 AND b.blocked = p.key) OR (b.blocker = p.key AND b.blocked = $1))
+                  AND \(Self.notSuspended("p.key", executor.dialect))
                 ORDER BY mm.passed_at DESC, p.key
                 """, [.int(key)]
             ) { row in

@@ -18,14 +18,7 @@ extension SQLDatabase {
     public func revokeSignIns(viewer: String?) throws {
         try write {
             if let viewer {
-                let name = "signin.generation." + viewer
-                let current =
-                    try executor.first("SELECT value FROM settings WHERE name = $1", [.text(name)]) {
-                        Int(try $0.text("value")) ?? 0
-                    } ?? 0
-                try executor.run(
-                    "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                    [.text(name), .text(String(current + 1))])
+                try raiseSignInGeneration(viewer: viewer)
             } else {
                 var generator = SystemRandomNumberGenerator()
                 let hex = (0..<32).map { _ -> String in
@@ -37,5 +30,18 @@ extension SQLDatabase {
                         + "ON CONFLICT (name) DO UPDATE SET value = excluded.value", [.text(hex)])
             }
         }
+    }
+
+    /// Voids every sign-in link of `viewer` made so far, inside a write
+    /// already open (a revocation, or a suspension).
+    package func raiseSignInGeneration(viewer: String) throws {
+        let name = "signin.generation." + viewer
+        let current =
+            try executor.first("SELECT value FROM settings WHERE name = $1", [.text(name)]) {
+                Int(try $0.text("value")) ?? 0
+            } ?? 0
+        try executor.run(
+            "INSERT INTO settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+            [.text(name), .text(String(current + 1))])
     }
 }

@@ -13,15 +13,24 @@ public struct SQLDialect: Sendable {
     /// Whether text may hold a NUL character. PostgreSQL's cannot, so an id
     /// with one names no profile there and is not even sent.
     public var textHoldsNUL: Bool
+    /// An expression for the moment the statement runs, as swipe stores
+    /// times (`Timestamp`, UTC to the millisecond), byte-comparable to them:
+    /// for rules asked inside a statement that has no time of its own (a
+    /// suspension's end, in the feed and the lists).
+    public var now: String
 
-    public init(name: String, byteOrder: String, textHoldsNUL: Bool) {
+    public init(name: String, byteOrder: String, textHoldsNUL: Bool, now: String) {
         self.name = name
         self.byteOrder = byteOrder
         self.textHoldsNUL = textHoldsNUL
+        self.now = now
     }
 
-    public static let sqlite = SQLDialect(name: "sqlite", byteOrder: "", textHoldsNUL: true)
-    public static let postgresql = SQLDialect(name: "postgresql", byteOrder: #" COLLATE "C""#, textHoldsNUL: false)
+    public static let sqlite = SQLDialect(
+        name: "sqlite", byteOrder: "", textHoldsNUL: true, now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
+    public static let postgresql = SQLDialect(
+        name: "postgresql", byteOrder: #" COLLATE "C""#, textHoldsNUL: false,
+        now: #"to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C""#)
 
     /// Whether `text` can be stored (and so can name a stored row).
     @inline(__always)
