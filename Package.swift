@@ -90,6 +90,7 @@ let package = Package(
                 // The Me view's photos: upload, remove, reorder.
                 .embedInCode("Page/upload.js"), .embedInCode("Page/upload.css"),
                 .embedInCode("Page/account.js"), .embedInCode("Page/account.css"),
+                .embedInCode("Page/moderation.js"), .embedInCode("Page/moderation.css"),
                 .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
             ]
         ),

@@ -79,6 +79,9 @@ public enum AccessTokenError: Error, Equatable, Sendable, CustomStringConvertibl
     case expired(Date)
     /// No token was given.
     case missing
+    /// The viewer is suspended (Documentation/Moderation.md): the reason,
+    /// and when it ends (nil: for good).
+    case suspended(reason: String, until: String?)
 
     public var description: String {
         switch self {
@@ -86,6 +89,8 @@ public enum AccessTokenError: Error, Equatable, Sendable, CustomStringConvertibl
         case .badSignature: "the sign-in token was altered or belongs to another database"
         case .expired(let date): "the sign-in link expired at \(ISO8601DateFormatter().string(from: date))"
         case .missing: "no sign-in token"
+        case .suspended(let reason, let until):
+            "the account is suspended " + (until.map { "until \($0)" } ?? "for good") + ": \(reason)"
         }
     }
 }

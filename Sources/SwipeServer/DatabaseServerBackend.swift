@@ -133,6 +133,11 @@ public final class DatabaseServerBackend: Sendable {
         try pool.withDatabase { database in Set(try ids.filter { try database.isProfile($0) }) }
     }
 
+    /// The suspension standing for `id` now, if any (Documentation/Moderation.md).
+    public func suspension(of id: String) throws -> Suspension? {
+        try pool.withDatabase { try $0.suspension(of: id, at: nil) }
+    }
+
     /// Whether `id` is a profile (a token for a deleted profile is refused).
     public func isProfile(_ id: String) throws -> Bool {
         try pool.withDatabase { try $0.isProfile(id) }
@@ -179,8 +184,11 @@ public final class DatabaseServerBackend: Sendable {
         // Whom the page may know as matches: told if one of them is erased elsewhere.
         let partners = try scope.matches().map(\.profile)
         let secret = photoSecret
+        let (isModerator, warnings) = try pool.withDatabase {
+            (try $0.isModerator(viewer), try $0.pendingWarnings(viewer: viewer))
+        }
         let session = SocketSession(
-            repl, place: me.location, viewerName: me.name,
+            repl, place: me.location, viewerName: me.name, isModerator: isModerator, warnings: warnings,
             photoPath: { PhotoGrant.path($0, secret: secret, viewer: viewer) },
             mayChangePreferences: mayChangePreferences,
             onClose: { feed.countImpressions() })

@@ -42,6 +42,12 @@ public final class SocketSession: Sendable {
     private let photoPath: @Sendable (String) -> String
     /// The viewer's name when the socket opened (the page's "Signed in as").
     public let viewerName: String?
+    /// Whether the viewer held the moderator role when the socket opened
+    /// (the page then offers its Moderation view; the store asks again on
+    /// every command).
+    public let isModerator: Bool
+    /// The viewer's warnings not yet acknowledged when the socket opened.
+    public let warnings: [ModeratorWarning]
     /// Whom this viewer's page may know as a match (from the session's
     /// open, its answers and the matches pushed to it): whose erasure by
     /// another process it is told of (`SwipeServer.sweepErasures`). More
@@ -58,12 +64,14 @@ public final class SocketSession: Sendable {
     private let onClose: Mutex<(@Sendable () -> Void)?>
 
     init(
-        _ repl: sending ReplSession, place: Location?, viewerName: String? = nil,
-        photoPath: @escaping @Sendable (String) -> String = { $0 },
+        _ repl: sending ReplSession, place: Location?, viewerName: String? = nil, isModerator: Bool = false,
+        warnings: [ModeratorWarning] = [], photoPath: @escaping @Sendable (String) -> String = { $0 },
         mayChangePreferences: @escaping @Sendable () -> Bool, onClose: (@Sendable () -> Void)? = nil
     ) {
         state = Mutex(State(repl: repl, place: place))
         self.viewerName = viewerName
+        self.isModerator = isModerator
+        self.warnings = warnings
         self.photoPath = photoPath
         self.mayChangePreferences = mayChangePreferences
         self.onClose = Mutex(onClose)

@@ -23,6 +23,12 @@ extension SwipeServer {
         router.get("/account.js") { request, _ in
             try await asset(PageAssets.accountScript, type: "text/javascript; charset=utf-8", request: request)
         }
+        router.get("/moderation.js") { request, _ in
+            try await asset(PageAssets.moderationScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/moderation.css") { request, _ in
+            try await asset(PageAssets.moderationStyle, type: "text/css; charset=utf-8", request: request)
+        }
         router.get("/account.css") { request, _ in
             try await asset(PageAssets.accountStyle, type: "text/css; charset=utf-8", request: request)
         }
@@ -195,6 +201,13 @@ extension SwipeServer {
     private func asset(_ bytes: [UInt8], type: String, request: Request) async throws -> Response {
         var headers = Self.securityHeaders
         switch await authenticate(request) {
+        case .failure(.suspended(let reason, let until)):
+            // A link made after the ban (`swipe link`): the person is told why.
+            logger.info("refused page: the viewer is suspended", metadata: ["path": .string(request.uri.path)])
+            return Self.refusal(
+                .forbidden, title: "Your account is suspended",
+                "Your account is suspended " + (until.map { "until \($0)" } ?? "for good") + ": \(reason)",
+                request: request)
         case .failure(let reason):
             logger.info("refused page: \(reason)", metadata: ["path": .string(request.uri.path)])
             return Self.refusal(.unauthorized, title: "Sign-in needed", Self.signInHint, request: request)
@@ -239,6 +252,8 @@ enum PageAssets {
     /// The Me view's "Your data": download, erase (Documentation/PersonalData.md).
     static let accountScript = PackageResources.account_js
     static let accountStyle = PackageResources.account_css
+    static let moderationScript = PackageResources.moderation_js
+    static let moderationStyle = PackageResources.moderation_css
     static let style = PackageResources.app_css
     /// The inbox and conversations (Page/chat.js).
     static let chat = PackageResources.chat_js

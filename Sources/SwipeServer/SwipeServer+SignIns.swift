@@ -10,8 +10,9 @@ extension SwipeServer {
     static let signedOut = WebSocketErrorCode(codeNumber: 4001)
 
     /// Reads the secret again and checks every open socket's token as a new
-    /// request's would be: a socket whose token no longer signs in is closed
-    /// (4001, "signed out"). Returns how many were closed.
+    /// request's would be: a socket whose viewer is suspended is closed with
+    /// 4003 and the reason (Documentation/Moderation.md), one whose token no
+    /// longer signs in with 4001, "signed out". Returns how many were closed.
     @discardableResult
     func checkSignIns() async -> Int {
         let backend = backend
@@ -19,7 +20,20 @@ extension SwipeServer {
             signIns.update(secret: secret)
         }
         var closed = 0
-        for socket in hub.all {
+        for (viewer, socket) in hub.byViewer {
+            // A suspension is told as one (4003, with its reason), before the
+            // token, which the ban's new sign-in generation has voided too.
+            if let suspension = try? await threadPool.runIfActive({ try backend.suspension(of: viewer) }) {
+                closed += 1
+                logger.info("closed an open socket: its viewer is suspended")
+                let writer = socket.writer
+                Task {
+                    try? await writer.writeTextMessage(
+                        Self.suspendedEvent(reason: suspension.reason, until: suspension.endsAt))
+                    try? await writer.close(Self.suspended, reason: Self.closeReason("suspended: " + suspension.reason))
+                }
+                continue
+            }
             if case .failure(let reason) = await verify(socket.token) {
                 closed += 1
                 logger.info("signed out an open socket: \(reason)")

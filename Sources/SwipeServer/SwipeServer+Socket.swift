@@ -5,6 +5,7 @@ import Logging
 import NIOCore
 import NIOWebSocket
 import SwipeCLI
+import SwipeStore
 
 /// One WebSocket: one viewer's deck session.
 extension SwipeServer {
@@ -21,7 +22,18 @@ extension SwipeServer {
         let started = ContinuousClock.now
         var commands = 0
         var outcome = "closed by the client"
-        guard let token = token(in: request), case .success(let grant) = await verify(token) else {
+        guard let token = token(in: request) else {
+            try? await outbound.close(.policyViolation, reason: "sign-in expired")
+            return
+        }
+        let grant: AccessGrant
+        switch await verify(token) {
+        case .success(let verified): grant = verified
+        case .failure(.suspended(let reason, let until)):
+            try? await outbound.writeTextMessage(Self.suspendedEvent(reason: reason, until: until))
+            try? await outbound.close(Self.suspended, reason: Self.closeReason("suspended: " + reason))
+            return
+        case .failure:
             try? await outbound.close(.policyViolation, reason: "sign-in expired")
             return
         }
@@ -117,7 +129,8 @@ extension SwipeServer {
         do {
             // On SIGINT/SIGTERM the WebSocket handler itself closes every
             // socket (1000), which ends this loop.
-            try await outbound.writeTextMessage(Self.hello(grant, name: session.viewerName))
+            try await outbound.writeTextMessage(
+                Self.hello(grant, name: session.viewerName, moderator: session.isModerator, warnings: session.warnings))
             for try await message in inbound.messages(maxSize: configuration.maxFrameSize) {
                 guard case .text(let text) = message else {
                     outcome = "refused a binary message"
@@ -147,6 +160,10 @@ extension SwipeServer {
                 counted.command(verb, ok: answer.ok)
                 if let decision = answer.decision { counted.decision(decision, matched: answer.matched) }
                 try await outbound.writeTextMessage(answer.text)
+                if case .moderate(let command)? = line.input, command.suspends != nil, answer.ok {
+                    // The suspended person's open sockets close now (4003), on every server soon.
+                    Task { await self.checkSignIns() }
+                }
                 if case .me(.set)? = line.input {
                     // The viewer's other pages show the profile too: they ask again.
                     hub.send(Self.meChanged, to: viewer, except: id)
@@ -192,11 +209,42 @@ extension SwipeServer {
     /// The first frame on a socket: the protocol's version (`v`: 1; a frame
     /// is a line of words or a command object, Documentation/REPL.md), who
     /// it acts as (id and name), and until when.
-    static func hello(_ grant: AccessGrant, name: String? = nil) -> String {
+    static func hello(
+        _ grant: AccessGrant, name: String? = nil, moderator: Bool = false, warnings: [ModeratorWarning] = []
+    ) -> String {
         JSONValue.object([
             ("event", "hello"), ("v", .number(1)), ("viewer", .string(grant.viewer)), ("name", .optional(name)),
             ("expires", .string(ISO8601DateFormatter().string(from: grant.expiry))),
+            ("moderator", .bool(moderator)),
+            (
+                "warnings",
+                .array(
+                    warnings.map {
+                        .object([("reason", .string($0.reason)), ("warned_at", .string($0.warnedAt))])
+                    })
+            ),
         ]).serialized
+    }
+
+    /// What a socket is closed with when its viewer is suspended
+    /// (Documentation/Moderation.md), after `suspendedEvent` told the page why.
+    static let suspended = WebSocketErrorCode(codeNumber: 4003)
+
+    /// `{"event":"suspended","reason":…,"until":…}`: the whole reason, which
+    /// a close frame (123 bytes) may not hold.
+    static func suspendedEvent(reason: String, until: String?) -> String {
+        JSONValue.object([("event", "suspended"), ("reason", .string(reason)), ("until", .optional(until))])
+            .serialized
+    }
+
+    /// `text` cut to a close frame's 123 bytes of UTF-8, on a character boundary.
+    static func closeReason(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            if result.utf8.count + String(character).utf8.count > 120 { return result + "…" }
+            result.append(character)
+        }
+        return result
     }
 
     /// A socket's end, for the log line.

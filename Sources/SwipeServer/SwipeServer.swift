@@ -180,7 +180,8 @@ public struct SwipeServer: Sendable {
 
     /// Whether `token` signs in now: signed with the secret as stored, under
     /// the viewer's current sign-in generation (not revoked), not expired,
-    /// for a profile that exists. Asked of every request and, again and
+    /// for a profile that exists and is not suspended (a ban also raises
+    /// the generation, so this is said only to a token made after it). Asked of every request and, again and
     /// again, of every open socket's token (`checkSignIns`).
     func verify(_ token: String) async -> Result<AccessGrant, AccessTokenError> {
         guard let tokens = signIns.tokens, let claimed = AccessTokens.claimedViewer(in: token) else {
@@ -196,7 +197,11 @@ public struct SwipeServer: Sendable {
             return .failure(error)
         }
         let exists = (try? await threadPool.runIfActive { try backend.isProfile(grant.viewer) }) ?? false
-        return exists ? .success(grant) : .failure(.badSignature)
+        guard exists else { return .failure(.badSignature) }
+        if let suspension = try? await threadPool.runIfActive({ try backend.suspension(of: grant.viewer) }) {
+            return .failure(.suspended(reason: suspension.reason, until: suspension.endsAt))
+        }
+        return .success(grant)
     }
 
     /// `shouldUpgrade` for `/ws`: the origin must be this host (else 403),

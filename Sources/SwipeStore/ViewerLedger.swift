@@ -72,6 +72,15 @@ public protocol ViewerLedger {
     func profile(_ id: String) throws -> Profile?
     /// The ids the viewer has blocked.
     func blocked() throws -> [String]
+
+    /// Moderation (Documentation/Moderation.md): runs a moderator's command
+    /// as the viewer, refused unless they hold the role.
+    func moderate(_ command: ModerationCommand) throws -> ModerationResult
+    /// The viewer's standing suspension, if any, and their warnings not yet
+    /// acknowledged: what a session shows first.
+    func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning])
+    /// Acknowledges the viewer's warnings; returns how many there were.
+    func acknowledgeWarnings() throws -> Int
 }
 
 extension ViewerLedger {
@@ -88,6 +97,16 @@ extension ViewerLedger {
 
     /// A ledger that keeps no blocks has none.
     public func blocked() throws -> [String] { [] }
+
+    /// A ledger without moderators has no one who may moderate.
+    public func moderate(_ command: ModerationCommand) throws -> ModerationResult {
+        throw StoreError.notModerator(viewer)
+    }
+
+    /// A ledger without moderators suspends and warns no one.
+    public func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning]) { (nil, []) }
+
+    public func acknowledgeWarnings() throws -> Int { 0 }
 }
 
 /// The refusal a ledger throws when the viewer already holds a decision on

@@ -180,6 +180,23 @@ public struct ViewerScope: ViewerLedger {
         try access.read { try $0.blocked(viewer: viewer) }
     }
 
+    public func moderate(_ command: ModerationCommand) throws -> ModerationResult {
+        let viewer = viewer
+        switch command {
+        case .queue, .show, .log: return try access.read { try $0.run(command, by: viewer) }
+        default: return try access.write { try $0.run(command, by: viewer) }
+        }
+    }
+
+    public func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning]) {
+        try access.read { (try $0.suspension(of: viewer, at: nil), try $0.pendingWarnings(viewer: viewer)) }
+    }
+
+    public func acknowledgeWarnings() throws -> Int {
+        let viewer = viewer
+        return try access.write { try $0.acknowledgeWarnings(viewer: viewer, at: nil) }
+    }
+
     public func likes() throws -> [Liker] {
         try access.read { try $0.likes(viewer: viewer) }
     }

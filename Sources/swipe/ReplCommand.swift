@@ -54,6 +54,7 @@ struct ReplCommand: ParsableCommand {
                     "swipe: swiping as \(who), physics \(physics.rawValue). "
                     + "Type help for the commands; Ctrl-D or quit ends."
                 for line in TerminalText.wrapped(banner, width: session.layout.width) { output.write(line + "\n") }
+                for line in session.standingLines() { output.write(line + "\n") }
                 session.run("deck", into: &output)
                 editor = LineEditor(prompt: "swipe> ", historyFile: HistoryFile.prepared(), gestureKeys: true) { line in
                     ReplCompletion(
@@ -66,6 +67,7 @@ struct ReplCommand: ParsableCommand {
                 // A script's stdout is its answers; who it acts as goes to stderr.
                 var stderr = StandardError()
                 stderr.write("swipe: swiping as \(who)\n")
+                for line in session.standingLines() { stderr.write("swipe: " + line + "\n") }
             }
             allSucceeded = try ReplLoop.run(&session, editor: editor)
         }

@@ -17,6 +17,8 @@ import Testing
     /// v matches a and b; c only likes v.
     init() throws {
         let store = try SQLiteStore(path: path)
+        // A burst of messages to one person: the rule messages-per-minute is ModerationTests'.
+        try store.setRule("messages-per-minute", "1000000")
         for id in ["v", "a", "b", "c"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
         for other in ["a", "b"] {
             _ = try store.record(viewer: "v", profile: other, decision: .like, via: .drag)

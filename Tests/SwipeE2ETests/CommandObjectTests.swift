@@ -15,6 +15,8 @@ import Testing
 
     init() throws {
         let store = try SQLiteStore(path: temporary.path + "/swipe.sqlite")
+        // A burst of messages to one person: the rule messages-per-minute is ModerationTests'.
+        try store.setRule("messages-per-minute", "1000000")
         for id in ["demo", "p-2", "c-3"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
         _ = try store.record(viewer: "p-2", profile: "demo", decision: .like, via: .button)
         _ = try store.record(viewer: "demo", profile: "p-2", decision: .like, via: .button)

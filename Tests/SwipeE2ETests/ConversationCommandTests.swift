@@ -104,7 +104,8 @@ import Testing
         let rules = try swipe(["rules", "--db", "DB", "--format", "csv"])
         #expect(
             rules.stdout.hasSuffix(
-                "first-move,f\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\nevidence-days,90\r\n"))
+                "first-move,f\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\nevidence-days,90\r\nmessages-per-minute,10\r\n"
+            ))
     }
 
     /// A message can hold escape sequences; the terminal never gets them.

@@ -161,7 +161,8 @@ import Testing
         #expect(
             try SwipeBinary.run(["rules", "--db", db, "--format", "csv"]).stdout
                 == "rule,value\r\nlikes-per-day,off\r\nsuperlikes-per-day,off\r\nrewind,any\r\n"
-                + "first-move,anyone\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\nevidence-days,90\r\n")
+                + "first-move,anyone\r\nmatch-expiry,off\r\nfirst-messages-per-day,off\r\nevidence-days,90\r\nmessages-per-minute,10\r\n"
+        )
         // A southern, western place begins with a minus: a value, never an option (issue 36, defect 9).
         let south = try SwipeBinary.run([
             "prefs", "--db", db, "--as", "me", "--location", "-33.9,-18.4", "--format", "csv",

@@ -56,7 +56,8 @@ import Testing
         try connection.transaction {
             try connection.execute(
                 """
-                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages, photos RESTART IDENTITY
+                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages, photos,
+                    moderators, suspensions, warnings, flags, report_resolutions RESTART IDENTITY
                 """)
             for person in s.people { try insert(person.profile, connection) }
             for choice in s.decisions {

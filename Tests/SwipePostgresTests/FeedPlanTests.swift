@@ -43,6 +43,10 @@ import Testing
             WHERE 1 + n <> 1 + (n * 31) % 20000;
             INSERT INTO feed_cursors SELECT n, n * 2 FROM generate_series(1, 5000) AS n;
             INSERT INTO liker_cursors SELECT n, 'like', '2026-11-12T00:00:00.000Z', 0 FROM generate_series(1, 5000) AS n;
+            -- Suspensions that ended (a moderated market): each candidate's probe is one descent of its key.
+            INSERT INTO suspensions (profile, reason, banned_at, ends_at, banned_by)
+            SELECT 1 + (n * 13) % 20000, 'spam', '2026-10-01T00:00:00.000Z', '2026-10-08T00:00:00.000Z', 'operator'
+            FROM generate_series(1, 1000) AS n ON CONFLICT DO NOTHING;
             ANALYZE;
             SET plan_cache_mode = force_generic_plan;
             """)

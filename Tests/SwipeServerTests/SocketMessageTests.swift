@@ -21,6 +21,8 @@ struct SocketMessageTests {
     init() throws {
         fixture = try ServerFixture()
         let store = try SQLiteStore(path: fixture.path, create: false)
+        // A burst of messages to one person: the rule messages-per-minute is ModerationTests'.
+        try store.setRule("messages-per-minute", "1000000")
         _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .drag)
         _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .drag)
     }

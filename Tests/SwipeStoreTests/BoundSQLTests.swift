@@ -53,6 +53,10 @@ import Testing
         "synchronous.rawValue",  // NORMAL or FULL, from a closed enum
         "SQLiteStore.profileColumns",  // the same list, ProfileChunkWriter
         "applicationID",  // Schema's constant application_id
+        // The suspension test (SQLDatabase+Suspensions): a constant column
+        // name and the dialect's constant expression for now.
+        "Self.notSuspended(\"p.key\", executor.dialect)",
+        "SQLiteStore.notSuspended(\"p.key\", .sqlite)",
     ]
     /// Non-literal SQL arguments allowed: constant SQL text.
     static let allowedArguments: Set<String> = [

@@ -273,8 +273,11 @@ import Testing
         #expect(rules.firstMessagesPerDay == 5)
         #expect(all == Rules(firstMove: "f", matchExpiryHours: 48, firstMessagesPerDay: 5))
         #expect(
-            all.entries.suffix(4).map { "\($0.name) \($0.value)" }
-                == ["first-move f", "match-expiry 48", "first-messages-per-day 5", "evidence-days 90"])
+            all.entries.suffix(5).map { "\($0.name) \($0.value)" }
+                == [
+                    "first-move f", "match-expiry 48", "first-messages-per-day 5", "evidence-days 90",
+                    "messages-per-minute 10",
+                ])
         for (name, value) in [
             ("match-expiry", "0"), ("match-expiry", "8761"), ("match-expiry", "soon"),
             ("first-messages-per-day", "-1"), ("first-move", ""), ("first-move", "f;m"),

@@ -67,6 +67,7 @@ extension ReplAnswer {
         if let me { members += Self.meMembers(me) }
         if let erased { members += Self.erasedMembers(erased) }
         if let exported { members += exported.jsonMembers }
+        if let moderation { members += Self.moderationMembers(moderation) }
         return members
     }
 

@@ -35,6 +35,7 @@ extension ReplAnswer {
         }
         if let me { lines += Self.meLines(me, style: style) }
         if let exported { lines += exported.textLines }
+        if let moderation { lines += Self.moderationLines(moderation) }
         if let empty { lines.append(empty) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }

@@ -24,6 +24,8 @@ struct ReplAnswer {
     var erased: Erasure?
     /// `me export`.
     var exported: ExportAnswer?
+    /// `moderate …` (Documentation/Moderation.md).
+    var moderation: ModerationResult?
     /// A command that changed nothing says so (`cancel` with no drag,
     /// `reload` on a full deck), so silence never reads as success or a hang.
     var note: String?

@@ -1,5 +1,6 @@
 import Foundation
 import SwipeCore
+import SwipeStore
 
 /// A command sent as one JSON object instead of a line of words
 /// (Documentation/REPL.md, "Commands as JSON objects"): `{"cmd": "say",
@@ -21,7 +22,8 @@ public enum ReplCommandObject {
         ("likes", ""), ("why", ""), ("block", "id?"), ("unblock", "id"), ("unmatch", "id"),
         ("report", "id, reason"), ("chat", "id"), ("say", "to, text, client_id?"), ("inbox", ""), ("me", ""),
         ("me_set", "field, value"), ("me_photo_add", "source"), ("me_photo_remove", "n"),
-        ("me_photo_move", "from, to"), ("me_export", "file?"), ("me_erase", "id"), ("help", "topic?"),
+        ("me_photo_move", "from, to"), ("me_export", "file?"), ("me_erase", "id"), ("acknowledge", ""),
+        ("moderate", "action, id?, item?, reason?, note?, days?, n?"), ("help", "topic?"),
         ("quit", ""),
     ]
 
@@ -93,6 +95,8 @@ public enum ReplCommandObject {
             let id = try required("id"), reason = try required("reason").trimmingWhitespace
             guard !reason.isEmpty else { throw fail("report needs a \"reason\" that is not blank: \(usage())") }
             return .discovery(.report(id, reason: reason))
+        case "moderate":
+            return .moderate(try moderation(try required("action").lowercased(), text: text, fail: fail))
         case "me_set":
             let name = try required("field")
             guard let field = MeField.spellings[name.lowercased()] else {
@@ -118,6 +122,44 @@ public enum ReplCommandObject {
         }
     }
 
+    /// A `moderate` object's command: its `action` and the arguments that
+    /// action takes (Documentation/Moderation.md); free text as given, trimmed.
+    private static func moderation(
+        _ action: String, text: (String) throws(ReplInputError) -> String?, fail: (String) -> ReplInputError
+    ) throws(ReplInputError) -> ModerationCommand {
+        func need(_ key: String) throws(ReplInputError) -> String {
+            guard let value = try text(key)?.trimmingWhitespace, !value.isEmpty else {
+                throw fail("moderate \(action) needs \"\(key)\", e.g. \(example("moderate"))")
+            }
+            return value
+        }
+        func number(_ key: String) throws(ReplInputError) -> Int? {
+            guard let value = try text(key) else { return nil }
+            guard let number = Int(value) else { throw fail("moderate \(action): \"\(key)\" must be a whole number") }
+            return number
+        }
+        switch action {
+        case "queue": return .queue
+        case "log": return .log
+        case "show": return .show(item: try need("item"))
+        case "ban": return .ban(id: try need("id"), reason: try need("reason"), days: try number("days"))
+        case "unban": return .unban(id: try need("id"))
+        case "warn": return .warn(id: try need("id"), reason: try need("reason"))
+        case "remove-photo":
+            guard let position = try number("n") else {
+                throw fail("moderate remove-photo needs \"n\", the photo's position")
+            }
+            return .removePhoto(id: try need("id"), position: position, reason: try need("reason"))
+        case "resolve": return .resolve(item: try need("item"), note: try need("note"))
+        case "grant": return .grant(id: try need("id"))
+        case "revoke": return .revoke(id: try need("id"))
+        default:
+            throw fail(
+                "moderate's \"action\" is one of \(ModerationCommand.actions.joined(separator: ", ")) (got \"\(action)\")"
+            )
+        }
+    }
+
     /// `text` as one word the REPL's lexer reads back exactly.
     static func quoted(_ text: String) -> String {
         let plain =
@@ -137,6 +179,7 @@ public enum ReplCommandObject {
         case "drag": #"{"cmd":"drag","dx":60,"dy":-10}"#
         case "say": #"{"cmd":"say","to":"p-2","text":"I'm free at 8"}"#
         case "report": #"{"cmd":"report","id":"p-2","reason":"rude messages"}"#
+        case "moderate": #"{"cmd":"moderate","action":"ban","id":"p-2","reason":"spam","days":7}"#
         case "me_set": #"{"cmd":"me_set","field":"bio","value":"Climber, cook"}"#
         case "prefs": #"{"cmd":"prefs","field":"age","value":"25-35"}"#
         default: #"{"cmd":"\#(cmd)"}"#

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 extension ReplInput {
     /// Largest size of a drag translation (points) or a release velocity
@@ -108,6 +109,12 @@ extension ReplInput {
             return try parseConversation(verb, arguments, fail: fail)
         case .me:
             return try parseMe(arguments, fail: fail)
+        case .moderate:
+            throw fail(
+                "moderate takes an action: \(ModerationCommand.actions.joined(separator: ", ")); e.g. moderate queue")
+        case .acknowledge:
+            try noArguments(verb, arguments, fail: fail)
+            return .acknowledge
         case .help:
             guard arguments.count <= 1 else {
                 throw fail(
@@ -130,7 +137,7 @@ extension ReplInput {
         _ line: String, fail: (String) -> ReplInputError
     ) throws(ReplInputError) -> ReplInput? {
         let first = String(line.unicodeScalars.prefix { !$0.properties.isWhitespace }).lowercased()
-        guard let verb = ReplVerb.spellings[first], [.say, .report, .me].contains(verb) else { return nil }
+        guard let verb = ReplVerb.spellings[first], [.say, .report, .me, .moderate].contains(verb) else { return nil }
         func read(_ count: Int) throws(ReplInputError) -> (words: [String], rest: String) {
             do {
                 return try fixedWords(line, count: count)
@@ -166,6 +173,8 @@ extension ReplInput {
                 )
             }
             return .discovery(.report(words[1], reason: reason))
+        case .moderate:
+            return .moderate(try parseModerate(read, fail: fail))
         default:
             let (head, _) = try read(2)
             guard head.count == 2, head[1].lowercased() == "set" else { return nil }
@@ -174,6 +183,69 @@ extension ReplInput {
             guard let field = MeField.spellings[words[2].lowercased()] else { return nil }
             // `""` (or `''`) alone is no value: it clears a field that may be empty.
             return .me(.set(field, value == "\"\"" || value == "''" ? "" : value))
+        }
+    }
+
+    /// `moderate ACTION …` (Documentation/Moderation.md): the action, its
+    /// ids, then for ban, warn, remove-photo and resolve the rest of the
+    /// line as typed (the reason or note).
+    private static func parseModerate(
+        _ read: (Int) throws(ReplInputError) -> (words: [String], rest: String), fail: (String) -> ReplInputError
+    ) throws(ReplInputError) -> ModerationCommand {
+        let actions = ModerationCommand.actions.joined(separator: ", ")
+        let (head, _) = try read(2)
+        guard head.count == 2 else { throw fail("moderate takes an action: \(actions); e.g. moderate queue") }
+        let action = head[1].lowercased()
+        func usage(_ form: String, _ example: String) -> ReplInputError {
+            fail("moderate \(action) takes \(form), e.g. moderate \(action) \(example)")
+        }
+        switch action {
+        case "queue", "log":
+            guard try read(2).rest.isEmpty else { throw usage("nothing more", "") }
+            return action == "queue" ? .queue : .log
+        case "show", "unban", "grant", "revoke":
+            let (words, rest) = try read(3)
+            guard words.count == 3, rest.isEmpty else {
+                throw action == "show"
+                    ? usage("one ITEM as the queue numbers it", "12") : usage("one profile id", "p-24")
+            }
+            switch action {
+            case "show": return .show(item: words[2])
+            case "unban": return .unban(id: words[2])
+            case "grant": return .grant(id: words[2])
+            default: return .revoke(id: words[2])
+            }
+        case "ban":
+            var (words, reason) = try read(3)
+            var days: Int?
+            let (long, longRest) = try read(5)
+            if long.count == 5, long[3] == "--days" {
+                guard let count = Int(long[4]) else {
+                    throw usage("--days and a whole number of days", "p-24 --days 7 spam links")
+                }
+                (words, reason, days) = (Array(long.prefix(3)), longRest, count)
+            }
+            guard words.count == 3, !reason.isEmpty else {
+                throw usage("an id, --days N unless for good, and a reason", "p-24 --days 7 spam links")
+            }
+            return .ban(id: words[2], reason: reason, days: days)
+        case "warn":
+            let (words, reason) = try read(3)
+            guard words.count == 3, !reason.isEmpty else { throw usage("an id and a reason", "p-24 be kind") }
+            return .warn(id: words[2], reason: reason)
+        case "remove-photo":
+            let (words, reason) = try read(4)
+            guard words.count == 4, let position = Int(words[3]), !reason.isEmpty else {
+                throw usage("an id, the photo's position and a reason", "p-24 2 not their photo")
+            }
+            return .removePhoto(id: words[2], position: position, reason: reason)
+        case "resolve":
+            let (words, note) = try read(3)
+            guard words.count == 3, !note.isEmpty else { throw usage("an ITEM and a note", "12 warned them") }
+            return .resolve(item: words[2], note: note)
+        default:
+            let hint = didYouMean([action], among: ModerationCommand.actions, verb: "moderate")
+            throw fail("moderate takes an action: \(actions) (got \"\(action)\")\(hint); e.g. moderate queue")
         }
     }
 

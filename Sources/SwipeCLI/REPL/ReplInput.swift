@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// One line of REPL input, parsed: what a finger (or a person at the prompt)
 /// asked the deck to do. Named `ReplInput` so it never clashes with the
@@ -25,6 +26,10 @@ public enum ReplInput: Hashable, Sendable {
     case listed(ListedInput)
     /// me, me set (Documentation/PersonalData.md): one's own profile.
     case me(MeInput)
+    /// `moderate …` (Documentation/Moderation.md): a moderator's command.
+    case moderate(ModerationCommand)
+    /// `acknowledge`: the viewer has read their warnings.
+    case acknowledge
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`,
@@ -32,7 +37,8 @@ public enum ReplInput: Hashable, Sendable {
 /// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, help, quit
+        physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, acknowledge, moderate,
+        help, quit
 
     /// Every spelling, main words first, for completion and for parsing.
     public static let spellings: [String: ReplVerb] = {

@@ -156,6 +156,18 @@ public struct ReplSession {
         }
     }
 
+    /// What a session shows first (Documentation/Moderation.md): the
+    /// viewer's standing suspension, and each warning not yet acknowledged.
+    public func standingLines() -> [String] {
+        guard let (suspension, warnings) = try? ledger.standing() else { return [] }
+        var lines: [String] = []
+        if let suspension {
+            lines.append(ModerationText.suspended(reason: suspension.reason, until: suspension.endsAt))
+        }
+        if !warnings.isEmpty { lines += ModerationText.warnings(warnings).split(separator: "\n").map(String.init) }
+        return lines.map { TerminalText.sanitized($0) }
+    }
+
     /// An error as the client is told it (`internalFailure`).
     func describe(_ error: any Error) -> String {
         if let internalFailure, !Self.isRefusal(error) { return internalFailure(error) }
@@ -276,6 +288,14 @@ public struct ReplSession {
             return try executeConversation(command)
         case .me(let command):
             return try executeMe(command)
+        case .moderate(let command):
+            answer.moderation = try ledger.moderate(command)
+        case .acknowledge:
+            let count = try ledger.acknowledgeWarnings()
+            answer.note =
+                count == 0
+                ? "no warnings wait for you"
+                : "acknowledged \(count) warning" + (count == 1 ? "" : "s") + "; thank you"
         }
         return answer
     }

@@ -28,6 +28,8 @@ extension ReplVerb {
         case .chat: "chat PROFILE_ID"
         case .say: "say PROFILE_ID TEXT…"
         case .inbox: "inbox"
+        case .acknowledge: "acknowledge"
+        case .moderate: "moderate ACTION …"
         case .help: "help [COMMAND]"
         case .quit: "quit | exit"
         }
@@ -62,6 +64,8 @@ extension ReplVerb {
         case .chat: "talk with a match: each line you type is sent (/back leaves)"
         case .say: "send a match one message from anywhere"
         case .inbox: "your conversations: last message, unread, newest first"
+        case .acknowledge: "say you have read a moderator's warning"
+        case .moderate: "moderators: the queue, evidence, bans, warnings, the log"
         case .help: "this list, or one command in detail"
         case .quit: "end the session (Ctrl-D too)"
         }
@@ -263,6 +267,27 @@ extension ReplVerb {
             Lists your matches with the last message and how many you have not read,
             newest first; a match that expired with no first message says so.
             Example: inbox
+            """
+        case .acknowledge:
+            """
+            A moderator's warning is shown at the start of each session until you
+            acknowledge it; this says you have read every one.
+            Example: acknowledge
+            """
+        case .moderate:
+            """
+            For moderators (swipe moderate grant ID gives the role). Every action is
+            written to the append-only log.
+              moderate queue                      open reports and flags, oldest first
+              moderate show ITEM                  one item with its evidence (12, flag-3)
+              moderate ban ID [--days N] REASON…  suspend: links void, never dealt, no sends
+              moderate unban ID                   lift a suspension
+              moderate warn ID REASON…            shown at their next session until acknowledged
+              moderate remove-photo ID N REASON…  remove their Nth photo
+              moderate resolve ITEM NOTE…         close a report or flag
+              moderate log                        every moderator action
+              moderate grant ID | revoke ID       give or take the role
+            Example: moderate ban p-24 --days 7 spam links in every message
             """
         case .help:
             """

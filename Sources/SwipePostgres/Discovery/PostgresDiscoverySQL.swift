@@ -44,6 +44,10 @@ enum PostgresDiscoverySQL {
     /// (`Discovery.coarseSlackKm`): a constant of the code, never a value.
     static let coarseSlack = String(Discovery.coarseSlackKm)
 
+    /// The moment the statement runs, as stored times are written: a
+    /// suspension stands while its end is later (Documentation/Moderation.md).
+    static let now = SQLDialect.postgresql.now
+
     /// Candidate `p` against the viewer, both ways. `lower` folds ASCII only
     /// under the "C" collation, as SQLite's and `Discovery.genderKey` do.
     static let eligible = """
@@ -69,7 +73,7 @@ enum PostgresDiscoverySQL {
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = $1::bigint AND b.blocked = p.key OFFSET 0)
           AND NOT EXISTS (SELECT 1 FROM blocks AS b WHERE b.blocker = p.key AND b.blocked = $1::bigint OFFSET 0)
           AND NOT EXISTS (SELECT 1 FROM suspensions AS sus
-                          WHERE sus.profile = p.key AND (sus.ends_at IS NULL OR sus.ends_at > \(SQLDialect.postgresql.now))
+                          WHERE sus.profile = p.key AND (sus.ends_at IS NULL OR sus.ends_at > \(now))
                           OFFSET 0)
         """
 

@@ -429,6 +429,11 @@
         status(page.ended);
         return;
       }
+      if (close.code === 4003) {
+        // Suspended: moderation.js heard why ({"event":"suspended"}) unless that was lost.
+        onEvent({ event: "suspended", reason: (close.reason || "").replace(/^suspended: /, ""), until: null });
+        return;
+      }
       if (close.code === 4001) {
         status("Signed out: this page needs a new sign-in link.", true);
         return;

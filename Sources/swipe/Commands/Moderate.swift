@@ -14,9 +14,9 @@ struct Moderate: ParsableCommand {
             Run as the operator (whoever can open the database) unless --as names a moderator. \
             Every action is written to the append-only log (swipe moderate log).
             Examples:
-              swipe moderate grant p-007                       make p-007 a moderator
-              swipe moderate queue                             open reports and flags, oldest first
-              swipe moderate show 12                           report 12 with its evidence
+              swipe moderate grant p-007      make p-007 a moderator
+              swipe moderate queue            open reports and flags, oldest first
+              swipe moderate show 12          report 12 with its evidence
               swipe moderate ban p-024 --reason "spam" --days 7
               swipe moderate warn p-031 --reason "be kind"
               swipe moderate resolve 12 --note "warned"
