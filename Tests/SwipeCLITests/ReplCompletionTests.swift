@@ -42,6 +42,15 @@ struct ReplCompletionTests {
         #expect(ReplCompletion(lineBeforeCursor: "view f", profileIDs: ids).insertion == "ull ")
     }
 
+    @Test("moderate completes its actions")
+    func moderate() {
+        #expect(
+            ReplCompletion(lineBeforeCursor: "moderate r", profileIDs: ids).candidates
+                == ["remove-photo", "resolve", "revoke"])
+        #expect(ReplCompletion(lineBeforeCursor: "moderate q", profileIDs: ids).insertion == "ueue ")
+        #expect(ReplCompletion(lineBeforeCursor: "acknowledge", profileIDs: ids).insertion == " ")
+    }
+
     @Test("me completes its subcommands, me set its fields, me photo its subcommands")
     func me() {
         // The words `parseMe` reads, written out here by hand.

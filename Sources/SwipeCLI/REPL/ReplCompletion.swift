@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeStore
 
 /// Tab completion for the REPL line, kept pure so it is tested without a
 /// terminal: the line editor hands in the text left of the cursor and inserts
@@ -99,6 +100,7 @@ public struct ReplCompletion: Hashable, Sendable {
                 names = Dictionary(people.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             case .prefs where quote == nil: vocabulary = ["age", "seeking", "km", "location"]
             case .me where quote == nil: vocabulary = Self.meSubcommands
+            case .moderate where quote == nil: vocabulary = ModerationCommand.actions
             default: vocabulary = []
             }
         } else if words.count == 2, quote == nil, ReplVerb.spellings[words[0].lowercased()] == .me {
