@@ -415,10 +415,47 @@
     }
   }
 
+  // Reconnecting (Documentation/Serve.md): when the socket drops for any
+  // reason but a sign-out (4001), a suspension (4003) or too many sockets
+  // (4029), the page asks the server whether it still signs in (GET /, with
+  // the cookie) after a wait that doubles from 0.5 s to 30 s, each drawn
+  // from its upper half at random (jitter), so that the pages of a server
+  // that went away do not all return in the same instant. Behind a proxy
+  // the next socket may reach another server; the cookie signs in there too.
+  let retries = 0;
+  let retryTimer = null;
+
+  function reconnectLater(why) {
+    const ceiling = Math.min(30000, 500 * 2 ** retries);
+    const wait = ceiling / 2 + Math.random() * (ceiling / 2);
+    retries += 1;
+    status(`Disconnected: ${why}. Reconnecting in ${Math.max(1, Math.round(wait / 1000))} s…`, true);
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(async () => {
+      let answer;
+      try {
+        answer = await fetch("/", { cache: "no-store", credentials: "same-origin" });
+      } catch {
+        reconnectLater("the server cannot be reached");
+        return;
+      }
+      if (answer.status === 401) {
+        status("Signed out: this page needs a new sign-in link.", true);
+      } else if (answer.status === 403 || answer.status === 409) {
+        status("This page cannot sign in again: reload it to see why.", true);
+      } else if (!answer.ok) {
+        reconnectLater(`the server answered ${answer.status}`);
+      } else {
+        status("Reconnecting…");
+        connect();
+      }
+    }, wait);
+  }
+
   function connect() {
     const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
     socket = new WebSocket(url);
-    socket.addEventListener("open", () => { status("Connected."); send("deck"); });
+    socket.addEventListener("open", () => { retries = 0; status("Connected."); send("deck"); });
     socket.addEventListener("message", (message) => {
       let data;
       try { data = JSON.parse(message.data); } catch { return; }
@@ -438,10 +475,14 @@
         status("Signed out: this page needs a new sign-in link.", true);
         return;
       }
+      if (close.code === 4029) {
+        status(`Disconnected: ${close.reason || "too many sockets"}. Close another tab, then reload.`, true);
+        return;
+      }
       const why = close.reason
         || (close.code === 1000 || close.code === 1001 ? "the server closed the connection"
-          : close.code === 1006 ? "the sign-in may have expired, or the server stopped" : `code ${close.code}`);
-      status(`Disconnected: ${why}. Reload the page to reconnect.`, true);
+          : close.code === 1006 ? "the connection was lost" : `code ${close.code}`);
+      reconnectLater(why);
     });
   }
 
