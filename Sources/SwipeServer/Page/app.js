@@ -436,7 +436,7 @@
       try {
         answer = await fetch("/", { cache: "no-store", credentials: "same-origin" });
       } catch {
-        reconnectLater("the server cannot be reached");
+        reconnectLater(why.endsWith("cannot be reached yet") ? why : `${why}; it cannot be reached yet`);
         return;
       }
       if (answer.status === 401) {
@@ -444,7 +444,7 @@
       } else if (answer.status === 403 || answer.status === 409) {
         status("This page cannot sign in again: reload it to see why.", true);
       } else if (!answer.ok) {
-        reconnectLater(`the server answered ${answer.status}`);
+        reconnectLater(`${why.replace(/; .*$/, "")}; the server answered ${answer.status}`);
       } else {
         status("Reconnecting…");
         connect();
