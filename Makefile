@@ -9,7 +9,7 @@ DEMO_DIR := .swipe-demo
 DEMO_DB := $(DEMO_DIR)/demo.sqlite
 DEMO_VIEWER ?= demo
 
-.PHONY: deps deps-run build build-swipe reset-demo docs format lint test browser-test fuzz run run-postgres demo-db serve bench bench-serve bench-ranking clean
+.PHONY: deps deps-run build build-swipe reset-demo docs format lint test browser-test fuzz run run-postgres demo-db serve serve-cluster bench bench-serve bench-ranking clean
 
 # What each target needs, installed only when absent (apt-get, as root or
 # through sudo). `make run` needs the build's headers alone; `make test` adds
@@ -36,7 +36,7 @@ endef
 
 # The swipe binary links SQLite, libedit and libpq (its PostgreSQL backend).
 RUN_PACKAGES := libsqlite3-dev libedit-dev libpq-dev
-TEST_PACKAGES := $(RUN_PACKAGES) sqlite3 tmux chromium chromium-driver python3-venv postgresql
+TEST_PACKAGES := $(RUN_PACKAGES) sqlite3 tmux chromium chromium-driver python3-venv postgresql haproxy curl
 
 deps-run:
 	$(call apt_install,$(RUN_PACKAGES))
@@ -151,6 +151,13 @@ serve: demo-db
 	echo "Open this link to swipe as $(DEMO_VIEWER):"; \
 	echo "  $$($$bin/swipe link --db $(DEMO_DB) --as $(DEMO_VIEWER) --base http://127.0.0.1:$(SERVE_PORT) 2>/dev/null)"; \
 	exec $$bin/swipe serve --db $(DEMO_DB) --port $(SERVE_PORT)
+
+# Three servers over one throwaway PostgreSQL behind HAProxy (Debian's, from
+# `make deps`): prints one sign-in link through the proxy; Ctrl-C stops all.
+serve-cluster: deps
+	@$(SWIFT) build --product swipe
+	@$(SWIFT) build --product swipe-serve
+	@scripts/serve-cluster.sh $$($(SWIFT) build --show-bin-path)/swipe $(SERVE_PORT) 3
 
 # Benchmarks (BENCHMARKS.md): release build, data generated under bench-data/
 # when missing; the PostgreSQL rows run on a throwaway cluster. Quick run: make bench BENCH_SIZES=10k,100k
