@@ -5,6 +5,9 @@
 #   swift test --skip-build                      # the PostgreSQL tests read $SWIPE_TEST_PG
 #   scripts/pg-test-cluster.sh stop              # stops it and removes its folder
 #   scripts/pg-test-cluster.sh env [DIR]         # the export lines of a running cluster again
+#   scripts/pg-test-cluster.sh start --durable   # as deployed: fsync, synchronous_commit, full pages on
+#   scripts/pg-test-cluster.sh crash [DIR]       # pg_ctl stop -m immediate: the postmaster and its backends die
+#   scripts/pg-test-cluster.sh restart [DIR]     # starts it again on its port, after crash recovery
 #
 # `start` installs postgresql and libpq-dev with apt-get when missing, runs
 # initdb into a fresh temporary folder (as the `postgres` user when run as
@@ -20,6 +23,12 @@
 # trusted. `stop [DIR]` (default $SWIPE_TEST_PG_DIR) runs `pg_ctl stop -m fast`
 # and deletes the folder; it is safe to call twice. The Makefile calls it from
 # a trap so the cluster goes away when the tests fail too.
+#
+# `start --durable` keeps PostgreSQL's own durability settings (fsync,
+# synchronous_commit and full_page_writes on), for the crash tests, which
+# kill the server (`crash`: an immediate shutdown, no checkpoint, as a power
+# cut leaves it) and start it again (`restart`: the same folder and port;
+# PostgreSQL replays its WAL before it accepts connections).
 set -euo pipefail
 
 say() { echo "pg-test-cluster: $*" >&2; }
@@ -74,8 +83,36 @@ print_env() {
     echo "export SWIPE_TEST_PG_DIR='$dir'"
 }
 
+# The server outlives this script, so it must not keep the caller's open
+# descriptors beyond the three standard ones: a caller that waits for one of
+# them to close (Foundation's Process watches a socket it hands each child)
+# would wait as long as the server runs. Bash's own script descriptor (255)
+# is close-on-exec and stays.
+close_inherited() {
+    local fd
+    for fd in /proc/$$/fd/*; do
+        fd=${fd##*/}
+        case "$fd" in 0|1|2|255|*[!0-9]*) continue ;; esac
+        eval "exec $fd>&-" 2>/dev/null || true
+    done
+}
+
+# The server's settings: the speed settings unless --durable.
+server_options() {
+    local port=$1 dir=$2 durable=$3
+    local options="-c listen_addresses=127.0.0.1 -p $port -k $dir -c max_connections=200"
+    [ "$durable" = 1 ] || options="$options -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    echo "$options"
+}
+
 start() {
     install_missing
+    local durable=0
+    case "${1:-}" in
+        --durable) durable=1 ;;
+        "") ;;
+        *) die "start: unknown option $1" ;;
+    esac
     local bin dir port attempt
     bin=$(find_bin) || die "initdb not found under /usr/lib/postgresql/*/bin"
     # Short on purpose: a unix socket path must fit in 107 bytes.
@@ -98,9 +135,9 @@ EOF
     for attempt in 1 2 3 4 5; do
         port=$(free_port)
         if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o \
-            "-c listen_addresses=127.0.0.1 -p $port -k $dir -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200" \
-            >/dev/null 2>&1; then
+            "$(server_options "$port" "$dir" "$durable")" >/dev/null 2>&1; then
             echo "$port" >"$dir/port"
+            echo "$durable" >"$dir/durable"
             trap - ERR
             print_env "$dir"
             say "started PostgreSQL ($("$bin/postgres" --version | awk '{print $3}')) in $dir on 127.0.0.1:$port"
@@ -126,9 +163,44 @@ stop() {
     rm -rf "$dir"
 }
 
+# The folder of a running (or crashed) cluster this script made.
+cluster_dir() {
+    local dir=${1:-${SWIPE_TEST_PG_DIR:-}}
+    [ -n "$dir" ] || die "no folder given and SWIPE_TEST_PG_DIR is not set"
+    case "$dir" in /tmp/swipe-pg.*) ;; *) die "$dir is not a folder this script made";; esac
+    [ -f "$dir/port" ] || die "no cluster in $dir (no $dir/port)"
+    echo "$dir"
+}
+
+# An immediate shutdown: every server process quits at once, nothing is
+# flushed or checkpointed; only what reached the WAL on disk survives.
+crash() {
+    local dir bin
+    dir=$(cluster_dir "${1:-}") || exit 1
+    bin=$(find_bin) || die "pg_ctl not found"
+    (cd "$dir" && as_owner "$bin/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null) \
+        || die "pg_ctl stop -m immediate failed in $dir"
+}
+
+# Starts a stopped (or crashed) cluster again on its own port with its own
+# settings; returns once it accepts connections (after crash recovery).
+restart() {
+    local dir bin
+    dir=$(cluster_dir "${1:-}") || exit 1
+    bin=$(find_bin) || die "pg_ctl not found"
+    (cd "$dir" && as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start -o \
+        "$(server_options "$(cat "$dir/port")" "$dir" "$(cat "$dir/durable" 2>/dev/null || echo 0)")" >/dev/null) \
+        || { tail -n 5 "$dir/server.log" >&2; die "could not start PostgreSQL again in $dir"; }
+}
+
 case "${1:-}" in
-    start) start ;;
+    start|restart) close_inherited ;;
+esac
+case "${1:-}" in
+    start) start "${2:-}" ;;
+    crash) crash "${2:-}" ;;
+    restart) restart "${2:-}" ;;
     stop) stop "${2:-}" ;;
     env) print_env "${2:-${SWIPE_TEST_PG_DIR:?env: no folder given and SWIPE_TEST_PG_DIR is not set}}" ;;
-    *) echo "usage: $0 start|stop [DIR]|env [DIR]" >&2; exit 64 ;;
+    *) echo "usage: $0 start [--durable]|stop [DIR]|env [DIR]|crash [DIR]|restart [DIR]" >&2; exit 64 ;;
 esac

@@ -85,11 +85,15 @@ import Testing
         let cells = try #require(narrow.box.flatMap { Discovery.cells(covering: $0) })
         #expect(cells.count > 1)
         let inCells = try plan(
-            connection, "in_cells", PostgresDiscoverySQL.inCells,
-            narrow.arguments(.int(0), .text("[" + cells.map(String.init).joined(separator: ",") + "]"), .int(4)))
+            connection, "in_cells", PostgresDiscoverySQL.inCells(count: cells.count),
+            narrow.arguments(.int(0), .int(4)) + cells.map { PostgresValue.int($0) })
         Self.expectIndexedOnly(inCells, using: ["Index Scan using profiles_cell_key"], "the walk by cell")
-        // Sorted are only the few rows the cells' ranges return (each at most $20), never a cell's every row.
-        #expect(inCells.components(separatedBy: "Sort Key").count == 2, "one sort, of the merged rows:\n\(inCells)")
+        // The cells' ordered walks merged as they are read: nothing sorted, no cell read further than the merge asks.
+        #expect(inCells.contains("Merge Append"), "the cells are not merged as read:\n\(inCells)")
+        #expect(
+            inCells.components(separatedBy: "Index Scan using profiles_cell_key").count == cells.count + 1,
+            "one walk per cell:\n\(inCells)")
+        #expect(!inCells.contains("Sort  ("), "the walk by cell sorts:\n\(inCells)")
 
         let open = try viewer(connection, Profile(id: "v-open", name: "O", age: 30, gender: "m"))
         let byKey = try plan(connection, "by_key", PostgresDiscoverySQL.byKey, open.arguments(.int(0), .int(4)))

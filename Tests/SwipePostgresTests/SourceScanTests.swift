@@ -61,9 +61,12 @@ import Testing
     }
 
     /// The feed's statements: constants of `PostgresDiscoverySQL`, whose own
-    /// interpolations `discoverySQLInterpolatesOnlyItsConstants` holds.
+    /// interpolations `discoverySQLInterpolatesOnlyItsConstants` holds, or
+    /// the walk by cells for a number of cells (its constants' branches,
+    /// numbered: `inCells(count:)` adds parameter numbers, never values).
     static func isDiscoveryConstant(_ argument: String) -> Bool {
         argument.wholeMatch(of: /PostgresDiscoverySQL\.[A-Za-z]+/) != nil
+            || argument.wholeMatch(of: /PostgresDiscoverySQL\.inCells\(count: [A-Za-z.]+\)/) != nil
     }
 
     /// A string literal (one line, or `"""` lines) holding no interpolation
@@ -140,7 +143,7 @@ import Testing
             encoding: .utf8)
         let constants = Set(text.matches(of: /static let ([A-Za-z]+)/).map { String($0.output.1) })
         let interpolated = text.matches(of: /\\\(([^)]*)\)/).map { String($0.output.1) }
-        #expect(constants.isSuperset(of: ["eligible", "columns", "likers", "byKey", "inCells"]))
+        #expect(constants.isSuperset(of: ["eligible", "columns", "likers", "byKey", "inCellsBranch"]))
         #expect(interpolated.count >= 8)
         for name in interpolated {
             #expect(constants.contains(name), "PostgresDiscoverySQL interpolates «\(name)», not one of its constants")

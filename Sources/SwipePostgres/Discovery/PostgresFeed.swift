@@ -257,14 +257,13 @@ public final class PostgresFeed: ProfileFeed {
         let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: options.cellLimit ?? 64) }.flatMap {
             $0.isEmpty ? nil : $0
         }
-        let cellList = cells.map { "[" + $0.map(String.init).joined(separator: ",") + "]" }
         let window = options.window
         try batches(window + excluding.count + taken.count + 2) { size in
             // Rows come in key order, whether by the walk or merged from the cells.
             let rows: PGResult
-            if let cellList {
-                let arguments = me.arguments(.int(after), .text(cellList), .int(size))
-                rows = try connection.statement(PostgresDiscoverySQL.inCells).query(arguments)
+            if let cells {
+                let arguments = me.arguments(.int(after), .int(size)) + cells.map { PostgresValue.int($0) }
+                rows = try connection.statement(PostgresDiscoverySQL.inCells(count: cells.count)).query(arguments)
             } else {
                 let arguments = me.arguments(.int(after), .int(size))
                 rows = try connection.statement(PostgresDiscoverySQL.byKey).query(arguments)
