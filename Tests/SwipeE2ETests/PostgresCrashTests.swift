@@ -118,6 +118,8 @@ import Testing
         for arguments in [
             ["import", "--db", db, folder.file("people.csv", people)],
             ["import", "--db", db, "--decisions", folder.file("matches.csv", matches)],
+            // Messages as fast as they are answered: the rule messages-per-minute is ModerationTests'.
+            ["rules", "--db", db, "set", "messages-per-minute", "1000000"],
         ] {
             let result = try SwipeBinary.run(arguments)
             try #require(result.status == 0, "\(result.stderr)")
