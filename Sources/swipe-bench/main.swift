@@ -16,7 +16,8 @@ do {
         if !rankingParts.contains("ranking") {
             bench.parts = Set(rankingParts.map { String($0.dropFirst("ranking-".count)) })
         }
-        let table = try bench.run()
+        let lines = try bench.run()
+        let table = RankingBench.table(lines)
         print(machine + "\n\n## Ranking (make bench-ranking)\n\n" + table)
         log(String(format: "ranking: %.1f s", Date().timeIntervalSince(started)))
         if let output = options.output, options.only == rankingParts {

@@ -299,8 +299,7 @@ public final class SQLiteFeed: ProfileFeed {
                 }
         }
         let ranked = Ranking.order(
-            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model)
+            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
         return Window(
             me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
     }
