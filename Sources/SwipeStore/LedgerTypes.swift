@@ -116,14 +116,18 @@ public struct HistoryQuery: Hashable, Sendable {
     public var limit: Int?
     /// Only decisions about this profile (external id).
     public var profile: String?
+    /// Only decisions at or before this stored-format time.
+    public var until: String?
 
     public init(
-        viewer: String, decision: Decision? = nil, since: String? = nil, limit: Int? = nil, profile: String? = nil
+        viewer: String, decision: Decision? = nil, since: String? = nil, limit: Int? = nil, profile: String? = nil,
+        until: String? = nil
     ) {
         self.viewer = viewer
         self.decision = decision
         self.since = since
         self.limit = limit
         self.profile = profile
+        self.until = until
     }
 }

@@ -20,7 +20,7 @@ import SwipeCore
 /// Not `Sendable`: a value is used from one thread at a time.
 public protocol SwipeDatabase: SwipeProfiles, SwipeLedger, SwipeDiscovery, SwipeModeration, SwipeModerators,
     SwipeConversations, SwipeChangeLog, SwipeSettings,
-    SwipeImport, SwipePersonalData, SwipePhotos
+    SwipeImport, SwipePersonalData, SwipePhotos, SwipeInsights
 {
     /// Where the data is, for messages: a file path, or a URI without its password.
     var location: String { get }

@@ -15,7 +15,7 @@ struct SwipeCommand: ParsableCommand {
             ReplCommand.self, Import.self, History.self, Matches.self, Profiles.self, ProfileCommand.self, Stats.self,
             Prefs.self, Likes.self, Block.self, Unblock.self, Unmatch.self, ReportCommand.self, Reports.self,
             RulesCommand.self, Messages.self, Send.self, Inbox.self, ServeForward.self, LinkForward.self,
-            MeCommand.self, Export.self, Erase.self, Moderate.self,
+            MeCommand.self, Export.self, Erase.self, Moderate.self, Insights.self,
         ],
         defaultSubcommand: ReplCommand.self)
 

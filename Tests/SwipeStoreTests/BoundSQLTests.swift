@@ -74,6 +74,9 @@ import Testing
         "Self.changedMessagesSQL",  // the same for messages
         "Self.setSettingSQL",  // SQLDatabase+Settings' constant upsert of a setting
         "Self.firstMessagesSQL",  // SQLDatabase+Conversations' constant first-messages-per-day query
+        // SQLDatabase+Insights' constant queries, one per measure.
+        "Self.insightDecisionsSQL", "Self.insightActiveSQL", "Self.insightMatchesSQL",
+        "Self.insightConversationsSQL", "Self.insightExposureSQL",
         // SQLDatabase+Conversations' constant reads of messages (one SELECT, constant WHERE clauses).
         "Self.messageByClientSQL", "Self.messageByKeySQL", "Self.conversationSQL",
         "insert", "upsert",  // SQLiteStore.profileUpsert: the fixed column list, a SET list of ProfileColumn names

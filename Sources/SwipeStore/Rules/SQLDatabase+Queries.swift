@@ -17,6 +17,7 @@ extension SQLDatabase {
                 FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
                 WHERE d.viewer = $1 AND (CAST($2 AS TEXT) IS NULL OR d.decision = CAST($2 AS TEXT))
                   AND (CAST($3 AS TEXT) IS NULL OR d.decided_at >= CAST($3 AS TEXT))
+                  AND (CAST($6 AS TEXT) IS NULL OR d.decided_at <= CAST($6 AS TEXT))
                   AND (CAST($5 AS TEXT) IS NULL OR p.id = CAST($5 AS TEXT))
                   AND NOT EXISTS (SELECT 1 FROM blocks AS b
                                   WHERE (b.blocker = $1 AND b.blocked = p.key) OR (b.blocker = p.key AND b.blocked = $1))
@@ -26,7 +27,7 @@ extension SQLDatabase {
                 """,
                 [
                     .int(viewer), .optionalText(query.decision?.rawValue), .optionalText(query.since),
-                    .int(query.limit ?? Int.max), .optionalText(query.profile),
+                    .int(query.limit ?? Int.max), .optionalText(query.profile), .optionalText(query.until),
                 ])
         }
     }

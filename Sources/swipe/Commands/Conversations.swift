@@ -67,14 +67,16 @@ struct Inbox: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var viewer: ViewerOptions
+    @OptionGroup var range: TimeRangeOptions
     @OptionGroup var output: FormatOptions
 
     func run() throws {
         try ExitStatus.reporting {
             let store = try database.openReading()
             let id = try viewer.resolve(in: store)
-            try output.write(
-                columns: StoreRecords.inboxColumns, rows: try store.inbox(viewer: id), cells: StoreRecords.cells)
+            // A conversation is in the range by its latest activity: its last message, else its match.
+            let rows = try store.inbox(viewer: id).filter { range.contains($0.last?.sentAt ?? $0.matchedAt) }
+            try output.write(columns: StoreRecords.inboxColumns, rows: rows, cells: StoreRecords.cells)
         }
     }
 }

@@ -12,18 +12,13 @@ struct History: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var viewer: ViewerOptions
     @Option(help: "Only this decision: like, hate (or nope, its other name) or superlike.") var decision: Decision?
-    @Option(help: "Only decisions at or after this UTC time (2026-11-20 or 2026-11-20T23:55:01.123Z).")
-    var since: String?
+    @OptionGroup var range: TimeRangeOptions
     // Unconditional: `--limit -1` is read as a value (and refused by
     // `validate`), not as a missing value followed by an option `-1`.
     @Option(parsing: .unconditional, help: ArgumentHelp("At most this many.", valueName: "N")) var limit: Int?
     @OptionGroup var output: FormatOptions
 
     func validate() throws {
-        if let since, Timestamp.normalized(since) == nil {
-            throw ValidationError(
-                "--since takes a UTC time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(since)\"")
-        }
         if let limit, limit < 1 { throw ValidationError("--limit takes a positive whole number (got \(limit))") }
     }
 
@@ -32,7 +27,7 @@ struct History: ParsableCommand {
             let store = try database.openReading()
             let query = HistoryQuery(
                 viewer: try viewer.resolve(in: store), decision: decision,
-                since: since.flatMap(Timestamp.normalized), limit: limit)
+                since: range.sinceStamp, limit: limit, until: range.untilStamp)
             try output.write(
                 columns: StoreRecords.historyColumns, rows: try store.history(query), cells: StoreRecords.cells)
         }

@@ -10,6 +10,7 @@ struct Matches: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var viewer: ViewerOptions
     @Flag(help: "List missed matches instead: people the viewer hated who like them.") var missed = false
+    @OptionGroup var range: TimeRangeOptions
     @OptionGroup var output: FormatOptions
 
     func run() throws {
@@ -18,11 +19,13 @@ struct Matches: ParsableCommand {
             let id = try viewer.resolve(in: store)
             if missed {
                 try output.write(
-                    columns: StoreRecords.missedColumns, rows: try store.missedMatches(viewer: id),
+                    columns: StoreRecords.missedColumns,
+                    rows: try store.missedMatches(viewer: id).filter { range.contains($0.passedAt) },
                     cells: StoreRecords.cells)
             } else {
                 try output.write(
-                    columns: StoreRecords.matchColumns, rows: try store.matches(viewer: id),
+                    columns: StoreRecords.matchColumns,
+                    rows: try store.matches(viewer: id).filter { range.contains($0.matchedAt) },
                     cells: StoreRecords.cells)
             }
         }

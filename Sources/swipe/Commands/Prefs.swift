@@ -64,14 +64,17 @@ struct Likes: ParsableCommand {
 
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var viewer: ViewerOptions
+    @OptionGroup var range: TimeRangeOptions
     @OptionGroup var output: FormatOptions
 
     func run() throws {
         try ExitStatus.reporting {
             let store = try database.openReading()
             let id = try viewer.resolve(in: store)
-            try output.write(columns: ["profile", "name", "decision", "decided_at"], rows: try store.likes(viewer: id))
-            {
+            try output.write(
+                columns: ["profile", "name", "decision", "decided_at"],
+                rows: try store.likes(viewer: id).filter { range.contains($0.likedAt) }
+            ) {
                 [.text($0.profile), .text($0.name), .text($0.decision.rawValue), .text($0.likedAt)]
             }
         }
