@@ -16,16 +16,17 @@ link() { swiftc "${flags[@]}" "$@" 2> >(grep -v "Cannot export local symbol" >&2
 # SwipeCore (the parser's Decision and PhysicsKind, and the deck it drives) as its own module.
 link -module-name SwipeCore -emit-module -emit-module-path "$out/SwipeCore.swiftmodule" \
   -emit-library -static -o "$out/libSwipeCore.a" Sources/SwipeCore/*.swift
-link -I "$out" -L "$out" -lSwipeCore -o "$out/repl-input" \
+# SwipeStore (JSONText, String trimming, ModerationCommand) as its own module, for the CSV reader and the parser.
+link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore -emit-module \
+  -emit-module-path "$out/SwipeStore.swiftmodule" -emit-library -static -o "$out/libSwipeStore.a" Sources/SwipeStore/*.swift
+# The REPL's parser (its `moderate` commands are SwipeStore's ModerationCommand).
+link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/repl-input" \
   Sources/SwipeCLI/REPL/ReplInput.swift Sources/SwipeCLI/REPL/ReplInput+Parsing.swift \
   Sources/SwipeCLI/REPL/ReplInput+Words.swift Sources/SwipeCLI/REPL/ReplInputError.swift \
   Sources/SwipeCLI/REPL/ReplView.swift Sources/SwipeCLI/REPL/ReplInput+Discovery.swift Sources/SwipeCLI/Text/Spelling.swift \
   Sources/SwipeCLI/REPL/ReplInput+Conversations.swift Sources/SwipeCLI/REPL/ReplInput+Listed.swift \
   Sources/SwipeCLI/REPL/ReplInput+Me.swift \
   fuzz/ReplInputFuzz.swift
-# SwipeStore (JSONText, String trimming) as its own module, for the CSV reader.
-link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore -emit-module \
-  -emit-module-path "$out/SwipeStore.swiftmodule" -emit-library -static -o "$out/libSwipeStore.a" Sources/SwipeStore/*.swift
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/csv-reader" \
   Sources/SwipeCSV/CSVReader.swift Sources/SwipeCSV/CSVError.swift Sources/SwipeCSV/ByteScan.swift fuzz/CSVReaderFuzz.swift
 # PhotoBytes (SwipeStore): the JPEG, PNG and WebP walkers that strip metadata.
