@@ -3,7 +3,7 @@ import SwipePostgres
 import SwipeTestSupport
 import Testing
 
-/// PostgreSQL as deployed (issue 40, DESIGN §16): a cluster of its own with
+/// PostgreSQL as deployed (Documentation/Scaling.md, Documentation/Durability.md): a cluster of its own with
 /// the server's durability settings (`fsync`, `synchronous_commit` and
 /// `full_page_writes` on, unlike the test cluster's speed settings), four
 /// `swipe repl --json` processes liking and sending messages as fast as they

@@ -199,7 +199,7 @@ import Testing
         #expect(throws: AccessTokenError.badSignature) { try self.viewer(of: firstB) }
     }
 
-    /// §13: SIGTERM closes every socket (a close frame, then the TCP
+    /// Documentation/Serve.md: SIGTERM closes every socket (a close frame, then the TCP
     /// connection within 2 s) and exits within 5 s, whatever the clients do.
     @Test func sigtermStopsWithin5sWhateverTheClientsDo() throws {
         let served = try Served(["serve", "--db", db, "--port", "0"], folder: temporary.path)

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeStore
 
-/// `--since T` and `--until T` for the lists (DESIGN §15): a UTC date or
+/// `--since T` and `--until T` for the lists (Documentation/Insights.md): a UTC date or
 /// time, both inclusive, a date as `--until` meaning its whole day.
 struct TimeRangeOptions: ParsableArguments {
     @Option(help: "Only rows at or after this UTC time (2026-11-20 or 2026-11-20T23:55:01.123Z).")
