@@ -33,6 +33,14 @@ struct Moderate: ParsableCommand {
             name: .customLong("as"),
             help: ArgumentHelp("Act as this moderator (default: the operator).", valueName: "MODERATOR_ID"))
         var moderator: String?
+
+        /// Runs an action as this moderator (the operator when none) through
+        /// the store's one `run`, which the REPL and the socket use too, and
+        /// prints what it did.
+        func perform(_ command: ModerationCommand, on database: DatabaseOptions) throws {
+            guard case .done(let words) = try database.openExisting().run(command, by: moderator) else { return }
+            print(TerminalText.sanitized(words))
+        }
     }
 
     struct Reason: ParsableArguments {
@@ -48,8 +56,7 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                try database.openExisting().grantModerator(profile, by: acting.moderator, at: nil)
-                print(TerminalText.sanitized("\(profile) is a moderator"))
+                try acting.perform(.grant(id: profile), on: database)
             }
         }
     }
@@ -62,8 +69,7 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                try database.openExisting().revokeModerator(profile, by: acting.moderator, at: nil)
-                print(TerminalText.sanitized("\(profile) is no longer a moderator"))
+                try acting.perform(.revoke(id: profile), on: database)
             }
         }
     }
@@ -120,12 +126,7 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                let banned = try database.openExisting().ban(
-                    profile, reason: reason.reason, days: days, by: acting.moderator, at: nil)
-                print(
-                    TerminalText.sanitized(
-                        "\(profile) is suspended " + (banned.endsAt.map { "until \($0)" } ?? "for good")
-                            + ": \(banned.reason)"))
+                try acting.perform(.ban(id: profile, reason: reason.reason, days: days), on: database)
             }
         }
     }
@@ -139,8 +140,7 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                try database.openExisting().unban(profile, by: acting.moderator, at: nil)
-                print(TerminalText.sanitized("\(profile) is no longer suspended"))
+                try acting.perform(.unban(id: profile), on: database)
             }
         }
     }
@@ -155,8 +155,7 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                try database.openExisting().warn(profile, reason: reason.reason, by: acting.moderator, at: nil)
-                print(TerminalText.sanitized("\(profile) is warned: \(reason.reason)"))
+                try acting.perform(.warn(id: profile, reason: reason.reason), on: database)
             }
         }
     }
@@ -172,9 +171,8 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                let left = try database.openExisting().removePhoto(
-                    of: profile, position: position, reason: reason.reason, by: acting.moderator, at: nil)
-                print(TerminalText.sanitized("removed photo \(position) of \(profile); \(left.photos.count) left"))
+                try acting.perform(
+                    .removePhoto(id: profile, position: position, reason: reason.reason), on: database)
             }
         }
     }
@@ -188,8 +186,7 @@ struct Moderate: ParsableCommand {
 
         func run() throws {
             try ExitStatus.reporting {
-                try database.openExisting().resolve(item, note: note, by: acting.moderator, at: nil)
-                print(TerminalText.sanitized("resolved \(item)"))
+                try acting.perform(.resolve(item: item, note: note), on: database)
             }
         }
     }
