@@ -62,13 +62,17 @@ let package = Package(
             // schema.sql, compiled into the binary (the top-level file links to it).
             resources: [.embedInCode("Store/schema.sql")]
         ),
-        .target(name: "SwipeCLI", dependencies: ["SwipeCore", "SwipeStore"]),
+        // The typed core every interface drives: commands, the session that runs
+        // them against the deck and the store, and their JSON (Documentation/Architecture.md).
+        .target(name: "SwipeSession", dependencies: ["SwipeCore", "SwipeStore"]),
+        // The REPL's text: the picture, the lists, the line editor's completion.
+        .target(name: "SwipeCLI", dependencies: ["SwipeSession", "SwipeCore", "SwipeStore"]),
         .target(
             name: "SwipeServer",
             dependencies: [
                 // No backend: the database is any SwipeDatabase and the match relay any
                 // MatchRelay, both chosen by the executable (a DatabaseDriver).
-                "SwipeCLI", "SwipeStore", "SwipeCore",
+                "SwipeSession", "SwipeStore", "SwipeCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -99,14 +103,15 @@ let package = Package(
         .target(
             name: "SwipeCommandLine",
             dependencies: [
-                "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
+                "SwipeSession", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "swipe",
             dependencies: [
-                "SwipeCommandLine", "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipePostgres", "SwipeCore",
+                "SwipeCommandLine", "SwipeCLI", "SwipeSession", "SwipeStore", "SwipeSQLite", "SwipeCSV",
+                "SwipePostgres", "SwipeCore",
                 "CEditLine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -114,15 +119,15 @@ let package = Package(
         .executableTarget(
             name: "swipe-serve",
             dependencies: [
-                "SwipeCommandLine", "SwipeServer", "SwipeCLI", "SwipeStore",
+                "SwipeCommandLine", "SwipeServer", "SwipeSession", "SwipeStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "swipe-bench",
             dependencies: [
-                "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeServer", "SwipePostgres",
-                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "CSQLite", "SwipeServer", "SwipeSession",
+                "SwipePostgres", .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -160,11 +165,13 @@ let package = Package(
         ),
         .testTarget(
             name: "SwipeCLITests",
-            dependencies: ["SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport"]),
+            dependencies: [
+                "SwipeCLI", "SwipeSession", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipeTestSupport",
+            ]),
         .testTarget(
             name: "SwipeServerTests",
             dependencies: [
-                "SwipeServer", "SwipeCLI", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres",
+                "SwipeServer", "SwipeSession", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCore", "SwipePostgres",
                 "SwipeTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
@@ -175,7 +182,8 @@ let package = Package(
         .testTarget(
             name: "SwipeE2ETests",
             dependencies: [
-                "swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeServer", "SwipePostgres",
+                "swipe", "SwipeStore", "SwipeSQLite", "SwipeCSV", "SwipeCLI", "SwipeSession", "SwipeServer",
+                "SwipePostgres",
                 "SwipeTestSupport",
             ]),
 

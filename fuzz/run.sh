@@ -21,11 +21,11 @@ link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore
   -emit-module-path "$out/SwipeStore.swiftmodule" -emit-library -static -o "$out/libSwipeStore.a" Sources/SwipeStore/*.swift
 # The REPL's parser (its `moderate` commands are SwipeStore's ModerationCommand).
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/repl-input" \
-  Sources/SwipeCLI/REPL/ReplInput.swift Sources/SwipeCLI/REPL/ReplInput+Parsing.swift \
-  Sources/SwipeCLI/REPL/ReplInput+Words.swift Sources/SwipeCLI/REPL/ReplInputError.swift \
-  Sources/SwipeCLI/REPL/ReplView.swift Sources/SwipeCLI/REPL/ReplInput+Discovery.swift Sources/SwipeCLI/Text/Spelling.swift \
-  Sources/SwipeCLI/REPL/ReplInput+Conversations.swift Sources/SwipeCLI/REPL/ReplInput+Listed.swift \
-  Sources/SwipeCLI/REPL/ReplInput+Me.swift \
+  Sources/SwipeSession/Command/ReplInput.swift Sources/SwipeSession/Command/ReplInput+Parsing.swift \
+  Sources/SwipeSession/Command/ReplInput+Words.swift Sources/SwipeSession/Command/ReplInputError.swift \
+  Sources/SwipeSession/Command/ReplView.swift Sources/SwipeSession/Command/ReplInput+Discovery.swift Sources/SwipeSession/Text/Spelling.swift \
+  Sources/SwipeSession/Command/ReplInput+Conversations.swift Sources/SwipeSession/Command/ReplInput+Listed.swift \
+  Sources/SwipeSession/Command/ReplInput+Me.swift \
   fuzz/ReplInputFuzz.swift
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/csv-reader" \
   Sources/SwipeCSV/CSVReader.swift Sources/SwipeCSV/CSVError.swift Sources/SwipeCSV/ByteScan.swift fuzz/CSVReaderFuzz.swift

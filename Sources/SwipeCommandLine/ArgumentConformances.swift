@@ -1,11 +1,9 @@
 import ArgumentParser
-import SwipeCLI
 import SwipeCore
 import SwipeStore
 
 // Option values parsed straight into the shared enums (by raw value). Declared
 // once here for every command, the REPL's included.
-extension OutputFormat: ExpressibleByArgument {}
 /// `--decision like|hate|nope|superlike`: nope is hate's other name.
 extension Decision: ExpressibleByArgument {
     public init?(argument: String) { self.init(name: argument) }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import SwipeCLI
 import SwipeCSV
 import SwipePostgres
 import SwipeSQLite
+import SwipeSession
 import SwipeStore
 
 /// An error of one program (`swipe`, `swipe-serve`) that knows its own

@@ -1,5 +1,5 @@
 import Foundation
-import SwipeCLI
+import SwipeSession
 
 /// Standard output as a `TextOutputStream`: every byte swipe prints goes
 /// through `OutputChannel.standard`, which checks each write.

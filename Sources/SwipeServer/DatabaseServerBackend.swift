@@ -1,5 +1,5 @@
-import SwipeCLI
 import SwipeCore
+import SwipeSession
 import SwipeStore
 import Synchronization
 

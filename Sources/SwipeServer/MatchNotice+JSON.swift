@@ -1,4 +1,4 @@
-import SwipeCLI
+import SwipeSession
 import SwipeStore
 
 extension MatchNotice {

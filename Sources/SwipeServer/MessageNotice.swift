@@ -1,4 +1,4 @@
-import SwipeCLI
+import SwipeSession
 import SwipeStore
 
 /// A message just stored, to be pushed to its recipient's open sockets

@@ -1,6 +1,6 @@
 import Logging
 import NIOWebSocket
-import SwipeCLI
+import SwipeSession
 import SwipeStore
 
 /// An erasure made anywhere (`swipe erase` in another process, `me erase`

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import SwipeCLI
+import SwipeSession
 import SwipeStore
 
 /// `GET /me/export`: the page's "Download my data" (Documentation/PersonalData.md,

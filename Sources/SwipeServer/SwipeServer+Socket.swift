@@ -4,7 +4,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
-import SwipeCLI
+import SwipeSession
 import SwipeStore
 
 /// One WebSocket: one viewer's deck session.

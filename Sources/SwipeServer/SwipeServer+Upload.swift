@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import SwipeCLI
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 /// `POST /photos`: the page adds a photo by uploading its bytes

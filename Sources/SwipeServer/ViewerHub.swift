@@ -1,6 +1,6 @@
 import HummingbirdWebSocket
 import NIOWebSocket
-import SwipeCLI
+import SwipeSession
 import SwipeStore
 import Synchronization
 

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SwipeCLI
 import SwipeCommandLine
 import SwipeServer
+import SwipeSession
 import SwipeStore
 
 /// `swipe link`: a sign-in link for `swipe serve`.

@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import SwipeCLI
 import SwipeCommandLine
 import SwipeServer
+import SwipeSession
 import SwipeStore
 
 /// `swipe serve`: the deck in a browser (README, "The deck in a browser").

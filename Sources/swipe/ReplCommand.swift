@@ -6,6 +6,7 @@ import SwipeCSV
 import SwipeCommandLine
 import SwipeCore
 import SwipeSQLite
+import SwipeSession
 import SwipeStore
 
 extension PhysicsKind: ExpressibleByArgument {}

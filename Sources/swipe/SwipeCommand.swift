@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// The `swipe` command line (README, "Command line"). `swipe` alone runs the REPL.

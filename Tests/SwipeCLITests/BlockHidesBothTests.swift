@@ -5,6 +5,7 @@ import SwipeTestSupport
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 /// A block hides both people from each other everywhere, answered exactly
 /// as an id that never existed is (issue 36, defect 1). The reproduction:

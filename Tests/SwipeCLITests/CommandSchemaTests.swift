@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 /// The command objects' JSON Schema (Documentation/command.schema.json) is
 /// the contract a client reads; these hold the code to it: every `cmd` the

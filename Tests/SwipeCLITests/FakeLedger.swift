@@ -1,5 +1,6 @@
 import SwipeCLI
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 /// An in-memory `ViewerLedger` for viewer `v` with a fixed clock: decision n

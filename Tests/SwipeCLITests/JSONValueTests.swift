@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 @Suite("JSON writer")
 struct JSONValueTests {

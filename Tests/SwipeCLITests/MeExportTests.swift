@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 @testable import SwipeStore
 
 /// `me export [FILE]` as the REPL reads it, and the one-line form of the

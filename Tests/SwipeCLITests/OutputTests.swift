@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 @Suite struct OutputTests {
     let columns = ["id", "name", "age", "photos"]

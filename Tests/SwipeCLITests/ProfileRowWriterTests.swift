@@ -6,6 +6,7 @@ import SwipeTestSupport
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 /// The byte-level writer of `swipe profiles` against `RecordWriter` over the
 /// same stored profiles as the oracle: every format, byte for byte.

@@ -6,6 +6,7 @@ import SwipeTestSupport
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 /// The REPL's conversations (Documentation/REPL.md, "Conversations") in one session over a SQLite
 /// store: the chat prompt, lines sent, `/back`, a chat that closes when the

@@ -6,6 +6,7 @@ import SwipeTestSupport
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 /// Lists that act (Documentation/REPL.md, "Lists that act"): `open ID` /
 /// `profile ID` opens someone met in a list, `like ID` likes back from

@@ -6,6 +6,7 @@ import SwipeTestSupport
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 /// The REPL's `moderate …` and `acknowledge` (Documentation/Moderation.md)
 /// in sessions over one SQLite store: a moderator's actions with their free

@@ -1,6 +1,7 @@
 import Foundation
 import SwipeCLI
 import SwipeCore
+import SwipeSession
 import SwipeStore
 import Testing
 

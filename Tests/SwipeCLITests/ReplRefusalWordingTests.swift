@@ -1,5 +1,6 @@
 import SwipeCLI
 import SwipeCore
+import SwipeSession
 import Testing
 
 /// The deck refuses in its own terms; the REPL adds the command that gets

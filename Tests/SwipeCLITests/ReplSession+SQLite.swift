@@ -2,6 +2,7 @@ import SwipeSQLite
 import SwipeStore
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 extension ReplSession {
     /// `viewer`'s session over `store`, as `swipe repl --as viewer` opens

@@ -1,5 +1,6 @@
 import SwipeCLI
 import SwipeCore
+import SwipeSession
 import Testing
 
 @Suite("REPL session, JSON mode")

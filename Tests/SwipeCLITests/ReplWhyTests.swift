@@ -2,6 +2,7 @@ import Foundation
 import SwipeCLI
 import SwipeCore
 import SwipeSQLite
+import SwipeSession
 import SwipeStore
 import SwipeTestSupport
 import Testing

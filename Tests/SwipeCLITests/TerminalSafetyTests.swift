@@ -3,6 +3,7 @@ import SwipeCLI
 import SwipeCSV
 import SwipeCore
 import SwipeSQLite
+import SwipeSession
 import SwipeStore
 import SwipeTestSupport
 import Testing

@@ -2,6 +2,7 @@ import SwipeCore
 import Testing
 
 @testable import SwipeCLI
+@testable import SwipeSession
 
 @Suite struct WordWrapTests {
     @Test func helpRowsHangUnderTheirSecondColumn() {

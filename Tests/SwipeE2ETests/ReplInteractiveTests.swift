@@ -1,5 +1,6 @@
 import Foundation
 import SwipeCLI
+import SwipeSession
 import SwipeTestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
-import SwipeCLI
 import SwipeCore
 import SwipeSQLite
+import SwipeSession
 import SwipeStore
 import SwipeTestSupport
 import Synchronization

@@ -3,9 +3,9 @@ import HTTPTypes
 import HummingbirdTesting
 import HummingbirdWSTesting
 import NIOCore
-import SwipeCLI
 import SwipeCore
 import SwipeSQLite
+import SwipeSession
 import SwipeStore
 import SwipeTestSupport
 import Testing

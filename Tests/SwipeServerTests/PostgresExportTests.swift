@@ -4,9 +4,9 @@ import HummingbirdTesting
 import HummingbirdWSTesting
 import Logging
 import NIOPosix
-import SwipeCLI
 import SwipeCore
 import SwipePostgres
+import SwipeSession
 import SwipeStore
 import SwipeTestSupport
 import Testing

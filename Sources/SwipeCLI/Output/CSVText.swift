@@ -1,3 +1,5 @@
+import SwipeSession
+
 /// RFC 4180 output: a field is quoted when it holds a comma, a quote, a line
 /// break or edge spaces, with quotes doubled; lines end in CRLF.
 public enum CSVText {

@@ -1,3 +1,5 @@
+import SwipeSession
+
 /// One value in an output row. JSON and CSV print it as data (escaped, never
 /// stripped); tables print it for a terminal (sanitized).
 public enum Cell: Hashable, Sendable {

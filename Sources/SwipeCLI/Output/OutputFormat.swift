@@ -1,3 +1,5 @@
+import SwipeSession
+
 /// How a query command prints its rows (`--format`).
 public enum OutputFormat: String, CaseIterable, Sendable {
     /// Aligned columns for a person: control characters stripped, widths in

@@ -1,3 +1,4 @@
+import SwipeSession
 import SwipeStore
 
 /// `swipe profiles` straight from the stored rows' bytes into a 64 KiB

@@ -1,3 +1,5 @@
+import SwipeSession
+
 /// The import progress bar's text: a bar, percent of bytes read, rows and rows
 /// per second, e.g. `[#########-----------]  45%  12000 rows  8000 rows/s`.
 /// The executable draws it on stderr, only when stderr is a terminal.

@@ -1,3 +1,4 @@
+import SwipeSession
 import SwipeStore
 
 /// Writes rows of named cells in one `OutputFormat`, streaming: JSON, JSONL

@@ -1,3 +1,4 @@
+import SwipeSession
 import SwipeStore
 
 /// Columns and cells of `swipe messages`, `swipe send` and `swipe inbox`:

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 /// Column names and cells for what the query commands print. JSON keys are

@@ -1,3 +1,5 @@
+import SwipeSession
+
 /// Rows laid out as aligned columns for a terminal, streamed: the column
 /// widths come from the first `pageSize` rows (the header's names
 /// included), which are then printed, and every later row is printed as it

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 extension ReplAnswer {
@@ -41,55 +42,5 @@ extension ReplAnswer {
 
     static func kilometres(_ km: Double) -> String {
         km.rounded() == km && km < 1e15 ? String(Int(km)) : String(km)
-    }
-
-    /// JSON members for a discovery command: `notice`, `preferences`, `likes`, `withdrawn`.
-    static func discoveryMembers(_ answer: DiscoveryAnswer) -> [(String, JSONValue)] {
-        var members: [(String, JSONValue)] = []
-        if let notice = answer.notice { members.append(("notice", .string(notice))) }
-        if let profile = answer.preferences {
-            let p = profile.preferences
-            members.append(
-                (
-                    "preferences",
-                    .object([
-                        ("seeking", .array(p.seeking.map(JSONValue.string))), ("age_min", .number(Double(p.ageMin))),
-                        ("age_max", .number(Double(p.ageMax))), ("max_km", p.maxKm.map(JSONValue.number) ?? .null),
-                        ("lat", profile.location.map { .number($0.lat) } ?? .null),
-                        ("lon", profile.location.map { .number($0.lon) } ?? .null),
-                    ])
-                ))
-        }
-        if let likes = answer.likes {
-            members.append(
-                (
-                    "likes",
-                    .array(
-                        likes.map { liker in
-                            .object([
-                                ("profile", .string(liker.profile)), ("name", .string(liker.name)),
-                                ("decision", .string(liker.decision.rawValue)), ("decided_at", .string(liker.likedAt)),
-                            ])
-                        })
-                ))
-        }
-        if let (profile, reasons) = answer.reasons {
-            members.append(
-                ("why", .object([("profile", .string(profile)), ("reasons", .array(reasons.map(JSONValue.string)))])))
-        }
-        if !answer.withdrawn.isEmpty { members.append(("withdrawn", .array(answer.withdrawn.map(JSONValue.string)))) }
-        return members
-    }
-
-    /// A profile's discovery fields, keyed as `swipe profiles` prints them.
-    static func discoveryFields(_ profile: Profile) -> [(String, JSONValue)] {
-        let p = profile.preferences
-        return [
-            ("lat", profile.location.map { .number($0.lat) } ?? .null),
-            ("lon", profile.location.map { .number($0.lon) } ?? .null),
-            ("seeking", .array(p.seeking.map(JSONValue.string))),
-            ("age_min", .number(Double(p.ageMin))), ("age_max", .number(Double(p.ageMax))),
-            ("max_km", p.maxKm.map(JSONValue.number) ?? .null),
-        ]
     }
 }

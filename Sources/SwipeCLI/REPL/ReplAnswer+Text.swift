@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 extension ReplAnswer {
@@ -101,11 +102,6 @@ extension ReplAnswer {
             case .superlike: ("★", "superliked", .superlike)
             }
         return style.paint(mark + " " + verb, tone) + " " + who(decision.profile) + " by " + decision.via.rawValue
-    }
-
-    /// "Mia (m-1)", sanitized, each part cut to a one-line width.
-    static func who(_ profile: Profile) -> String {
-        TerminalText.oneLine(profile.name) + " (" + TerminalText.oneLine(profile.id) + ")"
     }
 
     static func historyLines(_ entries: [HistoryEntry], style: ReplStyle) -> [String] {

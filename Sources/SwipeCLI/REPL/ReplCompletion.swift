@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 /// Tab completion for the REPL line, kept pure so it is tested without a

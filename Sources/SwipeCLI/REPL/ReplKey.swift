@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 
 /// A one-key gesture typed on an empty line of an interactive session:
 /// what a thumb does on a phone, without typing a command.

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 
 /// The interactive prompt says where you are: `swipe> ` on the deck,
 /// `swipe[detail]> ` on a profile's detail page, `swipe[empty]> ` when the

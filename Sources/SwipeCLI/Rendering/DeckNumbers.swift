@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 
 /// The numbers under the picture: the gesture, the indicators and every
 /// slot's pose, so a reader can check the picture against the README's "The deck model".

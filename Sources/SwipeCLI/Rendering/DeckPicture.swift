@@ -1,5 +1,6 @@
 import Foundation
 import SwipeCore
+import SwipeSession
 
 /// The deck drawn in box-drawing characters, as a finger would see it.
 ///

@@ -1,4 +1,5 @@
 import SwipeCore
+import SwipeSession
 
 /// The detail page: the whole profile, every piece of text sanitized (the
 /// bio keeps its line breaks), wrapped to 80 columns, and what can be done

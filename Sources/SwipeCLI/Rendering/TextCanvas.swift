@@ -1,3 +1,5 @@
+import SwipeSession
+
 /// A grid of terminal cells that pictures are drawn into back to front: what
 /// is drawn later covers what was there. Each cell is one column; a cluster
 /// wider than one column takes its cell and blanks the next ones. Drawing

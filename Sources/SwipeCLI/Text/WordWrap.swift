@@ -1,3 +1,5 @@
+import SwipeSession
+
 extension TerminalText {
     /// `line` broken at spaces into lines of at most `width` columns, so a
     /// terminal never breaks a word in two ("from whe / re it began").

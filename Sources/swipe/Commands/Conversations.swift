@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe messages --as V ID`: the viewer's conversation with a match,

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe erase --as V`: the viewer and every row naming them, in one

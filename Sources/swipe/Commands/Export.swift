@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe export --as V [FILE]`: everything the store holds about the

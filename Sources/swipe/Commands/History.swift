@@ -3,6 +3,7 @@ import Foundation
 import SwipeCLI
 import SwipeCommandLine
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 /// `swipe history`: the viewer's decisions, newest first, undone ones included.

@@ -3,6 +3,7 @@ import Foundation
 import SwipeCLI
 import SwipeCSV
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe import FILE.csv` and `swipe import --decisions FILE.csv`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe insights`: the market (or one person, or one city) per period

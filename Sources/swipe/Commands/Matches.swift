@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe matches`: the viewer's matches, or with --missed the likes they passed on.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe me`: the viewer's own profile, shown or changed one field at a

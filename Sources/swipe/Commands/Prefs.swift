@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe prefs`: show or change whom the viewer wants to see.

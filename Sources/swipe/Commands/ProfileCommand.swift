@@ -3,6 +3,7 @@ import SwipeCLI
 import SwipeCSV
 import SwipeCommandLine
 import SwipeCore
+import SwipeSession
 import SwipeStore
 
 /// `swipe profile ID`: one profile as the REPL's detail page shows it, or

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe profiles`: every profile (or a city, an age range, a page), in the feed's order.

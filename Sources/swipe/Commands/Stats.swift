@@ -2,6 +2,7 @@ import ArgumentParser
 import SwipeCLI
 import SwipeCSV
 import SwipeCommandLine
+import SwipeSession
 import SwipeStore
 
 /// `swipe stats`: counts over the whole database, or with `--as` one viewer's.

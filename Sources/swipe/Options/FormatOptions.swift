@@ -1,6 +1,10 @@
 import ArgumentParser
 import SwipeCLI
 import SwipeCommandLine
+import SwipeSession
+
+// Parsed straight from its raw value; only `swipe` prints rows.
+extension OutputFormat: ExpressibleByArgument {}
 
 /// `--format table|json|jsonl|csv` for the query commands.
 struct FormatOptions: ParsableArguments {

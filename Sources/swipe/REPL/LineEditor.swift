@@ -1,6 +1,7 @@
 import CEditLine
 import Foundation
 import SwipeCLI
+import SwipeSession
 
 /// The interactive line reader: libedit with emacs keys, a prompt, history
 /// kept in a file across sessions, and Tab completion.

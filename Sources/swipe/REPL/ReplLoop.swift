@@ -3,6 +3,7 @@ import Foundation
 import SwipeCLI
 import SwipeCommandLine
 import SwipeCore
+import SwipeSession
 
 /// Lines of standard input as bytes (`readLine` would repair what is not
 /// UTF-8 into U+FFFD before anyone could refuse it), without the newline

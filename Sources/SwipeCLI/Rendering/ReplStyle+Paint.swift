@@ -1,19 +1,6 @@
-/// How text is decorated: ANSI colour on a terminal, nothing otherwise.
-/// The executable decides (TTY and `NO_COLOR`); renderers only take the value.
-public struct ReplStyle: Hashable, Sendable {
-    public var color: Bool
+import SwipeSession
 
-    public init(color: Bool) {
-        self.color = color
-    }
-
-    public static let plain = ReplStyle(color: false)
-
-    /// What a piece of text means, which decides its colour.
-    public enum Tone: Hashable, Sendable {
-        case plain, dim, bold, like, hate, superlike, accent, error
-    }
-
+extension ReplStyle {
     /// `text` wrapped in the escape sequence for `tone` (unchanged without colour).
     public func paint(_ text: String, _ tone: Tone) -> String {
         guard color, tone != .plain, !text.isEmpty else { return text }

@@ -82,7 +82,9 @@ public enum MeField: String, CaseIterable, Hashable, Sendable {
 
 extension ReplInput {
     /// Parses the words after `me`; `fail` words the refusal.
-    static func parseMe(_ arguments: [String], fail: (String) -> ReplInputError) throws(ReplInputError) -> ReplInput {
+    package static func parseMe(_ arguments: [String], fail: (String) -> ReplInputError) throws(ReplInputError)
+        -> ReplInput
+    {
         guard let sub = arguments.first?.lowercased() else { return .me(.show) }
         let rest = Array(arguments.dropFirst())
         switch sub {
@@ -127,7 +129,9 @@ extension ReplInput {
     }
 
     /// Parses the words after `me photo`.
-    static func parsePhoto(_ words: [String], fail: (String) -> ReplInputError) throws(ReplInputError) -> MePhoto {
+    package static func parsePhoto(_ words: [String], fail: (String) -> ReplInputError) throws(ReplInputError)
+        -> MePhoto
+    {
         let usage = "me photo add FILE|URL, me photo remove N or me photo move N M"
         func position(_ word: String) throws(ReplInputError) -> Int {
             guard let number = Int(word), number >= 1 else {

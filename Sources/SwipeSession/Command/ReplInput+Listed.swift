@@ -12,7 +12,7 @@ public enum ListedInput: Hashable, Sendable {
 extension ReplInput {
     /// `like`, `hate`, `superlike`, `open`: alone they act on the top card;
     /// with one id, on that person.
-    static func parseButtonOrListed(
+    package static func parseButtonOrListed(
         _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
     ) throws(ReplInputError) -> ReplInput {
         switch arguments.count {

@@ -79,7 +79,7 @@ public enum TerminalText {
     }
 
     /// C0, DEL, C1, and the bidi controls `sanitized` removes.
-    static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
@@ -126,7 +126,7 @@ public enum TerminalText {
 
     /// `text` cut to at most `width` columns (ending in "…" when cut), and
     /// the columns the result takes: one pass, which stops at the cut.
-    static func fitted(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
+    package static func fitted(_ text: String, toWidth width: Int) -> (text: String, width: Int) {
         guard width > 0 else { return ("", 0) }
         if isPrintableASCII(text) {
             let count = text.utf8.count
@@ -151,7 +151,7 @@ public enum TerminalText {
     /// Whether `text` may hold something `sanitized` changes: a C0 or C1
     /// control, DEL, or a bidi control (U+200E/F, U+202A–E, U+2066–9). A
     /// byte scan, so clean text (nearly all of it) costs no scalar walk.
-    static func mayNeedSanitizing(_ text: String) -> Bool {
+    package static func mayNeedSanitizing(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             var index = 0
@@ -178,7 +178,7 @@ public enum TerminalText {
     /// exactly `width` columns, truncating first if it is wider.
     /// Whether every byte of `text` is printable ASCII (0x20–0x7E): the
     /// common case, which needs no scalar or cluster walk.
-    static func isPrintableASCII(_ text: String) -> Bool {
+    package static func isPrintableASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
             for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
@@ -192,7 +192,7 @@ public enum TerminalText {
         return alignRight ? pad + cut : cut + pad
     }
 
-    static func clusterWidth(_ character: Character) -> Int {
+    package static func clusterWidth(_ character: Character) -> Int {
         var scalars = character.unicodeScalars.makeIterator()
         guard let first = scalars.next() else { return 0 }
         // One scalar (nearly every cluster): its own width.
@@ -207,7 +207,7 @@ public enum TerminalText {
         return joined && first.properties.isEmoji ? 2 : width
     }
 
-    static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+    package static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v < 0x3000 { return Int(smallWidths[Int(v)]) }
@@ -218,12 +218,12 @@ public enum TerminalText {
     /// Arabic, Indic scripts, Thai, Hangul jamo…), worked out once: a table
     /// column of a million rows asks for these millions of times, and each
     /// Unicode property lookup is a search.
-    static let smallWidths: [UInt8] = (0..<0x3000).map { value in
+    package static let smallWidths: [UInt8] = (0..<0x3000).map { value in
         guard let scalar = Unicode.Scalar(UInt32(value)) else { return 1 }  // surrogates: not scalars
         return UInt8(computedWidth(scalar))
     }
 
-    static func computedWidth(_ scalar: Unicode.Scalar) -> Int {
+    package static func computedWidth(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
         if v < 0x7F { return v < 0x20 ? 0 : 1 }
         if v <= 0x9F { return 0 }
@@ -247,7 +247,7 @@ public enum TerminalText {
     }
 
     /// East Asian Wide and Fullwidth ranges (Unicode 15, EastAsianWidth.txt, condensed).
-    static func isWide(_ v: UInt32) -> Bool {
+    package static func isWide(_ v: UInt32) -> Bool {
         switch v {
         case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0, 0x23F3,
             0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F, 0x2693, 0x26A1,

@@ -12,7 +12,7 @@ public enum ConversationInput: Hashable, Sendable {
 
 extension ReplInput {
     /// Parses the arguments of `chat`, `say` or `inbox`.
-    static func parseConversation(
+    package static func parseConversation(
         _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
     ) throws(ReplInputError) -> ReplInput {
         switch verb {

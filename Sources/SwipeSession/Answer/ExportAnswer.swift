@@ -5,29 +5,16 @@ import SwipeStore
 /// the document `swipe export` writes, read by the same rule
 /// (`exportPersonalData`) and written by the same writer
 /// (`PersonalExport.json`); or, when it went to a file, where.
-struct ExportAnswer {
-    var document: PersonalExport
+package struct ExportAnswer {
+    package var document: PersonalExport
     /// The file it was written to, as typed; nil: the answer holds it.
-    var file: String?
+    package var file: String?
     /// Its size in bytes, once written.
-    var bytes = 0
-
-    /// Text: the document as `swipe export` prints it (its strings are JSON
-    /// escaped, control characters included, so it is safe at a terminal),
-    /// or one line saying where it went.
-    var textLines: [String] {
-        guard let file else {
-            return document.json.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
-        }
-        return [
-            "wrote \(TerminalText.oneLine(document.viewer))'s data to \(TerminalText.sanitized(file)) "
-                + "(\(bytes) bytes, JSON as swipe export writes it)"
-        ]
-    }
+    package var bytes = 0
 
     /// JSON mode and the socket: `export`, the document itself as one
     /// object (its numbers exactly as stored); or `exported`, where it went.
-    var jsonMembers: [(String, JSONValue)] {
+    package var jsonMembers: [(String, JSONValue)] {
         guard let file else { return [("export", .verbatim(document.compactJSON))] }
         return [
             (
@@ -48,7 +35,7 @@ extension ReplSession {
     ///
     /// - Throws: `ReplInputError` when this session may not write files (a
     ///   socket's), `AtomicFile.Failure` naming the file.
-    func export(to file: String?) throws -> ExportAnswer {
+    package func export(to file: String?) throws -> ExportAnswer {
         if let file, !writesFiles {
             throw ReplInputError(
                 input: "me export \(file)",

@@ -6,7 +6,7 @@ extension ReplAnswer {
     /// ok, command, mode, progress, like, hate, cards, then detail, decision
     /// and match, and the extras (undone, animations, history, matches, help).
     /// `profile` writes an open detail page's profile.
-    func jsonMembers(command: String, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
+    package func jsonMembers(command: String, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("ok", true), ("command", .string(command))]
         members += Self.deckMembers(snapshot, profile: profile)
         if let opened { members.append(("opened", profile(opened))) }
@@ -72,11 +72,12 @@ extension ReplAnswer {
     }
 
     /// The answer as the README's JSON-mode object, the whole profile on a detail page.
-    func json(command: String) -> JSONValue {
+    package func json(command: String) -> JSONValue {
         .object(jsonMembers(command: command, profile: Self.profileObject))
     }
 
-    static func deckMembers(_ snapshot: DeckSnapshot, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
+    package static func deckMembers(_ snapshot: DeckSnapshot, profile: (Profile) -> JSONValue) -> [(String, JSONValue)]
+    {
         let mode: String
         var detail: Profile?
         switch snapshot.mode {
@@ -97,7 +98,7 @@ extension ReplAnswer {
     }
 
     /// One card as `cards` lists it: slot, state, profile id and name, pose.
-    static func cardObject(_ card: CardView) -> JSONValue {
+    package static func cardObject(_ card: CardView) -> JSONValue {
         .object([
             ("slot", .number(Double(card.slot))), ("state", .string(card.state.rawValue)),
             ("profile", .optional(card.profile?.id)), ("name", .optional(card.profile?.name)),
@@ -109,7 +110,7 @@ extension ReplAnswer {
 
     /// One moment of an animation: its time, how to ease into it, and every
     /// card's pose then (as `cards`), so a UI can play the deck's own timeline.
-    static func keyframeObject(_ keyframe: Keyframe) -> JSONValue {
+    package static func keyframeObject(_ keyframe: Keyframe) -> JSONValue {
         var members: [(String, JSONValue)] = [("time", .number(keyframe.time))]
         switch keyframe.curve {
         case .linear: members.append(("curve", "linear"))
@@ -123,7 +124,7 @@ extension ReplAnswer {
     }
 
     /// A profile keyed as `swipe profiles` prints it.
-    static func profileObject(_ profile: Profile) -> JSONValue {
+    package static func profileObject(_ profile: Profile) -> JSONValue {
         .object(
             [
                 ("id", .string(profile.id)), ("name", .string(profile.name)), ("age", .number(Double(profile.age))),
@@ -134,7 +135,7 @@ extension ReplAnswer {
             ] + discoveryFields(profile))
     }
 
-    static func decisionObject(_ decision: DeckDecision, decidedAt: String) -> JSONValue {
+    package static func decisionObject(_ decision: DeckDecision, decidedAt: String) -> JSONValue {
         .object([
             ("profile", .string(decision.profile.id)), ("decision", .string(decision.decision.rawValue)),
             ("via", .string(decision.via.rawValue)), ("decided_at", .string(decidedAt)),

@@ -2,23 +2,23 @@ import SwipeCore
 import SwipeStore
 
 /// What a discovery command shows, besides the deck.
-struct DiscoveryAnswer {
+package struct DiscoveryAnswer {
     /// One line saying what changed ("blocked m-3; your match ended").
-    var notice: String?
+    package var notice: String?
     /// The viewer's profile, for `prefs`.
-    var preferences: Profile?
-    var likes: [Liker]?
+    package var preferences: Profile?
+    package var likes: [Liker]?
     /// `why`: the top card and its reasons.
-    var reasons: (profile: String, reasons: [String])?
+    package var reasons: (profile: String, reasons: [String])?
     /// Cards that left the deck undecided because they no longer qualify.
-    var withdrawn: [String] = []
+    package var withdrawn: [String] = []
 }
 
 extension ReplSession {
     /// Runs a discovery command: the store first, then the deck follows (a
     /// blocked profile's card leaves; after a change of preferences every
     /// card that no longer qualifies leaves and the feed deals new ones).
-    mutating func executeDiscovery(_ input: DiscoveryInput) throws -> ReplAnswer {
+    package mutating func executeDiscovery(_ input: DiscoveryInput) throws -> ReplAnswer {
         let store = ledger
         var found = DiscoveryAnswer()
         var actions: [DeckAction] = []
@@ -71,7 +71,7 @@ extension ReplSession {
     }
 
     /// The change `prefs` asks for, checked; a refusal names what was typed.
-    static func change(_ setting: PrefsSetting) throws -> PreferencesChange {
+    package static func change(_ setting: PrefsSetting) throws -> PreferencesChange {
         let (field, value) =
             switch setting {
             case .age(let v): ("age", v)
@@ -101,7 +101,7 @@ extension ReplSession {
     }
 
     /// Takes these cards out of the deck undecided; the feed refills them.
-    mutating func withdrawCards(_ ids: [String]) throws -> [DeckAction] {
+    package mutating func withdrawCards(_ ids: [String]) throws -> [DeckAction] {
         var actions: [DeckAction] = []
         for id in ids where snapshot.cards.contains(where: { $0.profile?.id == id }) {
             actions += try controller.handle(.withdraw(id)) { _ in }.actions

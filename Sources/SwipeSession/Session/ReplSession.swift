@@ -55,44 +55,6 @@ public struct ReplSession {
 
     public var snapshot: DeckSnapshot { controller.snapshot }
 
-    /// What `deck` prints now in text mode, at `width` columns: the picture
-    /// (or the detail page) and its numbers. For redrawing after a resize.
-    public func deckLines(width: Int) -> [String] {
-        guard case .text(let style) = format else { return [] }
-        var answer = ReplAnswer(snapshot: snapshot)
-        answer.showsDeck = true
-        answer.asked = true
-        var layout = self.layout
-        layout.width = width
-        return answer.textLines(style: style, layout: layout)
-    }
-
-    /// Runs one input line and writes its answer. Returns false when the line
-    /// failed (unparsable, refused by the deck, or the store failed).
-    /// A blank line or `#` comment prints nothing in text mode; in JSON mode
-    /// every line gets its one object (`ok`, and the deck as it is).
-    @discardableResult
-    public mutating func run(_ line: String, into out: inout some TextOutputStream) -> Bool {
-        run(ReplLine(line), into: &out)
-    }
-
-    @discardableResult
-    public mutating func run(_ line: ReplLine, into out: inout some TextOutputStream) -> Bool {
-        let outcome = perform(line)
-        switch format {
-        case .json:
-            JSONValue.object(
-                Self.jsonMembers(
-                    outcome, command: line.text, snapshot: snapshot,
-                    profile: ReplAnswer.profileObject) + line.objectMembers
-            ).write(to: &out)
-            out.write("\n")
-        case .text(let style):
-            for text in textLines(outcome, style: style) { out.write(text + "\n") }
-        }
-        return outcome.succeeded
-    }
-
     /// Runs one input line and returns its JSON-mode answer as a value (the
     /// members of its one object), whatever `format` is. `profile` writes
     /// the profile of an open detail page (`detail`): a driver that speaks
@@ -137,7 +99,7 @@ public struct ReplSession {
     }
 
     /// Performs `line`: what the answer shows, or why it failed.
-    private mutating func perform(_ line: ReplLine) -> ReplOutcome {
+    package mutating func perform(_ line: ReplLine) -> ReplOutcome {
         if line.isUndecodable, case .failure(let refusal) = line.parsed { return .failure(refusal.message, deck: nil) }
         if let partner = chat {
             // A command object acts as it does on the deck; `back` leaves the chat.
@@ -169,14 +131,14 @@ public struct ReplSession {
     }
 
     /// An error as the client is told it (`internalFailure`).
-    func describe(_ error: any Error) -> String {
+    package func describe(_ error: any Error) -> String {
         if let internalFailure, !Self.isRefusal(error) { return internalFailure(error) }
         return Self.message(for: error)
     }
 
     /// Whether `error` is a refusal worded for the person acting (a typo,
     /// the deck's rules, the store's rules), not a failure of the machinery.
-    static func isRefusal(_ error: any Error) -> Bool {
+    package static func isRefusal(_ error: any Error) -> Bool {
         switch error {
         case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
             return true
@@ -250,7 +212,7 @@ public struct ReplSession {
     }
 
     /// Performs `input` and gathers what the answer shows.
-    mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
+    package mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
         if viewing != nil, let answer = try actOnViewed(input) { return answer }
         // An event answers with the deck after it: the deck before is not drawn for it.
         if case .event(let event) = input { return try send(event) }
@@ -355,10 +317,10 @@ public struct ReplSession {
     }
 
     /// The note on a stored decision whose next card could not be fetched.
-    static let refillFailed = "the next card could not be loaded just now; `reload` tries again"
+    package static let refillFailed = "the next card could not be loaded just now; `reload` tries again"
 
     /// What to say when `event` did nothing visible.
-    static func note(for event: DeckEvent, actions: [DeckAction]) -> String? {
+    package static func note(for event: DeckEvent, actions: [DeckAction]) -> String? {
         switch event {
         case .cancel where actions.isEmpty:
             return "nothing to cancel: no drag in progress"
@@ -377,7 +339,7 @@ public struct ReplSession {
 
     /// An error as a person reads it: the deck's refusals with the command
     /// that gets past them, anything else as it describes itself.
-    static func message(for error: any Error) -> String {
+    package static func message(for error: any Error) -> String {
         (error as? DeckRefusal)?.replMessage ?? String(describing: error)
     }
 
@@ -385,7 +347,7 @@ public struct ReplSession {
     /// carries the deck as it is after the line (an error's members after
     /// `error`, the changed deck when the failure changed it), so a UI never
     /// has to guess the state.
-    static func jsonMembers(
+    package static func jsonMembers(
         _ outcome: ReplOutcome, command: String, snapshot: @autoclosure () -> DeckSnapshot,
         profile: (Profile) -> JSONValue
     ) -> [(String, JSONValue)] {
@@ -401,31 +363,16 @@ public struct ReplSession {
         }
     }
 
-    /// The outcome as text: nothing for a blank line; an error (wrapped to
-    /// the terminal when pictures are drawn), then the picture only when the
-    /// failure changed the deck.
-    private func textLines(_ outcome: ReplOutcome, style: ReplStyle) -> [String] {
-        switch outcome {
-        case .blank:
-            return []
-        case .answer(let answer):
-            return answer.textLines(style: style, layout: layout)
-        case .failure(let message, let deck):
-            let text = "error: " + TerminalText.sanitized(message, keepNewlines: true)
-            let lines = layout.pictures ? TerminalText.wrappedLines(text, width: layout.width, hang: 7) : [text]
-            return lines.map { style.paint($0, .error) } + (deck?.textLines(style: style, layout: layout) ?? [])
-        }
-    }
 }
 
 /// What one line did: nothing (blank or a comment), an answer, or a failure
 /// with the deck when the failure changed it.
-enum ReplOutcome {
+package enum ReplOutcome {
     case blank
     case answer(ReplAnswer)
     case failure(String, deck: ReplAnswer?)
 
-    var succeeded: Bool {
+    package var succeeded: Bool {
         if case .failure = self { false } else { true }
     }
 }

@@ -291,20 +291,20 @@ extension ReplInput {
 
     /// "; did you mean \"physics tantan\"?" when the one argument is a likely
     /// typo of one of `names`; empty otherwise.
-    static func didYouMean(_ arguments: [String], among names: [String], verb: String) -> String {
+    package static func didYouMean(_ arguments: [String], among names: [String], verb: String) -> String {
         guard arguments.count == 1, let near = Spelling.suggestion(for: arguments[0], among: names) else { return "" }
         return "; did you mean \"\(verb) \(near)\"?"
     }
 
     /// The arguments as the person typed them, in quotes; "nothing" when absent.
-    static func quoted(_ words: [String]) -> String {
+    package static func quoted(_ words: [String]) -> String {
         words.isEmpty ? "nothing" : "\"" + words.joined(separator: " ") + "\""
     }
 }
 
 extension String {
     /// The string without leading and trailing whitespace (Foundation-free).
-    var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         let scalars = unicodeScalars
         guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
             let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })

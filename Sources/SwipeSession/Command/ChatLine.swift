@@ -10,7 +10,7 @@ import SwipeStore
 /// person who types `report he threatened me` in a chat means to report;
 /// sent as a message, it would tell the very person reported. `/say TEXT`
 /// sends either as it is.
-enum ChatLine: Equatable {
+package enum ChatLine: Equatable {
     case blank
     case message(String)
     case back
@@ -23,7 +23,7 @@ enum ChatLine: Equatable {
 
     /// The chat's commands with their arguments and what each does, as
     /// `/help` lists them; `name` is the match's.
-    static func commands(name: String) -> [(usage: String, summary: String)] {
+    package static func commands(name: String) -> [(usage: String, summary: String)] {
         [
             ("/back", "return to the deck"),
             (
@@ -38,10 +38,10 @@ enum ChatLine: Equatable {
     }
 
     /// The command words, for Tab.
-    static let words = ["/back", "/report", "/say", "/help", "/quit"]
+    package static let words = ["/back", "/report", "/say", "/help", "/quit"]
 
     /// Reads `line` (already trimmed) typed in the chat with `name`.
-    init(_ line: String, name: String) {
+    package init(_ line: String, name: String) {
         guard !line.isEmpty else {
             self = .blank
             return
@@ -82,7 +82,7 @@ enum ChatLine: Equatable {
     }
 
     /// What `/metrics` counts the line as: a fixed word, never what was typed.
-    var verb: String {
+    package var verb: String {
         switch self {
         case .blank: "blank"
         case .message: "chat-message"

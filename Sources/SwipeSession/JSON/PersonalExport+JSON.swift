@@ -15,7 +15,7 @@ extension PersonalExport {
     /// members, values and spelling as `json`, only the layout differs.
     public var compactJSON: String { render(pretty: false) }
 
-    func render(pretty: Bool) -> String {
+    package func render(pretty: Bool) -> String {
         // The one writer of the document; `pretty` only picks the white space.
         let open = pretty ? "{\n" : "{"
         let indent = pretty ? "  " : ""
@@ -54,11 +54,11 @@ extension PersonalExport {
     }
 
     /// One row as an object on one line.
-    static func object(_ row: [(String, Value)], indent: String) -> String {
+    package static func object(_ row: [(String, Value)], indent: String) -> String {
         "{" + row.map { JSONText.quoted($0.0) + ": " + literal($0.1) }.joined(separator: ", ") + "}"
     }
 
-    static func literal(_ value: Value) -> String {
+    package static func literal(_ value: Value) -> String {
         switch value {
         case .null: "null"
         case .int(let number): String(number)

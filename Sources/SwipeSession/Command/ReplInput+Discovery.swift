@@ -26,7 +26,7 @@ public enum PrefsSetting: Hashable, Sendable {
 
 extension ReplInput {
     /// Parses the arguments of a discovery verb; `fail` words the refusal.
-    static func parseDiscovery(
+    package static func parseDiscovery(
         _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
     ) throws(ReplInputError) -> ReplInput {
         func oneID(_ example: String) throws(ReplInputError) -> String {

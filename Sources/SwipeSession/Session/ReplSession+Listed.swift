@@ -8,7 +8,7 @@ import SwipeStore
 /// refuses what it refuses for a card (a block, a quota, a decision that
 /// stands). A card of the deck decided so leaves the deck.
 extension ReplSession {
-    mutating func executeListed(_ input: ListedInput) throws -> ReplAnswer {
+    package mutating func executeListed(_ input: ListedInput) throws -> ReplAnswer {
         switch input {
         case .open(let id):
             let profile = try listedProfile(id, verb: "open")
@@ -24,7 +24,7 @@ extension ReplSession {
     /// With a profile open (`open ID`): `like`, `hate`, `superlike` and a
     /// bare `block` act on it and `back` closes it; anything else closes it
     /// and runs as usual (nil).
-    mutating func actOnViewed(_ input: ReplInput) throws -> ReplAnswer? {
+    package mutating func actOnViewed(_ input: ReplInput) throws -> ReplAnswer? {
         guard let shown = viewing else { return nil }
         viewing = nil
         switch input {
@@ -73,7 +73,7 @@ extension ReplSession {
     /// profile gets (`StoreError.unknownProfile`): a stranger, someone who
     /// blocked the viewer, an erased person, an id that never existed. So no
     /// one learns which ids exist, nor that they were blocked (issue 36).
-    func requireMet(_ id: String, ownBlock: Bool = false) throws {
+    package func requireMet(_ id: String, ownBlock: Bool = false) throws {
         // Oneself: the store's own refusal says what is wrong.
         if id == ledger.viewer { return }
         if snapshot.cards.contains(where: { $0.profile?.id == id }) || viewing?.id == id || chat?.id == id { return }
@@ -84,7 +84,7 @@ extension ReplSession {
 
     /// Whether `id` is someone the viewer may see (no block either way) and
     /// has met in their history, likes or matches.
-    func hasMet(_ id: String) throws -> Bool {
+    package func hasMet(_ id: String) throws -> Bool {
         guard try ledger.profile(id) != nil else { return false }
         let inHistory = (try? ledger.history(about: id))?.isEmpty == false
         return try inHistory || ledger.likes().contains { $0.profile == id }

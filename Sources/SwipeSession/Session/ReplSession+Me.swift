@@ -8,15 +8,12 @@ public struct MeAnswer {
     public var profile: Profile
     /// "city saved", after `me set`.
     public var notice: String?
-    var withdrawn: [String] = []
+    package var withdrawn: [String] = []
 
     public init(profile: Profile, notice: String? = nil) {
         self.profile = profile
         self.notice = notice
     }
-
-    /// The text lines (`ReplAnswer.meLines`).
-    public func textLines(style: ReplStyle) -> [String] { ReplAnswer.meLines(self, style: style) }
 
     /// The JSON object: `me`, then `notice` after a change.
     public var json: JSONValue { .object(ReplAnswer.meMembers(self)) }
@@ -119,7 +116,7 @@ extension MeField {
 
     /// Whether it changes who the viewer sees or is seen by (and so the
     /// deck's cards): preferences, place, age and gender.
-    var changesEligibility: Bool {
+    package var changesEligibility: Bool {
         switch self {
         case .age, .gender, .place, .seeking, .ages, .km: true
         default: false
@@ -146,7 +143,7 @@ extension ViewerLedger {
 extension ReplSession {
     /// `me`, `me set`: the store first, then the deck follows (as after
     /// `prefs`: cards that no longer qualify leave undecided).
-    mutating func executeMe(_ input: MeInput) throws -> ReplAnswer {
+    package mutating func executeMe(_ input: MeInput) throws -> ReplAnswer {
         var answer = ReplAnswer(snapshot: snapshot)
         switch input {
         case .show:
@@ -193,18 +190,9 @@ extension ReplSession {
 }
 
 extension ReplAnswer {
-    /// `me`: the detail page as others see it, then the preferences; after
-    /// `me set`, the one line saying what was saved.
-    static func meLines(_ me: MeAnswer, style: ReplStyle) -> [String] {
-        if let notice = me.notice { return [TerminalText.sanitized(notice)] }
-        var page = DetailView(me.profile, style: style)
-        page.showsActions = false
-        return page.lines + preferenceLines(me.profile)
-    }
-
     /// `me erase` in JSON: who, how many rows, whose matches ended (never
     /// the tombstone: whether anyone reported the person is for moderators).
-    static func erasedMembers(_ erasure: Erasure) -> [(String, JSONValue)] {
+    package static func erasedMembers(_ erasure: Erasure) -> [(String, JSONValue)] {
         [
             (
                 "erased",
@@ -218,7 +206,7 @@ extension ReplAnswer {
 
     /// `me` in JSON: the whole profile (it is the viewer's own), and `notice`,
     /// `withdrawn` after a change.
-    static func meMembers(_ me: MeAnswer) -> [(String, JSONValue)] {
+    package static func meMembers(_ me: MeAnswer) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = [("me", profileObject(me.profile))]
         if let notice = me.notice { members.append(("notice", .string(notice))) }
         if !me.withdrawn.isEmpty { members.append(("withdrawn", .array(me.withdrawn.map(JSONValue.string)))) }

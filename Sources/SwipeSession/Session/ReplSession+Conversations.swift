@@ -9,27 +9,19 @@ public struct ChatPartner: Hashable, Sendable {
 }
 
 /// What a conversation command shows, besides the deck.
-struct ConversationAnswer {
+package struct ConversationAnswer {
     /// The viewer, to tell their messages from the other's.
-    var viewer: String
+    package var viewer: String
     /// The chat just entered (`chat ID`), or still open.
-    var entered: ChatPartner?
+    package var entered: ChatPartner?
     /// The chat just left (`/back`, or the conversation ended).
-    var left: ChatPartner?
-    var messages: [Message]?
-    var sent: SentMessage?
-    var inbox: [ConversationSummary]?
+    package var left: ChatPartner?
+    package var messages: [Message]?
+    package var sent: SentMessage?
+    package var inbox: [ConversationSummary]?
 }
 
 extension ReplSession {
-    /// What the prompt says: `swipe[chat NAME]> ` in a chat, `swipe[profile NAME]> `
-    /// on a profile `open ID` opened, else where the deck is.
-    public var prompt: String {
-        chat.map { "swipe[chat " + TerminalText.oneLine($0.name) + "]> " }
-            ?? viewing.map { "swipe[profile " + TerminalText.oneLine($0.name) + "]> " }
-            ?? ReplPrompt.text(for: snapshot.mode)
-    }
-
     /// The word a count of `line` goes under (`/metrics`): its verb, or in
     /// a chat what the chat makes of it. Always a word of the REPL's own.
     public func verb(of line: ReplLine) -> String {
@@ -37,9 +29,9 @@ extension ReplSession {
     }
 
     /// The messages `chat` shows on entering.
-    static var chatHistory: Int { 20 }
+    package static var chatHistory: Int { 20 }
 
-    mutating func executeConversation(_ input: ConversationInput) throws -> ReplAnswer {
+    package mutating func executeConversation(_ input: ConversationInput) throws -> ReplAnswer {
         var found = ConversationAnswer(viewer: ledger.viewer)
         switch input {
         case .chat(let id):
@@ -80,7 +72,7 @@ extension ReplSession {
     /// these, a blank line does nothing, a refused line sends nothing, and
     /// anything else is sent. When the store says the conversation is over
     /// (an unmatch or block, here or elsewhere), the chat closes.
-    mutating func performInChat(_ line: String, with partner: ChatPartner) -> ReplOutcome {
+    package mutating func performInChat(_ line: String, with partner: ChatPartner) -> ReplOutcome {
         var answer = ReplAnswer(snapshot: snapshot)
         var found = ConversationAnswer(viewer: ledger.viewer)
         switch ChatLine(line, name: partner.name) {
@@ -134,7 +126,7 @@ extension ReplSession {
     }
 
     /// What `/help` shows in a chat.
-    static func chatHelp(_ partner: ChatPartner) -> String {
+    package static func chatHelp(_ partner: ChatPartner) -> String {
         let name = TerminalText.oneLine(partner.name)
         let commands = ChatLine.commands(name: name)
         let width = commands.map(\.usage.count).max() ?? 0
@@ -147,7 +139,7 @@ extension ReplSession {
 
 extension MessageRefusal {
     /// Whether the conversation is over (no match any more): an open chat closes.
-    var endsChat: Bool {
+    package var endsChat: Bool {
         switch self {
         case .notMatched, .ended, .expired: true
         default: false
@@ -156,72 +148,19 @@ extension MessageRefusal {
 }
 
 extension ReplAnswer {
-    /// Text lines for a conversation command.
-    static func conversationLines(_ answer: ConversationAnswer, style: ReplStyle) -> [String] {
-        var lines: [String] = []
-        if let left = answer.left {
-            lines.append("left the chat with " + TerminalText.oneLine(left.name) + ", back to the deck")
-        }
-        if let messages = answer.messages, let partner = answer.entered {
-            lines.append(
-                style.paint(
-                    "chat with " + who(partner) + ": type to send, /back returns to the deck, /help lists the rest",
-                    .bold))
-            lines +=
-                messages.isEmpty
-                ? ["no messages yet: say hello"]
-                : messages.map { messageLine($0, viewer: answer.viewer, partner: partner, style: style) }
-        }
-        if let sent = answer.sent {
-            let to =
-                answer.entered.map { TerminalText.oneLine($0.name) } ?? TerminalText.oneLine(sent.message.recipient)
-            lines.append(
-                "› sent to " + to + ": " + TerminalText.sanitized(sent.message.text)
-                    + style.paint(" · " + (sent.isRetry ? "already stored " : "saved ") + sent.message.sentAt, .dim))
-        }
-        if let inbox = answer.inbox {
-            lines +=
-                inbox.isEmpty
-                ? ["no conversations yet: a match starts one"]
-                : inbox.map { inboxLine($0, viewer: answer.viewer, style: style) }
-        }
-        return lines
+    /// "Mia (m-1)", sanitized, each part cut to a one-line width.
+    package static func who(_ profile: Profile) -> String {
+        TerminalText.oneLine(profile.name) + " (" + TerminalText.oneLine(profile.id) + ")"
     }
 
-    static func who(_ partner: ChatPartner) -> String {
+    /// A person as messages name them: `Name (id)`, one line.
+    package static func who(_ partner: ChatPartner) -> String {
         TerminalText.oneLine(partner.name) + " (" + TerminalText.oneLine(partner.id) + ")"
-    }
-
-    static func messageLine(_ message: Message, viewer: String, partner: ChatPartner, style: ReplStyle) -> String {
-        let from = message.sender == viewer ? "you" : TerminalText.oneLine(partner.name)
-        return style.paint(message.sentAt, .dim) + " "
-            + style.paint(from + ":", message.sender == viewer ? .accent : .bold)
-            + " " + TerminalText.sanitized(message.text)
-    }
-
-    static func inboxLine(_ entry: ConversationSummary, viewer: String, style: ReplStyle) -> String {
-        var line =
-            style.paint("★", .superlike) + " " + TerminalText.oneLine(entry.profile) + " "
-            + TerminalText.oneLine(entry.name)
-        if entry.unread > 0 { line += style.paint(" · \(entry.unread) unread", .bold) }
-        if let last = entry.last {
-            let from = last.sender == viewer ? "you" : TerminalText.oneLine(entry.name)
-            line +=
-                " · " + from + ": " + TerminalText.truncated(TerminalText.sanitized(last.text), toWidth: 40)
-                + style.paint(" · " + last.sentAt, .dim)
-        } else if entry.isExpired {
-            line += style.paint(" · expired " + (entry.expiresAt ?? "") + " with no message", .dim)
-        } else {
-            line += style.paint(
-                " · matched " + entry.matchedAt + ", no messages yet"
-                    + (entry.expiresAt.map { ", first message by " + $0 } ?? ""), .dim)
-        }
-        return line
     }
 
     /// JSON members: `chat` (the open chat), `left_chat`, `messages`,
     /// `message` and `retry` (a send), `inbox`; messages keyed as `swipe messages` prints them.
-    static func conversationMembers(_ answer: ConversationAnswer) -> [(String, JSONValue)] {
+    package static func conversationMembers(_ answer: ConversationAnswer) -> [(String, JSONValue)] {
         var members: [(String, JSONValue)] = []
         if let partner = answer.entered {
             members.append(("chat", .object([("profile", .string(partner.id)), ("name", .string(partner.name))])))
@@ -250,7 +189,7 @@ extension ReplAnswer {
         return members
     }
 
-    static func messageObject(_ message: Message) -> JSONValue {
+    package static func messageObject(_ message: Message) -> JSONValue {
         .object([
             ("seq", .number(Double(message.seq))), ("sender", .string(message.sender)),
             ("recipient", .string(message.recipient)), ("text", .string(message.text)),

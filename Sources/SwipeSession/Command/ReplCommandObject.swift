@@ -50,7 +50,7 @@ public enum ReplCommandObject {
         return (cmd, tag, Result { () throws(ReplInputError) in try input(cmd, object, fail: fail) })
     }
 
-    static var expected: String {
+    package static var expected: String {
         #"{"cmd": one of "# + forms.map(\.cmd).joined(separator: ", ") + ", its arguments by name, \"tag\" optional}"
     }
 
@@ -161,7 +161,7 @@ public enum ReplCommandObject {
     }
 
     /// `text` as one word the REPL's lexer reads back exactly.
-    static func quoted(_ text: String) -> String {
+    package static func quoted(_ text: String) -> String {
         let plain =
             !text.isEmpty
             && text.unicodeScalars.allSatisfy {
@@ -174,7 +174,7 @@ public enum ReplCommandObject {
             + "\""
     }
 
-    static func example(_ cmd: String) -> String {
+    package static func example(_ cmd: String) -> String {
         switch cmd {
         case "drag": #"{"cmd":"drag","dx":60,"dy":-10}"#
         case "say": #"{"cmd":"say","to":"p-2","text":"I'm free at 8"}"#
@@ -189,7 +189,7 @@ public enum ReplCommandObject {
 
 /// A JSON value as decoded, for a command object's arguments and its
 /// `tag` (echoed as it came).
-enum JSONTree: Decodable {
+package enum JSONTree: Decodable {
     case null
     case bool(Bool)
     case number(Double)
@@ -197,7 +197,7 @@ enum JSONTree: Decodable {
     case array([JSONTree])
     case object([String: JSONTree])
 
-    init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -214,7 +214,7 @@ enum JSONTree: Decodable {
         }
     }
 
-    var value: JSONValue {
+    package var value: JSONValue {
         switch self {
         case .null: .null
         case .bool(let flag): .bool(flag)

@@ -9,10 +9,10 @@ public struct ReplLine: Sendable {
     public let text: String
     /// The command, nil for a blank line or a `#` comment, or why the line
     /// is not one.
-    let parsed: Result<ReplInput?, ReplInputError>
+    package let parsed: Result<ReplInput?, ReplInputError>
     /// Whether the line's bytes were not UTF-8: refused whole, in a chat
     /// too, so nothing is stored with U+FFFD where a person's bytes were.
-    let isUndecodable: Bool
+    package let isUndecodable: Bool
     /// A command object's `cmd` (`ReplCommandObject`), nil for a line of words.
     public let cmd: String?
     /// A command object's `tag`, echoed in its answer.
@@ -32,7 +32,7 @@ public struct ReplLine: Sendable {
     }
 
     /// What a command object's answer adds to §6's: `cmd` and the echoed `tag`.
-    var objectMembers: [(String, JSONValue)] {
+    package var objectMembers: [(String, JSONValue)] {
         (cmd.map { [("cmd", JSONValue.string($0))] } ?? []) + (tag.map { [("tag", $0)] } ?? [])
     }
 

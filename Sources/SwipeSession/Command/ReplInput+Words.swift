@@ -5,27 +5,27 @@ import SwipeCore
 extension ReplInput {
     /// A quote in a line that never closes: what was typed before it (the
     /// command so far) and after it (the unfinished word).
-    struct UnclosedQuote: Error {
+    package struct UnclosedQuote: Error {
         var before: String
         var rest: String
     }
 
     /// A line split into words, and how it ends: inside an open quote, in the
     /// middle of a bare word, or after whitespace (what Tab completion needs).
-    struct Lexed {
+    package struct Lexed {
         /// Every word, the unfinished last one included (its text so far).
-        var words: [String]
+        package var words: [String]
         /// The quote still open at the end of the line, and where it opened.
-        var openQuote: (character: Character, at: String.Index)?
+        package var openQuote: (character: Character, at: String.Index)?
         /// Whether the line ends in whitespace outside quotes (no word under way).
-        var endsBetweenWords: Bool
+        package var endsBetweenWords: Bool
     }
 
     /// Splits `line` at whitespace, as a shell does: `"…"` and `'…'` keep
     /// spaces inside one word (`history "a b"`), and inside double quotes
     /// `\"` and `\\` stand for `"` and `\`. Quoted and bare parts next to
     /// each other make one word; `""` is an empty word.
-    static func words(_ line: String) throws(UnclosedQuote) -> [String] {
+    package static func words(_ line: String) throws(UnclosedQuote) -> [String] {
         let lexed = lex(line)
         if let open = lexed.openQuote {
             throw UnclosedQuote(
@@ -36,7 +36,7 @@ extension ReplInput {
     }
 
     /// `words(_:)` without the error: an open quote runs to the end of the line.
-    static func lex(_ line: String) -> Lexed {
+    package static func lex(_ line: String) -> Lexed {
         let scanned = scan(line, stopAfter: nil)
         return Lexed(
             words: scanned.words, openQuote: scanned.openQuote.map { (Character($0.scalar), $0.at) },
@@ -50,7 +50,8 @@ extension ReplInput {
     /// backslashes and runs of spaces are the text's own, nothing in it is
     /// parsed. `words` has fewer than `count` words when the line ends
     /// first; the rest is then empty.
-    static func fixedWords(_ line: String, count: Int) throws(UnclosedQuote) -> (words: [String], rest: String) {
+    package static func fixedWords(_ line: String, count: Int) throws(UnclosedQuote) -> (words: [String], rest: String)
+    {
         let scanned = scan(line, stopAfter: count)
         if let open = scanned.openQuote {
             throw UnclosedQuote(
@@ -114,7 +115,7 @@ extension ReplInput {
 
     /// The value of a plain decimal number (`PlainDecimal`); nil for
     /// anything else Double would read (`0x10`, `nan`, `inf`).
-    static func plainDecimal(_ word: String) -> Double? {
+    package static func plainDecimal(_ word: String) -> Double? {
         PlainDecimal.value(word)
     }
 }

@@ -74,7 +74,7 @@ public enum JSONValue: Hashable, Sendable {
 
     /// `value` rounded to `decimals` places in its shortest spelling:
     /// 1 not 1.0, 0 not -0, 283.95 not 283.95000000000005.
-    static func format(_ value: Double) -> String {
+    package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }
