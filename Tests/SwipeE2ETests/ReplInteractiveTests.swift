@@ -382,4 +382,39 @@ import Testing
         let reports = try SwipeBinary.run(["reports", "--db", folder + "/db.sqlite", "--format", "csv"])
         #expect(reports.stdout.contains("a,b,rude at night,"), "\(reports.stdout)")
     }
+
+    /// A reply sent with `swipe send` shows in the open chat as it arrives,
+    /// with the line being typed kept; a message and a match made elsewhere
+    /// show at the deck with what to type to answer them.
+    @Test func messagesAndMatchesMadeElsewhereShowAsTheyArrive() throws {
+        guard Self.hasTmux() else { return }
+        defer { _ = try? tmux(["kill-server"]) }
+        let decisions = temporary.file(
+            "decisions.csv",
+            "viewer,profile,decision,decided_at\na,b,like,2026-11-20T10:00:00Z\nb,a,like,2026-11-20T11:00:00Z\n"
+                + "c,a,like,2026-11-20T12:00:00Z\n")
+        #expect(try SwipeBinary.run(["import", "--db", folder + "/db.sqlite", "--decisions", decisions]).status == 0)
+        try startREPL("NO_COLOR=1")
+        let db = folder + "/db.sqlite"
+        #expect(try SwipeBinary.run(["send", "--db", db, "--as", "b", "a", "are you free tonight?"]).status == 0)
+        _ = try screen(until: { $0.contains("› Bo (b): are you free tonight? · chat b to reply") }, "b's message")
+        let script = temporary.file("like-c.txt", "like c\n")
+        #expect(try SwipeBinary.run(["repl", "--db", db, "--as", "a", "--json"], stdin: script).status == 0)
+        _ = try screen(until: { $0.contains("♥ new match: Cy (c) · chat c to say hello") }, "the match made elsewhere")
+        try keys("chat b", "Enter")
+        _ = try screen(until: { $0.contains("swipe[chat Bo]> ") }, "the chat prompt")
+        try keys("half a rep")
+        _ = try screen(until: { $0.contains("swipe[chat Bo]> half a rep") }, "the line being typed")
+        #expect(try SwipeBinary.run(["send", "--db", db, "--as", "b", "a", "8 at the pier"]).status == 0)
+        let shown = try screen(
+            until: {
+                $0.range(of: #"Bo: 8 at the pier\nswipe\[chat Bo\]> half a rep"#, options: .regularExpression) != nil
+            },
+            "the reply above the prompt, the typed line kept")
+        #expect(shown.components(separatedBy: "8 at the pier").count == 2, "told once: \(shown)")
+        try keys("ly", "Enter")
+        _ = try screen(until: { $0.contains("› sent to Bo: half a reply") }, "the reply sent")
+        let messages = try SwipeBinary.run(["messages", "--db", db, "--as", "b", "a", "--format", "csv"])
+        #expect(messages.stdout.contains(",half a reply,"), "\(messages.stdout)")
+    }
 }

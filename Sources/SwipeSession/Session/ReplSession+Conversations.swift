@@ -40,10 +40,12 @@ extension ReplSession {
             chat = partner
             found.entered = partner
             found.messages = messages
+            heard.shown(messages, with: id)
         case .say(let id, let text, let clientID):
             found.sent = try refusingStrangers(id) {
                 try ledger.send(to: id, text: text, clientID: clientID ?? UUID().uuidString)
             }
+            heard.sentHere(found.sent)
         case .inbox:
             found.inbox = try ledger.inbox()
         }
@@ -94,6 +96,7 @@ extension ReplSession {
         case .message(let text):
             do {
                 found.sent = try ledger.send(to: partner.id, text: text, clientID: UUID().uuidString)
+                heard.sentHere(found.sent)
                 found.entered = partner
             } catch {
                 var message = describe(error)

@@ -46,6 +46,7 @@ extension ReplSession {
             let id = try given ?? shownProfileID()
             try requireMet(id, ownBlock: true)
             let outcome = try store.block(id)
+            heard.ended(id)
             actions += try withdrawCards([id])
             found.notice = "blocked \(id)" + (outcome.endedMatch ? "; your match ended" : "")
         case .unblock(let id):
@@ -56,10 +57,12 @@ extension ReplSession {
         case .unmatch(let id):
             try requireMet(id)
             try store.unmatch(id)
+            heard.ended(id)
             found.notice = "unmatched \(id), for good"
         case .report(let id, let reason):
             try requireMet(id, ownBlock: true)
             let outcome = try store.report(id, reason: reason)
+            heard.ended(id)
             actions += try withdrawCards([id])
             found.notice = "reported \(id) and blocked them" + (outcome.endedMatch ? "; your match ended" : "")
         }

@@ -37,6 +37,9 @@ public struct ReplSession {
     /// may; a socket's session may not (its page downloads `/me/export`,
     /// and `me export` without a file answers the document itself).
     public var writesFiles = true
+    /// What `listen` has already told (or this session itself did): the
+    /// matches and the newest message of each conversation.
+    package var heard = Heard()
 
     public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
         self.controller = controller
@@ -108,7 +111,9 @@ public struct ReplSession {
         }
         do {
             guard let input = try line.parsed.get() else { return .blank }
-            return .answer(try execute(input))
+            let answer = try execute(input)
+            heard.absorb(answer)
+            return .answer(answer)
         } catch {
             if let refusal = error as? DecidedElsewhere {
                 let recovered = withdraw(after: refusal)

@@ -37,6 +37,11 @@ final class LineEditor {
     /// Called when the terminal was resized while a line is being read:
     /// what to print above the prompt (the deck at the new width).
     var redraw: (() -> [String])?
+    /// Called every `listenInterval` while the person types nothing: what
+    /// to print above the prompt (a message or match made elsewhere), after
+    /// which the prompt and the line typed so far are drawn again.
+    var idle: (() -> [String])?
+    static let listenInterval: Int32 = 500  // milliseconds
 
     /// Set by SIGWINCH; the read function answers it.
     nonisolated(unsafe) static var resized: sig_atomic_t = 0
@@ -196,6 +201,24 @@ final class LineEditor {
     private func readCharacter(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
         var bytes: [UInt8] = []
         while true {
+            if bytes.isEmpty, let idle {
+                // Wait for a key, listening meanwhile: news is printed above
+                // the line, and ^] draws the prompt and the line again.
+                var waiting = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+                let ready = poll(&waiting, 1, Self.listenInterval)
+                if ready == 0 {
+                    let lines = idle()
+                    guard !lines.isEmpty else { continue }
+                    fputs("\r\u{1B}[J" + lines.joined(separator: "\n") + "\n", swipe_stdout())
+                    fflush(swipe_stdout())
+                    character.pointee = 0x1D  // ^]: ed-redisplay
+                    return 1
+                }
+                if ready < 0 {
+                    guard errno == EINTR else { return -1 }
+                    return answerSignal(into: character)
+                }
+            }
             var byte: UInt8 = 0
             let count = Foundation.read(STDIN_FILENO, &byte, 1)
             if count == 1 {
@@ -211,24 +234,30 @@ final class LineEditor {
             }
             if count == 0 { return 0 }
             guard errno == EINTR else { return -1 }
-            if Self.resized != 0 {
-                Self.resized = 0
-                if let lines = redraw?() {
-                    fputs("\r\u{1B}[J" + lines.joined(separator: "\n") + "\n", swipe_stdout())
-                    fflush(swipe_stdout())
-                }
-                character.pointee = 0x1D  // ^]: ed-redisplay
-                return 1
+            return answerSignal(into: character)
+        }
+    }
+
+    /// A read interrupted by a signal: a resize redraws the deck, Ctrl-C
+    /// fails the read with EINTR, anything else redraws the line.
+    private func answerSignal(into character: UnsafeMutablePointer<wchar_t>) -> Int32 {
+        if Self.resized != 0 {
+            Self.resized = 0
+            if let lines = redraw?() {
+                fputs("\r\u{1B}[J" + lines.joined(separator: "\n") + "\n", swipe_stdout())
+                fflush(swipe_stdout())
             }
-            if Self.interrupted != 0 {
-                Self.interrupted = 0
-                errno = EINTR
-                return -1
-            }
-            // Another signal (SIGCONT after Ctrl-Z and fg): redraw the line.
-            character.pointee = 0x1D
+            character.pointee = 0x1D  // ^]: ed-redisplay
             return 1
         }
+        if Self.interrupted != 0 {
+            Self.interrupted = 0
+            errno = EINTR
+            return -1
+        }
+        // Another signal (SIGCONT after Ctrl-Z and fg): redraw the line.
+        character.pointee = 0x1D
+        return 1
     }
 
     /// SIGWINCH sets `resized` and interrupts the read.

@@ -49,7 +49,14 @@ enum ReplLoop {
                 editor.inChat = session.chat != nil
                 let current = session
                 editor.redraw = { current.deckLines(width: Terminal.columns ?? DeckPicture.width) }
+                // What happened elsewhere (a message, a match) while the last
+                // command ran, then while the person types nothing.
+                for text in news(&session) { output.write(text + "\n") }
+                let listening = Listening(session)
+                editor.idle = { news(&listening.session) }
                 let reading = editor.read()
+                editor.idle = nil
+                session = listening.session
                 // The picture fits the terminal as it is now (after any resize).
                 session.layout.width = Terminal.columns ?? DeckPicture.width
                 switch reading {
@@ -81,6 +88,19 @@ enum ReplLoop {
             throw ReplOutputFailure(failure: failure)
         }
         return allSucceeded
+    }
+
+    /// The session while libedit reads a line: its idle callback listens.
+    private final class Listening {
+        var session: ReplSession
+        init(_ session: ReplSession) { self.session = session }
+    }
+
+    /// What the session hears, as the lines printed above the prompt.
+    private static func news(_ session: inout ReplSession) -> [String] {
+        guard case .text(let style) = session.format else { return [] }
+        let viewer = session.ledger.viewer
+        return session.listen().map { $0.textLine(viewer: viewer, style: style) }
     }
 
     /// Runs a one-key gesture's commands. The drag frames are drawn in
