@@ -10,9 +10,10 @@ extension MeAnswer {
 extension ReplAnswer {
     /// `me`: the detail page as others see it, then the preferences; after
     /// `me set`, the one line saying what was saved.
-    static func meLines(_ me: MeAnswer, style: ReplStyle) -> [String] {
+    static func meLines(_ me: MeAnswer, style: ReplStyle, width: Int = DetailView.width) -> [String] {
         if let notice = me.notice { return [TerminalText.sanitized(notice)] }
         var page = DetailView(me.profile, style: style)
+        page.width = width
         page.showsActions = false
         return page.lines + preferenceLines(me.profile)
     }

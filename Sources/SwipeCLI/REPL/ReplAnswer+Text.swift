@@ -14,27 +14,29 @@ extension ReplAnswer {
         // again both find the deck empty: one line says so).
         let records = actions.filter(\.isRecord)
         let steps = actions.filter { !$0.isRecord && !$0.isBecameEmpty }
-        var lines = (steps + records).compactMap { stepLine($0, style: style) }
-        let empty = actions.contains(where: \.isBecameEmpty) ? stepLine(.becameEmpty, style: style) : nil
         // At a terminal, prose wraps at word boundaries to its width.
         let prose = { (text: String) in
             layout.pictures
                 ? TerminalText.wrappedLines(text, width: layout.width)
                 : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
+        var lines = (steps + records).compactMap { stepLine($0, style: style) }.flatMap(prose)
+        let empty = actions.contains(where: \.isBecameEmpty) ? stepLine(.becameEmpty, style: style) : nil
         if let note { lines += prose(note) }
         if let help { lines += prose(help) }
-        if let history { lines += Self.historyLines(history, style: style) }
+        if let history {
+            lines += Self.historyLines(history, style: style, width: layout.pictures ? layout.width : nil)
+        }
         if let matches { lines += Self.matchLines(matches, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }
         if let conversation { lines += Self.conversationLines(conversation, style: style) }
         if let opened {
             var page = DetailView(opened, style: style)
-            page.width = min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
-            lines.append("→ opened the profile of " + Self.who(opened))
+            page.width = Self.pageWidth(layout)
+            lines += prose("→ opened the profile of " + Self.who(opened))
             lines += page.lines
         }
-        if let me { lines += Self.meLines(me, style: style) }
+        if let me { lines += Self.meLines(me, style: style, width: Self.pageWidth(layout)) }
         if let exported { lines += exported.textLines }
         if let moderation { lines += Self.moderationLines(moderation) }
         if let empty { lines.append(empty) }
@@ -48,7 +50,7 @@ extension ReplAnswer {
         }
         if case .detail(let profile) = snapshot.mode {
             var page = DetailView(profile, style: style)
-            page.width = min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
+            page.width = Self.pageWidth(layout)
             lines += page.lines
         } else {
             lines += DeckPicture(snapshot, style: style, width: layout.width).lines
@@ -104,8 +106,28 @@ extension ReplAnswer {
         return style.paint(mark + " " + verb, tone) + " " + who(decision.profile) + " by " + decision.via.rawValue
     }
 
-    static func historyLines(_ entries: [HistoryEntry], style: ReplStyle) -> [String] {
+    /// The columns a detail page (an opened profile, `me`) takes: the
+    /// terminal's, from 40 up to the page's 80.
+    static func pageWidth(_ layout: ReplLayout) -> Int {
+        min(max(layout.width, DeckPicture.widths.lowerBound), DetailView.width)
+    }
+
+    /// The history as a table; narrower than its 80 columns (`width`, a
+    /// terminal's), each entry takes two lines: when and what, then who and how.
+    static func historyLines(_ entries: [HistoryEntry], style: ReplStyle, width: Int? = nil) -> [String] {
         guard !entries.isEmpty else { return ["no decisions yet"] }
+        if let width, width < 80 {
+            var lines = [style.paint("decided at                decision", .dim), style.paint("  profile · via", .dim)]
+            for entry in entries {
+                lines.append(TerminalText.padded(entry.decidedAt, to: 26) + entry.decision.rawValue)
+                let who = TerminalText.sanitized(entry.profile) + " " + TerminalText.sanitized(entry.name)
+                lines.append(
+                    "  " + TerminalText.truncated(who, toWidth: max(10, width - 5 - entry.via.rawValue.count)) + " · "
+                        + entry.via.rawValue)
+                if let undone = entry.undoneAt { lines.append(style.paint("  (undone " + undone + ")", .dim)) }
+            }
+            return lines
+        }
         var lines = [style.paint("decided at                decision   via     profile", .dim)]
         for entry in entries {
             let name = " " + TerminalText.sanitized(entry.name)
@@ -113,8 +135,16 @@ extension ReplAnswer {
                 TerminalText.padded(entry.decidedAt, to: 26) + TerminalText.padded(entry.decision.rawValue, to: 11)
                 + TerminalText.padded(entry.via.rawValue, to: 8)
                 + TerminalText.truncated(TerminalText.sanitized(entry.profile) + name, toWidth: 24)
-            if let undone = entry.undoneAt { line += style.paint(" (undone " + undone + ")", .dim) }
             lines.append(line)
+            if let undone = entry.undoneAt {
+                let note = " (undone " + undone + ")"
+                // On a terminal too narrow for it beside the entry, under it.
+                if let width, TerminalText.displayWidth(line + note) > width {
+                    lines.append(String(repeating: " ", count: 45) + style.paint(note, .dim))
+                } else {
+                    lines[lines.count - 1] += style.paint(note, .dim)
+                }
+            }
         }
         return lines
     }
