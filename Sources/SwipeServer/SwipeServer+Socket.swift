@@ -80,6 +80,8 @@ extension SwipeServer {
                     onMessage: { notice in
                         if watcher.claim(ChangeWatcher.key(notice.message)) {
                             hub.send(notice.json, to: notice.message.recipient)
+                            // The sender's other pages; the one that sent it knows it by its client id.
+                            hub.send(notice.senderJSON, to: notice.message.sender)
                         }
                     },
                     onUnmatch: { other in hub.matchEnded(between: viewer, and: other) },

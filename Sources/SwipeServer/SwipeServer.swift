@@ -60,7 +60,10 @@ public struct SwipeServer: Sendable {
                 hub.sendMatch(notice)
                 metrics.pushLag(matchedAt: notice.matchedAt)
             },
-            pushMessage: { notice in hub.send(notice.json, to: notice.message.recipient) },
+            pushMessage: { notice in
+                hub.send(notice.json, to: notice.message.recipient)
+                hub.send(notice.senderJSON, to: notice.message.sender)
+            },
             sweepErasures: { claim in
                 try Self.sweepErasures(hub: hub, backend: backend, claim: claim, logger: logger)
             })

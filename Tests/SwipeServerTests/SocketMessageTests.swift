@@ -173,6 +173,37 @@ struct SocketMessageTests {
         #expect(try SQLiteStore(path: fixture.path, create: false).inbox(viewer: "bob").first?.unread == 1)
     }
 
+    /// The sender's own open page hears a message they sent elsewhere
+    /// (`swipe send`, a REPL, another tab): the conversation as their inbox
+    /// names it, `mine`, and their own client id; the recipient's event is
+    /// unchanged and still never carries it.
+    @Test func theSendersOwnPageHearsWhatTheySentElsewhere() async throws {
+        let aliceToken = try fixture.token(for: "alice")
+        let path = fixture.path
+        let heard = Box<[[String: Any]]>()
+        try await fixture.withServer { client in
+            heard.value = try await Self.whileBobListens(
+                client, as: aliceToken, until: { $0["event"] as? String == "message" }
+            ) {
+                // Another process: the store directly, as `swipe send --as alice bob …` writes.
+                _ = try SQLiteStore(path: path, create: false).send(
+                    MessageSend(viewer: "alice", profile: "bob", text: "sent from my phone", clientID: "phone-1"))
+            }
+        }
+        let event = try #require(heard.value?.last)
+        #expect(event["mine"] as? Bool == true, "\(event)")
+        #expect(event["profile"] as? String == "bob", "the conversation, as alice's inbox names it")
+        #expect(event["text"] as? String == "sent from my phone")
+        #expect(event["seq"] as? Int == 1)
+        #expect(event["client_id"] as? String == "phone-1")
+        let notice = MessageNotice(
+            message: Message(
+                seq: 1, sender: "alice", recipient: "bob", text: "x", clientID: "phone-1",
+                sentAt: "2026-11-28T00:00:00Z"),
+            senderName: "Name alice")
+        #expect(!notice.json.contains("phone-1") && !notice.json.contains("mine"), "the recipient is told neither")
+    }
+
     /// `/report REASON` typed in a chat over the socket (issue 21): it answers
     /// as in the REPL's JSON mode (`left_chat`), stores the report with the
     /// conversation, ends the match so bob's open page hears its deck changed,

@@ -560,6 +560,16 @@
   page.on("event", (event) => {
     if (event.event === "hello") {
       page.send("inbox");
+    } else if (event.event === "message" && event.mine) {
+      // The viewer's own message, sent from elsewhere (another tab, swipe
+      // send, a REPL) or from here (its pending line is this one).
+      if (chat && event.profile === chat.id && !chat.ended) {
+        chat.pending.delete(event.client_id);
+        chat.messages.set(event.seq, { seq: event.seq, sender: "", text: event.text, sent_at: event.sent_at });
+        drawMessages();
+      } else if (inboxShown && !$("list-panel").hidden) {
+        page.send("inbox");
+      }
     } else if (event.event === "message") {
       if (chat && event.profile === chat.id && !chat.ended) {
         chat.messages.set(event.seq, { seq: event.seq, sender: event.profile, text: event.text, sent_at: event.sent_at });
