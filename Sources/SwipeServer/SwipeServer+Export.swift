@@ -45,7 +45,7 @@ extension SwipeServer {
         logger.info(
             "personal data exported",
             metadata: ["viewer": .string(viewer), "bytes": .stringConvertible(document.utf8.count)])
-        var headers = Self.securityHeaders
+        var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         headers[.cacheControl] = "no-store"
         headers[.contentDisposition] = "attachment; filename=\"\(Self.exportFileName(viewer))\""

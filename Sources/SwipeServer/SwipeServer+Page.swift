@@ -111,7 +111,7 @@ extension SwipeServer {
     static func refusal(_ status: HTTPResponse.Status, title: String, _ text: String, request: Request)
         -> Response
     {
-        var headers = securityHeaders
+        var headers = HTTPFields()
         let line = text.hasSuffix("\n") ? text : text + "\n"
         guard request.headers[values: .accept].contains(where: { $0.contains("text/html") }) else {
             headers[.contentType] = "text/plain; charset=utf-8"
@@ -150,7 +150,7 @@ extension SwipeServer {
     private func health() async throws -> Response {
         let backend = backend
         let reachable = (try? await threadPool.runIfActive { backend.isReachable() }) ?? false
-        var headers = Self.securityHeaders
+        var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         return Response(
             status: reachable ? .ok : .serviceUnavailable, headers: headers,
@@ -162,7 +162,7 @@ extension SwipeServer {
     /// nobody else's business. Behind a proxy, do not forward `/metrics`
     /// (Documentation/Serve.md).
     private func metricsPage(_ request: Request, from remote: SocketAddress?) async throws -> Response {
-        var headers = Self.securityHeaders
+        var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         guard Self.isLoopback(remote), request.headers[.init("X-Forwarded-For")!] == nil else {
             return Response(
@@ -186,7 +186,7 @@ extension SwipeServer {
     }
 
     private func plain(_ status: HTTPResponse.Status, _ text: String, request: Request) async throws -> Response {
-        var headers = Self.securityHeaders
+        var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         if case .failure(let reason) = await authenticate(request) {
             logger.info("refused request: \(reason)", metadata: ["path": .string(request.uri.path)])
@@ -199,7 +199,7 @@ extension SwipeServer {
     /// that came in the query is moved into an HttpOnly cookie for the
     /// socket and for later visits.
     private func asset(_ bytes: [UInt8], type: String, request: Request) async throws -> Response {
-        var headers = Self.securityHeaders
+        var headers = HTTPFields()
         switch await authenticate(request) {
         case .failure(.suspended(let reason, let until)):
             // A link made after the ban (`swipe link`): the person is told why.
@@ -233,6 +233,8 @@ extension SwipeServer {
         "connect-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
     ].joined(separator: "; ")
 
+    /// Set on every answer by `SecurityHeadersMiddleware`, and on a refused
+    /// socket upgrade (`UpgradeRefusal`), which no router answers.
     static var securityHeaders: HTTPFields {
         var headers = HTTPFields()
         headers[.contentSecurityPolicy] = contentSecurityPolicy

@@ -25,7 +25,7 @@ extension SwipeServer {
     }
 
     private func photo(_ request: Request, id: String) async throws -> Response {
-        var headers = Self.securityHeaders
+        var headers = HTTPFields()
         guard case .success(let grant) = await authenticate(request) else {
             logger.info("refused photo: not signed in", metadata: ["path": .string("/photos/…")])
             headers[.contentType] = "text/plain; charset=utf-8"

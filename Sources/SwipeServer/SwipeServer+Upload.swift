@@ -114,7 +114,7 @@ extension SwipeServer {
     }
 
     static func uploadAnswer(_ status: HTTPResponse.Status, _ members: [(String, JSONValue)]) -> Response {
-        var headers = securityHeaders
+        var headers = HTTPFields()
         headers[.contentType] = "application/json; charset=utf-8"
         return Response(
             status: status, headers: headers,
@@ -122,7 +122,7 @@ extension SwipeServer {
     }
 
     static func plainAnswer(_ status: HTTPResponse.Status, _ text: String) -> Response {
-        var headers = securityHeaders
+        var headers = HTTPFields()
         headers[.contentType] = "text/plain; charset=utf-8"
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }

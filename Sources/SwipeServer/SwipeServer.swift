@@ -95,6 +95,7 @@ public struct SwipeServer: Sendable {
         -> some ApplicationProtocol
     {
         let router = Router(context: ServeContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
         addPhotoRoutes(to: router)
         addUploadRoutes(to: router)
         addExportRoutes(to: router)

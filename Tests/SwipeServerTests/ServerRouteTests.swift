@@ -46,6 +46,27 @@ struct ServerRouteTests {
         }
     }
 
+    /// The security headers come from one middleware: every answer of the
+    /// router carries them, a refusal, a 404, a health check, a photo and
+    /// a sign-out included; a handler's own Cache-Control (a photo's) stays.
+    @Test func everyAnswerCarriesTheSecurityHeaders() async throws {
+        let token = try fixture.token(for: "alice")
+        try await fixture.withServer { client in
+            for (path, method) in [
+                ("/", HTTPRequest.Method.get), ("/?token=" + token, .get), ("/app.js?token=" + token, .get),
+                ("/no-such-page", .get), ("/healthz", .get), ("/photos/p-1", .get), ("/me/export", .get),
+                ("/ws", .get), ("/logout", .post), ("/photos", .post),
+            ] {
+                try await client.execute(uri: path, method: method) { response in
+                    #expect(response.headers[.contentSecurityPolicy] == SwipeServer.contentSecurityPolicy, "\(path)")
+                    #expect(response.headers[.xContentTypeOptions] == "nosniff", "\(path)")
+                    #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(path)")
+                    #expect(response.headers[.cacheControl] != nil, "\(path)")
+                }
+            }
+        }
+    }
+
     @Test func aValidTokenGetsThePageWithItsPolicyAndACookie() async throws {
         let token = try fixture.token(for: "alice")
         try await fixture.withServer { client in
