@@ -81,6 +81,10 @@ public protocol ViewerLedger {
     func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning])
     /// Acknowledges the viewer's warnings; returns how many there were.
     func acknowledgeWarnings() throws -> Int
+    /// `query`'s rows (Documentation/Insights.md) for the viewer's own
+    /// decisions, matches and conversations; with `all`, the whole
+    /// market's, refused unless the viewer is a moderator.
+    func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow]
 }
 
 extension ViewerLedger {
@@ -107,6 +111,12 @@ extension ViewerLedger {
     public func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning]) { (nil, []) }
 
     public func acknowledgeWarnings() throws -> Int { 0 }
+
+    /// A ledger that keeps no history counts nothing.
+    public func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow] {
+        if all { throw StoreError.notModerator(viewer) }
+        return []
+    }
 }
 
 /// The refusal a ledger throws when the viewer already holds a decision on

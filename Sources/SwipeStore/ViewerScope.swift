@@ -180,6 +180,20 @@ public struct ViewerScope: ViewerLedger {
         try access.read { try $0.blocked(viewer: viewer) }
     }
 
+    public func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow] {
+        let viewer = viewer
+        return try access.read { store in
+            var query = query
+            if all {
+                guard try store.isModerator(viewer) else { throw StoreError.notModerator(viewer) }
+                query.viewer = nil
+            } else {
+                query.viewer = viewer
+            }
+            return try store.insights(query)
+        }
+    }
+
     public func moderate(_ command: ModerationCommand) throws -> ModerationResult {
         let viewer = viewer
         switch command {

@@ -177,7 +177,7 @@ struct ReplInputParsingTests {
             ),
             (
                 "help fly",
-                "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, acknowledge, moderate, help, quit (got \"fly\"), e.g. help drag"
+                "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, insights, acknowledge, moderate, help, quit (got \"fly\"), e.g. help drag"
             ),
             ("lik", "unknown command \"lik\": did you mean \"like\"? type help for the list of commands"),
             ("matc", "unknown command \"matc\": did you mean \"matches\"? type help for the list of commands"),
@@ -194,7 +194,7 @@ struct ReplInputParsingTests {
             ("view ful", "view takes compact or full (got \"ful\"); did you mean \"view full\"?, e.g. view full"),
             (
                 "help relese",
-                "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, acknowledge, moderate, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"
+                "help knows these commands: drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload, physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, insights, acknowledge, moderate, help, quit (got \"relese\"); did you mean \"help release\"?, e.g. help drag"
             ),
         ])
     func rejects(line: String, message: String) {

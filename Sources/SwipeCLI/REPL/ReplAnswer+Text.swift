@@ -39,6 +39,7 @@ extension ReplAnswer {
         if let me { lines += Self.meLines(me, style: style, width: Self.pageWidth(layout)) }
         if let exported { lines += exported.textLines }
         if let moderation { lines += Self.moderationLines(moderation) }
+        if let insights { lines += Self.insightLines(insights, style: style) }
         if let empty { lines.append(empty) }
         if quit { lines.append("bye") }
         guard showsDeck else { return lines }
@@ -145,6 +146,26 @@ extension ReplAnswer {
                     lines[lines.count - 1] += style.paint(note, .dim)
                 }
             }
+        }
+        return lines
+    }
+
+    /// `insights`: a row per period, the counts a person asks about first,
+    /// in 40 columns (every key is in JSON mode and `swipe insights`).
+    static func insightLines(_ rows: [InsightRow], style: ReplStyle) -> [String] {
+        func cell(_ text: String, _ width: Int) -> String {
+            String(repeating: " ", count: max(0, width - text.count)) + text
+        }
+        let header = "period    " + cell("likes", 6) + cell("match", 6) + cell("/100", 6) + cell("chats", 6)
+        var lines = [style.paint(header, .dim)]
+        for row in rows {
+            let per100 = row.matchesPer100Likes.map { String(Int($0.rounded())) } ?? "–"
+            lines.append(
+                TerminalText.padded(row.period, to: 10) + cell(String(row.likes + row.superlikes), 6)
+                    + cell(String(row.matches), 6) + cell(per100, 6) + cell(String(row.conversations), 6))
+        }
+        if rows.allSatisfy({ $0.likes + $0.superlikes + $0.hates + $0.matches + $0.conversations == 0 }) {
+            lines.append("nothing in this range yet: your likes and matches are counted here as they happen")
         }
         return lines
     }

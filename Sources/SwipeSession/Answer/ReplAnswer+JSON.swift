@@ -68,6 +68,7 @@ extension ReplAnswer {
         if let erased { members += Self.erasedMembers(erased) }
         if let exported { members += exported.jsonMembers }
         if let moderation { members += Self.moderationMembers(moderation) }
+        if let insights { members.append(("insights", .array(insights.map(Self.insightObject)))) }
         return members
     }
 
@@ -140,5 +141,14 @@ extension ReplAnswer {
             ("profile", .string(decision.profile.id)), ("decision", .string(decision.decision.rawValue)),
             ("via", .string(decision.via.rawValue)), ("decided_at", .string(decidedAt)),
         ])
+    }
+
+    /// One row as `swipe insights --format json` prints it: every key, a
+    /// ratio with no denominator as null.
+    package static func insightObject(_ row: InsightRow) -> JSONValue {
+        .object(
+            InsightRow.keys.map { key in
+                key == "period" ? (key, .string(row.period)) : (key, row.value(of: key).map(JSONValue.number) ?? .null)
+            })
     }
 }

@@ -24,6 +24,8 @@ package struct ReplAnswer {
     package var erased: Erasure?
     /// `me export`.
     package var exported: ExportAnswer?
+    /// `insights`: one row per period (Documentation/Insights.md).
+    package var insights: [InsightRow]?
     /// `moderate …` (Documentation/Moderation.md).
     package var moderation: ModerationResult?
     /// A command that changed nothing says so (`cancel` with no drag,

@@ -23,6 +23,7 @@ public enum ReplCommandObject {
         ("report", "id, reason"), ("chat", "id"), ("say", "to, text, client_id?"), ("inbox", ""), ("me", ""),
         ("me_set", "field, value"), ("me_photo_add", "source"), ("me_photo_remove", "n"),
         ("me_photo_move", "from, to"), ("me_export", "file?"), ("me_erase", "id"), ("acknowledge", ""),
+        ("insights", "by?, since?, until?, all?"),
         ("moderate", "action, id?, item?, reason?, note?, days?, n?"), ("help", "topic?"),
         ("quit", ""),
     ]
@@ -97,6 +98,21 @@ public enum ReplCommandObject {
             return .discovery(.report(id, reason: reason))
         case "moderate":
             return .moderate(try moderation(try required("action").lowercased(), text: text, fail: fail))
+        case "insights":
+            var input = InsightsInput(since: try text("since"), until: try text("until"))
+            if let by = try text("by") {
+                guard let period = InsightPeriod(rawValue: by.lowercased()) else {
+                    throw fail("insights: \"by\" is day, week or month (got \"\(by)\")")
+                }
+                input.by = period
+            }
+            switch object["all"] {
+            case nil, .null?, .bool(false)?: break
+            case .bool(true)?: input.all = true
+            default: throw fail("insights: \"all\" is true or false; \(usage())")
+            }
+            try ReplInput.checkRange(input, fail: fail, flag: { "\"" + $0 + "\"" })
+            return .insights(input)
         case "me_set":
             let name = try required("field")
             guard let field = MeField.spellings[name.lowercased()] else {
@@ -182,6 +198,7 @@ public enum ReplCommandObject {
         case "moderate": #"{"cmd":"moderate","action":"ban","id":"p-2","reason":"spam","days":7}"#
         case "me_set": #"{"cmd":"me_set","field":"bio","value":"Climber, cook"}"#
         case "prefs": #"{"cmd":"prefs","field":"age","value":"25-35"}"#
+        case "insights": #"{"cmd":"insights","by":"week","since":"2026-11-01"}"#
         default: #"{"cmd":"\#(cmd)"}"#
         }
     }

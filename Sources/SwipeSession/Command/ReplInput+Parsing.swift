@@ -115,6 +115,8 @@ extension ReplInput {
         case .acknowledge:
             try noArguments(verb, arguments, fail: fail)
             return .acknowledge
+        case .insights:
+            return .insights(try parseInsights(arguments, fail: fail))
         case .help:
             guard arguments.count <= 1 else {
                 throw fail(

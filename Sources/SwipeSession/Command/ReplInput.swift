@@ -30,6 +30,27 @@ public enum ReplInput: Hashable, Sendable {
     case moderate(ModerationCommand)
     /// `acknowledge`: the viewer has read their warnings.
     case acknowledge
+    /// `insights [--by day|week|month] [--since D] [--until D] [--all]`
+    /// (Documentation/Insights.md): the viewer's own rows, or a moderator's
+    /// whole market.
+    case insights(InsightsInput)
+}
+
+/// What `insights` asks: the period of a row, the range (nil: the
+/// defaults `swipe insights` takes), and whether the whole market.
+public struct InsightsInput: Hashable, Sendable {
+    public var by: InsightPeriod
+    public var since: String?
+    public var until: String?
+    /// The whole market, not the viewer's own rows: moderators only.
+    public var all: Bool
+
+    public init(by: InsightPeriod = .day, since: String? = nil, until: String? = nil, all: Bool = false) {
+        self.by = by
+        self.since = since
+        self.until = until
+        self.all = all
+    }
 }
 
 /// The words the REPL understands, in the order `help` lists them. `exit`,
@@ -37,7 +58,8 @@ public enum ReplInput: Hashable, Sendable {
 /// deck shows) and are accepted but listed under their main word.
 public enum ReplVerb: String, CaseIterable, Hashable, Sendable {
     case drag, release, cancel, like, hate, superlike, open, back, undo, deck, history, matches, reload,
-        physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, acknowledge, moderate,
+        physics, view, prefs, me, likes, why, block, unblock, unmatch, report, chat, say, inbox, insights, acknowledge,
+        moderate,
         help, quit
 
     /// Every spelling, main words first, for completion and for parsing.

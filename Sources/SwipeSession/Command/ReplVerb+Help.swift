@@ -28,6 +28,7 @@ extension ReplVerb {
         case .chat: "chat PROFILE_ID"
         case .say: "say PROFILE_ID TEXT…"
         case .inbox: "inbox"
+        case .insights: "insights [--by day|week|month] [--since D] [--until D] [--all]"
         case .acknowledge: "acknowledge"
         case .moderate: "moderate ACTION …"
         case .help: "help [COMMAND]"
@@ -64,6 +65,7 @@ extension ReplVerb {
         case .chat: "talk with a match: each line you type is sent (/back leaves)"
         case .say: "send a match one message from anywhere"
         case .inbox: "your conversations: last message, unread, newest first"
+        case .insights: "your likes, matches and conversations per day, week or month"
         case .acknowledge: "say you have read a moderator's warning"
         case .moderate: "moderators: the queue, evidence, bans, warnings, the log"
         case .help: "this list, or one command in detail"
@@ -267,6 +269,15 @@ extension ReplVerb {
             Lists your matches with the last message and how many you have not read,
             newest first; a match that expired with no first message says so.
             Example: inbox
+            """
+        case .insights:
+            """
+            Counts what became of your likes over time, one row per UTC day (or ISO week,
+            or month): likes, superlikes, hates, matches, matches per 100 likes,
+            conversations, replies, and the median hours to a first message. --since
+            and --until take dates (2026-11-20) or times; by default the last 12
+            periods up to today. A moderator's --all counts the whole market.
+            Example: insights --by week   or   insights --since 2026-11-01 --until 2026-11-27
             """
         case .acknowledge:
             """

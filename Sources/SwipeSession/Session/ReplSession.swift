@@ -1,3 +1,4 @@
+import Foundation
 import SwipeCore
 import SwipeStore
 
@@ -257,6 +258,10 @@ public struct ReplSession {
             return try executeMe(command)
         case .moderate(let command):
             answer.moderation = try ledger.moderate(command)
+        case .insights(let input):
+            let range = InsightQuery.range(since: input.since, until: input.until, by: input.by, today: Date())
+            answer.insights = try ledger.insights(
+                InsightQuery(since: range.since, until: range.until, by: input.by), all: input.all)
         case .acknowledge:
             let count = try ledger.acknowledgeWarnings()
             answer.note =

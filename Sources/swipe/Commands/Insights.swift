@@ -35,54 +35,17 @@ struct Insights: ParsableCommand {
     var measure: String = "matches"
 
     func validate() throws {
-        for (name, value) in [("--since", since), ("--until", until)] {
-            if let value, Timestamp.normalized(value) == nil {
-                throw ValidationError(
-                    "\(name) takes a UTC date or time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(value)\"")
-            }
+        if let problem = InsightQuery.rangeProblem(since: since, until: until, by: by, today: Date()) {
+            throw ValidationError(problem)
         }
         if !InsightRow.measures.contains(measure) {
             throw ValidationError(
                 "--measure takes one of \(InsightRow.measures.joined(separator: ", ")), not \"\(measure)\"")
         }
-        let range = self.range(today: Date())
-        if range.since > range.until {
-            throw ValidationError("--since (\(range.since)) is after --until (\(range.until)): give them in time order")
-        }
     }
 
-    /// The range counted: `--until` (a date meaning its whole day), default
-    /// today; `--since`, default the start of the period 11 periods before.
     func range(today: Date) -> (since: String, until: String) {
-        let untilDay = until.flatMap(Timestamp.normalized) ?? Timestamp.string(from: today)
-        let untilText: String
-        if let until, until.count == 10, let start = Timestamp.date(from: untilDay) {
-            untilText = Timestamp.string(from: start + 86_400 - 0.001)
-        } else if until == nil, let start = Timestamp.date(from: String(untilDay.prefix(10))) {
-            untilText = Timestamp.string(from: start + 86_400 - 0.001)
-        } else {
-            untilText = untilDay
-        }
-        if let since, let normalized = Timestamp.normalized(since) { return (normalized, untilText) }
-        return (Self.defaultSince(untilDay: String(untilText.prefix(10)), by: by), untilText)
-    }
-
-    /// The first day of the period 11 periods before the one holding `untilDay`.
-    static func defaultSince(untilDay: String, by: InsightPeriod) -> String {
-        var calendar = Calendar(identifier: .iso8601)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let day = Timestamp.date(from: untilDay) ?? Date()
-        let start: Date
-        switch by {
-        case .day: start = day - 11 * 86_400
-        case .week:
-            let monday = calendar.dateInterval(of: .weekOfYear, for: day)?.start ?? day
-            start = monday - 11 * 7 * 86_400
-        case .month:
-            let first = calendar.dateInterval(of: .month, for: day)?.start ?? day
-            start = calendar.date(byAdding: .month, value: -11, to: first) ?? first
-        }
-        return Timestamp.string(from: start)
+        InsightQuery.range(since: since, until: until, by: by, today: today)
     }
 
     func run() throws {

@@ -1,0 +1,52 @@
+import Foundation
+import SwipeStore
+
+extension ReplInput {
+    /// `insights [--by day|week|month] [--since D] [--until D] [--all]`:
+    /// each option once, dates checked as `swipe insights` checks them.
+    static func parseInsights(_ arguments: [String], fail: (String) -> ReplInputError) throws(ReplInputError)
+        -> InsightsInput
+    {
+        let usage = "insights [--by day|week|month] [--since D] [--until D] [--all], e.g. insights --by week"
+        var input = InsightsInput()
+        var seen: Set<String> = []
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            let option = word.lowercased()
+            guard ["--by", "--since", "--until", "--all"].contains(option) else {
+                throw fail("insights does not take \"\(word)\": \(usage)")
+            }
+            guard seen.insert(option).inserted else { throw fail("insights: \(option) is given twice; \(usage)") }
+            if option == "--all" {
+                input.all = true
+                continue
+            }
+            guard let value = words.popFirst() else { throw fail("insights: \(option) needs a value; \(usage)") }
+            switch option {
+            case "--by":
+                guard let period = InsightPeriod(rawValue: value.lowercased()) else {
+                    throw fail("insights: --by takes day, week or month (got \"\(value)\")")
+                }
+                input.by = period
+            case "--since": input.since = value
+            default: input.until = value
+            }
+        }
+        try checkRange(input, fail: fail)
+        return input
+    }
+
+    /// A malformed date or a reversed range is refused before anything runs.
+    static func checkRange(
+        _ input: InsightsInput, fail: (String) -> ReplInputError,
+        flag: (String) -> String = {
+            "--" + $0
+        }
+    ) throws(ReplInputError) {
+        if let problem = InsightQuery.rangeProblem(
+            since: input.since, until: input.until, by: input.by, today: Date(), flag: flag)
+        {
+            throw fail("insights: " + problem)
+        }
+    }
+}
