@@ -57,42 +57,51 @@ extension Discovery {
 ///
 /// 1. Activity tier: a profile that has acted since it was imported ranks
 ///    above every one that has not.
-/// 2. Score, highest first: reciprocal interest P(V likes C) × P(C likes V),
-///    times the activity decay, the distance factor, the exposure factor and
-///    the new-profile lift.
+/// 2. Score, highest first: the model of mutual interest (`Model`): the
+///    chance V likes C and the chance C likes V, from the like rates
+///    received and given smoothed toward their gender's by a prior fitted
+///    to the window, aggregated; then the exposure bound. The other signals
+///    (activity decay, distance, shared interests, the new-profile lift) are
+///    off in `Model.standard`: the benchmark's ablation found no help from
+///    them; a model may still switch them on.
 /// 3. Ties: a hash of the viewer's and the candidate's ids (per viewer, never key order).
 public enum Ranking {
     /// Eligible candidates read in key order from the cursor per fetch.
     public static let window = 100
     /// Most recently active profiles looked at per fetch.
     public static let recentWindow = 100
-    /// Prior weight of the like rates' smoothing, in decisions.
-    static let smoothing = 3.0
+    /// The prior's weight, in decisions, when the window is too thin to fit one
+    /// (fewer than 3 profiles with decisions in a gender of 2 or more).
+    static let fallbackWeight = 3.0
     /// Days over which an act's weight falls to 1/e.
     static let activityDays = 7.0
-    /// Shift of the like odds (log-odds) per shared interest, up to `sharedCap`.
-    static let sharedWeight = 0.1
+    /// At most this many shared interests count (`Model.sharedWeight` each).
     static let sharedCap = 3
     /// Dealt more than the window's fair share in 24 h (its active
     /// candidates' mean, plus this one impression of grace): sinks. No
     /// multiple of the mean: at twice the mean the bound bit almost no one,
     /// as even the most-liked fifth was dealt under twice the mean (the town
-    /// of `make bench-ranking`: exposure Gini 0.40–0.44 over four seeds,
-    /// 0.31–0.35 with the mean itself, for 2–8% fewer matches).
+    /// of `make bench-ranking`, seed 20: exposure Gini 0.40–0.44 over four
+    /// seeds, 0.31–0.35 with the mean itself, for 2–8% fewer matches).
     static let exposureGrace = 1.0
     /// A newly active profile (few impressions, few decisions) is lifted by this factor.
     static let newLift = 1.5
     static let newImpressions = 5
 
     /// Base like rates (given, received) per gender key in the window: the
-    /// rates the profiles' own are smoothed toward.
+    /// rates the profiles' own are smoothed toward, and the prior's weight
+    /// in decisions for each (fitted to the window, or fixed).
     struct Bases {
         var given: [String: Double] = [:]
         var received: [String: Double] = [:]
         var allGiven = 0.5
         var allReceived = 0.5
+        var givenWeight = Ranking.fallbackWeight
+        var receivedWeight = Ranking.fallbackWeight
 
-        init(_ stats: [(gender: String?, stats: Discovery.RankStats)]) {
+        /// `stats` in a canonical order (by profile id), so that every
+        /// backend sums the fit's terms alike.
+        init(_ stats: [(gender: String?, stats: Discovery.RankStats)], prior: Prior = .fixed(Ranking.fallbackWeight)) {
             var sums: [String: (g: Int, gl: Int, r: Int, rl: Int)] = [:]
             var all = (g: 0, gl: 0, r: 0, rl: 0)
             for (gender, s) in stats {
@@ -110,22 +119,75 @@ public enum Ranking {
                 given[key] = rate(t.gl, t.g)
                 received[key] = rate(t.rl, t.r)
             }
+            switch prior {
+            case .fixed(let weight):
+                givenWeight = weight
+                receivedWeight = weight
+            case .fitted:
+                let keyed = stats.map { (key: $0.gender ?? "", stats: $0.stats) }
+                givenWeight =
+                    Ranking.fittedWeight(keyed.map { ($0.key, $0.stats.givenLikes, $0.stats.given) })
+                    ?? Ranking.fallbackWeight
+                receivedWeight =
+                    Ranking.fittedWeight(keyed.map { ($0.key, $0.stats.receivedLikes, $0.stats.received) })
+                    ?? Ranking.fallbackWeight
+            }
         }
+    }
+
+    /// The weight, in decisions, of the beta prior that spreads as the
+    /// observed like rates do (empirical Bayes, by the method of moments):
+    /// around each group's pooled rate m, a rate over n decisions varies by
+    /// m(1 − m)(ρ + (1 − ρ)/n) when the true rates vary by m(1 − m)ρ, and the
+    /// prior's weight is 1/ρ − 1. Groups (genders) of fewer than 2 profiles
+    /// with decisions, or pooled rate 0 or 1, do not count; nil when fewer
+    /// than 3 profiles count or all decided once. ρ is kept within 0.02–0.98
+    /// (a weight of 0.02–49 decisions). Rows in the order given.
+    static func fittedWeight(_ rows: [(group: String, likes: Int, count: Int)]) -> Double? {
+        var groups: [String: [(likes: Int, count: Int)]] = [:]
+        for row in rows where row.count > 0 { groups[row.group, default: []].append((row.likes, row.count)) }
+        var spread = 0.0, inverse = 0.0, counted = 0
+        for key in groups.keys.sorted() {
+            let rates = groups[key]!
+            guard rates.count >= 2 else { continue }
+            let mean = Double(rates.reduce(0) { $0 + $1.likes }) / Double(rates.reduce(0) { $0 + $1.count })
+            guard mean > 0, mean < 1 else { continue }
+            for (likes, count) in rates {
+                let d = Double(likes) / Double(count) - mean
+                spread += d * d / (mean * (1 - mean))
+                inverse += 1 / Double(count)
+                counted += 1
+            }
+        }
+        guard counted >= 3 else { return nil }
+        let s = spread / Double(counted), i = inverse / Double(counted)
+        guard i < 1 else { return nil }
+        let rho = min(0.98, max(0.02, (s - i) / (1 - i)))
+        return 1 / rho - 1
     }
 
     static func clamp(_ p: Double) -> Double { min(0.98, max(0.02, p)) }
     static func logit(_ p: Double) -> Double { log(p / (1 - p)) }
     static func sigmoid(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
 
-    /// A profile's like rate given (generosity) and received, smoothed toward its gender's.
-    static func rates(_ profile: Profile, _ s: Discovery.RankStats, _ bases: Bases) -> (
+    /// A profile's like rate given (generosity) and received, smoothed toward
+    /// its gender's; a signal off holds that rate at its gender's.
+    static func rates(_ profile: Profile, _ s: Discovery.RankStats, _ bases: Bases, _ model: Model) -> (
         given: Double, received: Double, base: Double
     ) {
         let gender = Discovery.genderKey(of: profile) ?? ""
         let baseGiven = bases.given[gender] ?? bases.allGiven
         let baseReceived = bases.received[gender] ?? bases.allReceived
-        let given = clamp((Double(s.givenLikes) + smoothing * baseGiven) / (Double(s.given) + smoothing))
-        let received = clamp((Double(s.receivedLikes) + smoothing * baseReceived) / (Double(s.received) + smoothing))
+        let given =
+            model.uses(.given)
+            ? clamp((Double(s.givenLikes) + bases.givenWeight * baseGiven) / (Double(s.given) + bases.givenWeight))
+            : clamp(baseGiven)
+        let received =
+            model.uses(.received)
+            ? clamp(
+                (Double(s.receivedLikes) + bases.receivedWeight * baseReceived)
+                    / (Double(s.received) + bases.receivedWeight))
+            : clamp(baseReceived)
         return (given, received, clamp(baseGiven))
     }
 
@@ -171,12 +233,14 @@ public enum Ranking {
 
     /// The score of each candidate (higher first), on the window as given.
     public static func scores(
-        viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date
+        viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
+        model: Model = .standard
     ) -> [Double] {
-        let bases = Bases(
-            [(Discovery.genderKey(of: viewer), viewerStats)]
-                + candidates.map { (Discovery.genderKey(of: $0.profile), $0.stats) })
-        let me = rates(viewer, viewerStats, bases)
+        let people =
+            [(id: viewer.id, gender: Discovery.genderKey(of: viewer), stats: viewerStats)]
+            + candidates.map { (id: $0.profile.id, gender: Discovery.genderKey(of: $0.profile), stats: $0.stats) }
+        let bases = Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
+        let me = rates(viewer, viewerStats, bases, model)
         // The fair share: the mean times dealt in 24 h among the window's active candidates.
         let active = candidates.filter { $0.stats.lastActiveAt != nil }
         let share =
@@ -184,17 +248,27 @@ public enum Ranking {
             ? 0 : Double(active.reduce(0) { $0 + $1.stats.dealtRecently(now: now) }) / Double(active.count)
         let fair = share + exposureGrace
         return candidates.map { c in
-            let them = rates(c.profile, c.stats, bases)
-            let shared = Double(min(sharedInterests(viewer, c.profile).count, sharedCap)) * sharedWeight
+            let them = rates(c.profile, c.stats, bases, model)
+            let shared =
+                model.uses(.sharedInterests)
+                ? Double(min(sharedInterests(viewer, c.profile).count, sharedCap)) * model.sharedWeight : 0
             let iLike = sigmoid(logit(me.given) + logit(them.received) - logit(me.base) + shared)
             let theyLike = sigmoid(logit(them.given) + logit(me.received) - logit(them.base) + shared)
-            var score = iLike * theyLike
-            if let days = daysSince(c.stats.lastActiveAt, now: now) { score *= exp(-days / activityDays) }
-            if let km = distanceKm(viewer, c.profile) { score /= 1 + km / 100 }
+            var score: Double
+            switch model.aggregation {
+            case .product: score = iLike * theyLike
+            case .harmonic: score = 2 * iLike * theyLike / (iLike + theyLike)
+            }
+            if model.uses(.activity), let days = daysSince(c.stats.lastActiveAt, now: now) {
+                score *= exp(-days / activityDays)
+            }
+            if model.uses(.distance), let km = distanceKm(viewer, c.profile) { score /= 1 + km / 100 }
             // Exposure is rationed among those who use the app: the others rank below them all anyway.
             let dealt = Double(c.stats.dealtRecently(now: now))
-            if c.stats.lastActiveAt != nil && dealt > fair { score *= (fair / dealt) * (fair / dealt) }
-            if isNew(c.stats) { score *= newLift }
+            if model.uses(.exposure), c.stats.lastActiveAt != nil, dealt > fair {
+                score *= (fair / dealt) * (fair / dealt)
+            }
+            if model.uses(.newcomer), isNew(c.stats) { score *= newLift }
             return score
         }
     }
@@ -202,9 +276,10 @@ public enum Ranking {
     /// The window in the feed's order: acted before never acted, then score,
     /// then the viewer's tie hash.
     public static func order(
-        viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date
+        viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
+        model: Model = .standard
     ) -> [Discovery.RankCandidate] {
-        let scores = scores(viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now)
+        let scores = scores(viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now, model: model)
         let keyed = candidates.indices.map { i in
             (
                 tier: candidates[i].stats.lastActiveAt == nil ? 0 : 1, score: scores[i],
@@ -221,31 +296,108 @@ public enum Ranking {
 
     /// Why a card is dealt, in words: never more about another person's
     /// decisions than `likes` shows (`liker`: the card came as a standing
-    /// like or superlike of the viewer, which `likes` lists).
+    /// like or superlike of the viewer, which `likes` lists). Only what the
+    /// order uses is told: the likers first, and each signal of
+    /// `Model.standard` that is on (Documentation/Discovery.md, the ablation).
     public static func reasons(
         viewer: Profile, candidate: Profile, stats: Discovery.RankStats, liker: Decision?, now: Date
     ) -> [String] {
+        let model = Model.standard
         var reasons: [String] = []
         switch liker {
         case .superlike?: reasons.append("superlikes you")
         case .like?: reasons.append("likes you")
         default: break
         }
-        if let km = distanceKm(viewer, candidate) {
+        if model.uses(.distance), let km = distanceKm(viewer, candidate) {
             // As the page shows it (`Discovery.shownDistanceKm`): never under 1 km.
             reasons.append("\(max(1, Int(km))) km away")
         }
         let shared = sharedInterests(viewer, candidate)
-        if !shared.isEmpty {
+        if model.uses(.sharedInterests), model.sharedWeight > 0, !shared.isEmpty {
             reasons.append(
                 shared.count == 1
                     ? "1 shared interest: \(shared[0])"
                     : "\(shared.count) shared interests: \(shared.joined(separator: ", "))")
         }
-        if isNew(stats) { reasons.append("new here") }
-        if let days = daysSince(stats.lastActiveAt, now: now) {
+        if model.uses(.newcomer), isNew(stats) { reasons.append("new here") }
+        if model.uses(.activity), let days = daysSince(stats.lastActiveAt, now: now) {
             if days < 1 { reasons.append("active today") } else if days < 7 { reasons.append("active this week") }
         }
         return reasons
+    }
+}
+
+extension Ranking {
+    /// A part of the score the ranking can leave out (`Model.off`): what the
+    /// benchmark's ablation switches off one at a time (Documentation/Discovery.md).
+    public enum Signal: String, CaseIterable, Hashable, Sendable {
+        /// The candidate's like rate received: how often people like them.
+        case received
+        /// The candidate's like rate given: how readily they like.
+        case given
+        /// A shift of both directions' like odds per interest the two share.
+        case sharedInterests = "shared interests"
+        /// The fall of the score with the days since the candidate last acted.
+        case activity
+        /// The fall of the score with the distance between the two.
+        case distance
+        /// The exposure bound: dealt over the fair share in 24 hours, sinks.
+        case exposure
+        /// The lift of a newly active profile.
+        case newcomer
+    }
+
+    /// How the two directions' chances become one score.
+    public enum Aggregation: String, CaseIterable, Hashable, Sendable {
+        /// P(V likes C) × P(C likes V): the chance of a mutual like, were they independent.
+        case product
+        /// Their harmonic mean (RECON's): low when either side is low.
+        case harmonic
+    }
+
+    /// How much the like rates are pulled toward their gender's rate.
+    public enum Prior: Hashable, Sendable {
+        /// A prior worth this many decisions, whatever the market.
+        case fixed(Double)
+        /// Fitted to the window (empirical Bayes: the beta prior whose spread
+        /// matches the spread of the window's observed rates, `fittedWeight`).
+        case fitted
+    }
+
+    /// What the score is made of: the benchmark chooses among models on
+    /// nights it does not judge; a feed uses `standard`.
+    public struct Model: Hashable, Sendable {
+        public var aggregation: Aggregation
+        public var prior: Prior
+        /// Log-odds added per shared interest, up to `sharedCap` of them.
+        public var sharedWeight: Double
+        /// Signals left out.
+        public var off: Set<Signal>
+
+        public init(aggregation: Aggregation, prior: Prior, sharedWeight: Double, off: Set<Signal> = []) {
+            self.aggregation = aggregation
+            self.prior = prior
+            self.sharedWeight = sharedWeight
+            self.off = off
+        }
+
+        /// The feed's model: the product and the fitted prior, as the
+        /// cross-validation of `make bench-ranking` chose on nights 1–10 (its
+        /// choice on all ten; 9 of the 10 folds chose the same). Off: the
+        /// signals that did not help on held-out nights or in the town
+        /// (Documentation/Discovery.md, the ablation); they are not in `why` either.
+        public static let standard = Model(
+            aggregation: .product, prior: .fitted, sharedWeight: 0,
+            off: [.sharedInterests, .activity, .distance, .newcomer])
+
+        public func uses(_ signal: Signal) -> Bool { !off.contains(signal) }
+
+        /// The same model with `signal` left out too.
+        public func without(_ signal: Signal) -> Model {
+            var model = self
+            model.off.insert(signal)
+            return model
+        }
     }
 }

@@ -35,8 +35,9 @@ extension Discovery {
 extension SwipeDatabase {
     /// Why `profile` is (or would be) in `viewer`'s feed, in words (README
     /// "Ranking", `Ranking.reasons`): "likes you" only when `likes` lists
-    /// them, then the distance rounded to the km, shared interests, "new
-    /// here", "active today". Nothing else about anyone's decisions.
+    /// them, then only the signals `Ranking.Model.standard` uses that can be
+    /// told (none, since the ablation of issue 38). Nothing else about
+    /// anyone's decisions.
     public func reasons(viewer: String, about id: String, now: Date = Date()) throws -> [String] {
         let me = try viewerProfile(viewer)
         guard let them = try profile(id: id) else { throw StoreError.unknownProfile(id) }

@@ -19,10 +19,13 @@ extension Ranking {
         /// The batch and the impressions not counted yet: the feed's own, or
         /// one a server keeps across fetches (`FeedMemory`).
         public var memory: FeedMemory
+        /// What the score is made of (`Model.standard`; the benchmark's cross-validation tries others).
+        public var model: Model
 
         public init(
             cellLimit: Int? = nil, window: Int = Ranking.window, recentWindow: Int = Ranking.recentWindow,
-            records: Bool = true, clock: @escaping () -> Date = Date.init, memory: FeedMemory = FeedMemory()
+            records: Bool = true, clock: @escaping () -> Date = Date.init, memory: FeedMemory = FeedMemory(),
+            model: Model = .standard
         ) {
             self.cellLimit = cellLimit
             self.window = window
@@ -30,6 +33,7 @@ extension Ranking {
             self.records = records
             self.clock = clock
             self.memory = memory
+            self.model = model
         }
     }
 

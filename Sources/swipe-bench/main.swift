@@ -16,8 +16,7 @@ do {
         if !rankingParts.contains("ranking") {
             bench.parts = Set(rankingParts.map { String($0.dropFirst("ranking-".count)) })
         }
-        let lines = try bench.run()
-        let table = RankingBench.table(lines)
+        let table = try bench.run()
         print(machine + "\n\n## Ranking (make bench-ranking)\n\n" + table)
         log(String(format: "ranking: %.1f s", Date().timeIntervalSince(started)))
         if let output = options.output, options.only == rankingParts {

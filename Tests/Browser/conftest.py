@@ -2,6 +2,8 @@
 built binary, a server on a free loopback port, and headless Chromium from
 Debian's packages driven by selenium (driver path given, nothing downloaded).
 """
+import csv
+import io
 import os
 import pathlib
 import queue
@@ -22,9 +24,12 @@ ARTIFACTS = pathlib.Path(os.environ.get("SWIPE_ARTIFACTS", ROOT / ".build" / "br
 CHROMIUM = os.environ.get("CHROMIUM", shutil.which("chromium") or "/usr/bin/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", shutil.which("chromedriver") or "/usr/bin/chromedriver")
 
-# Nobody has acted yet, so the ranking (README "Ranking") puts first those who
-# share an interest with the viewer: alice sees bob (hiking), then carol
-# (coffee), ahead of dave and erin; bob sees alice (hiking) first.
+# Nobody has acted yet, so only the ranking (Documentation/Discovery.md) orders
+# these decks, and which card it puts on top is its business, not these
+# tests'. A test that needs a given card on top either reads which one is
+# (`top_card`, then `PEOPLE` for what it shows), or makes the order the
+# product's contract: a like of the viewer (likers come first, `liked`), or
+# nobody else to deal (`pair`: alice and bob are each other's whole deck).
 PROFILES = """id,name,age,gender,city,bio,photos,interests
 alice,Alice Example,31,f,Lisboa,"Likes long walks.
 And <b>HTML</b> that must stay text.",,hiking;coffee
@@ -33,6 +38,22 @@ carol,Carol Singer,29,f,Braga,Sings.,,music;coffee
 dave,Dave Diver,35,m,Faro,Dives.,,sea;boats
 erin,Erin Runner,27,f,Coimbra,Runs.,,running
 """
+
+# Each row of PROFILES by id: what a card of that person shows.
+PEOPLE = {row["id"]: row for row in csv.DictReader(io.StringIO(PROFILES))}
+
+
+def profiles_of(*ids):
+    """PROFILES cut down to these people, as CSV text."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(PEOPLE[ids[0]]), lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(PEOPLE[i] for i in ids)
+    return out.getvalue()
+
+
+# bob liked alice before anyone opened a page: he is on top of her deck.
+BOB_LIKES_ALICE = "viewer,profile,decision,decided_at\nbob,alice,like,2026-11-20T10:00:00.000Z\n"
 
 
 def wait_for(condition, what, seconds=30):
@@ -116,14 +137,31 @@ class Served:
             raise AssertionError("swipe serve did not stop on SIGTERM within 30 s")
 
 
-@pytest.fixture
-def served():
+def serving(**arguments):
     with tempfile.TemporaryDirectory(prefix="swipe-browser-") as folder:
-        server = Served(folder)
+        server = Served(folder, **arguments)
         yield server
         server.stop()
         assert server.process.returncode == 0, "swipe serve exited %s: %s" % (
             server.process.returncode, "".join(server.stderr_lines))
+
+
+@pytest.fixture
+def served():
+    """PROFILES, and nobody has decided anything."""
+    yield from serving()
+
+
+@pytest.fixture
+def liked():
+    """PROFILES, and bob likes alice: bob is her top card (likers come first)."""
+    yield from serving(decisions=BOB_LIKES_ALICE)
+
+
+@pytest.fixture
+def pair():
+    """alice and bob of PROFILES only: each is the other's one card."""
+    yield from serving(profiles=profiles_of("alice", "bob"))
 
 
 def make_browser(width=420, height=860):

@@ -244,14 +244,15 @@ def test_a_liker_opens_from_likes_you_and_is_liked_back(matched, browsers):
     assert "Carol Singer" in banner.text
 
 
-def test_a_line_under_the_name_says_why_the_card_is_dealt(served, browsers):
-    """bob is alice's top card because they share hiking (conftest's PROFILES)."""
+def test_a_line_under_the_name_says_why_the_card_is_dealt(liked, browsers):
+    """bob is alice's top card because he likes her (likers come first), and
+    the line says so first, as `why` does (README "Ranking")."""
     alice = browsers()
-    signed_in(alice, served, "alice")
+    signed_in(alice, liked, "alice")
     top = wait_for(lambda: alice.find_element(By.CSS_SELECTOR, ".card[data-state='first']"), "the top card")
     assert top.get_attribute("data-profile") == "bob"
     why = wait_for(lambda: top.find_element(By.CSS_SELECTOR, ".why").text, "the why line")
-    assert "hiking" in why
+    assert why.split(" · ")[0] == "likes you", why
     assert "<" not in why
 
 
@@ -271,14 +272,14 @@ def test_an_unmatch_closes_the_conversation_on_the_other_page(matched, browsers)
     assert not alice.find_element(By.ID, "chat-input").is_enabled()
 
 
-def test_a_match_made_by_a_repl_in_another_process_reaches_the_open_page(served, browsers):
+def test_a_match_made_by_a_repl_in_another_process_reaches_the_open_page(pair, browsers):
     """The issue's case: the page open as bob on `swipe serve --db x.sqlite`, and
     `printf 'like\\n' | swipe --db x.sqlite --as alice` in another process."""
     bob = browsers()
-    signed_in(bob, served, "bob")
-    bob.find_element(By.ID, "like").click()  # bob likes alice, his top card
-    wait_for(lambda: served.decisions("bob") == [("alice", "like", "button", None)], "bob's like stored")
-    out = subprocess.run([served.binary, "--db", served.db, "--as", "alice"], input="like\n",
+    signed_in(bob, pair, "bob")
+    bob.find_element(By.ID, "like").click()  # bob likes alice, his one card
+    wait_for(lambda: pair.decisions("bob") == [("alice", "like", "button", None)], "bob's like stored")
+    out = subprocess.run([pair.binary, "--db", pair.db, "--as", "alice"], input="like\n",
                          capture_output=True, text=True, check=True)
     assert "It's a match!" in out.stdout, out.stdout
     banner = wait_for(lambda: bob.find_element(By.ID, "match-banner").is_displayed()

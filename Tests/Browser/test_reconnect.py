@@ -8,7 +8,7 @@ import subprocess
 from selenium.webdriver.common.by import By
 
 from conftest import wait_for
-from test_serve import answers, signed_in
+from test_serve import answers, signed_in, top_card
 
 
 def hellos(browser):
@@ -30,9 +30,11 @@ def test_the_page_reconnects_when_its_server_comes_back(served, browsers):
         decks = sum(1 for a in answers(browser) if a.get("cmd") == "deck")
         assert decks >= 2, "the page asked for its deck again on the new socket"
         wait_for(lambda: browser.find_element(By.ID, "status").text == "Connected.", "connected again")
+        top = top_card(browser).get_attribute("data-profile")
+        assert top and top != "alice", top
         browser.execute_script("window.swipeDebug.send('like')")
-        wait_for(lambda: any(d[0] == "bob" and d[1] == "like" for d in served.decisions("alice")),
-                 "a like after the reconnect stored")
+        wait_for(lambda: served.decisions("alice") == [(top, "like", "button", None)],
+                 "a like of the top card after the reconnect stored")
     finally:
         restarted.terminate()
         restarted.wait(timeout=30)

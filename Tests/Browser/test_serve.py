@@ -12,7 +12,7 @@ from selenium.webdriver.common.actions.pointer_input import PointerInput
 from selenium.webdriver.common.actions import interaction
 from selenium.webdriver.common.by import By
 
-from conftest import ROOT, screenshot, wait_for
+from conftest import PEOPLE, ROOT, screenshot, wait_for
 
 REST_X, REST_Y, CARD_W, CARD_H = 187.5, 273.5, 350, 400
 
@@ -45,11 +45,11 @@ def expected_matrix(x, y, rotation_degrees, scale):
             x - CARD_W / 2, y - CARD_H / 2]
 
 
-def test_a_pointer_drag_poses_the_card_as_the_deck_says(served, browsers):
+def test_a_pointer_drag_poses_the_card_as_the_deck_says(liked, browsers):
     browser = browsers()
-    signed_in(browser, served, "alice")
+    signed_in(browser, liked, "alice")
     card = top_card(browser)
-    assert card.get_attribute("data-profile") == "bob"
+    assert card.get_attribute("data-profile") == "bob"  # he likes her: likers come first
     # Profile text is text: the bio's markup is shown, not parsed.
     assert card.find_elements(By.TAG_NAME, "b") == []
 
@@ -105,32 +105,37 @@ def test_a_pointer_drag_poses_the_card_as_the_deck_says(served, browsers):
                        "the release answer")[-1]
     assert "decision" not in release
     wait_for(lambda: matrix_of(browser, top_card(browser))[4] == REST_X - CARD_W / 2, "the card back at rest")
-    assert served.decisions("alice") == []
+    assert liked.decisions("alice") == []
 
 
 def test_pressing_like_stores_the_decision(served, browsers):
+    """The decision is about the card on top, whichever the ranking put there."""
     browser = browsers()
     signed_in(browser, served, "alice")
+    first = top_card(browser).get_attribute("data-profile")
+    assert first in PEOPLE and first != "alice", first
     browser.find_element(By.ID, "like").click()
     rows = wait_for(lambda: served.decisions("alice"), "alice's like in the database")
-    assert rows == [("bob", "like", "button", None)]
-    wait_for(lambda: top_card(browser).get_attribute("data-profile") == "carol", "carol on top")
-    # Keys: ← passes on carol, Backspace undoes it.
+    assert rows == [(first, "like", "button", None)]
+    second = wait_for(lambda: top_card(browser).get_attribute("data-profile") not in (first, "")
+                      and top_card(browser).get_attribute("data-profile"), "the next card on top")
+    assert second in PEOPLE and second != "alice", second
+    # Keys: ← passes on that card, Backspace undoes it.
     browser.find_element(By.TAG_NAME, "body").send_keys("\ue012")  # ArrowLeft
     wait_for(lambda: len(served.decisions("alice")) == 2, "the hate from ←")
     browser.find_element(By.TAG_NAME, "body").send_keys("\ue003")  # Backspace
     wait_for(lambda: served.decisions("alice")[-1][3] is not None, "the undo from Backspace")
-    assert served.decisions("alice")[-1][:3] == ("carol", "hate", "button")
+    assert served.decisions("alice")[-1][:3] == (second, "hate", "button")
     screenshot(browser, "serve-after-like.png")
 
 
-def test_two_viewers_who_like_each_other_both_see_the_match(served, browsers):
+def test_two_viewers_who_like_each_other_both_see_the_match(pair, browsers):
     alice, bob = browsers(), browsers(width=375, height=667)
-    signed_in(alice, served, "alice")
-    signed_in(bob, served, "bob")
-    bob.find_element(By.ID, "like").click()  # bob likes alice
-    wait_for(lambda: served.decisions("bob") == [("alice", "like", "button", None)], "bob's like stored")
-    alice.find_element(By.ID, "like").click()  # alice likes bob: a match
+    signed_in(alice, pair, "alice")
+    signed_in(bob, pair, "bob")
+    bob.find_element(By.ID, "like").click()  # bob likes alice, his one card
+    wait_for(lambda: pair.decisions("bob") == [("alice", "like", "button", None)], "bob's like stored")
+    alice.find_element(By.ID, "like").click()  # alice likes bob, her one card: a match
 
     def banner(browser):
         element = browser.find_element(By.ID, "match-banner")
@@ -145,9 +150,10 @@ def test_two_viewers_who_like_each_other_both_see_the_match(served, browsers):
     screenshot(bob, "serve-match-bob.png")
 
 
-def test_the_detail_page_shows_profile_text_as_text(served, browsers):
+def test_the_detail_page_shows_profile_text_as_text(liked, browsers):
     browser = browsers(width=375, height=667)
-    signed_in(browser, served, "alice")
+    signed_in(browser, liked, "alice")
+    assert top_card(browser).get_attribute("data-profile") == "bob"  # he likes her: likers come first
     top_card(browser).click()
     wait_for(lambda: browser.find_element(By.ID, "detail").is_displayed(), "the detail page")
     bio = browser.find_element(By.ID, "detail-bio")

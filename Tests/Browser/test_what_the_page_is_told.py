@@ -166,14 +166,15 @@ def test_the_block_button_blocks_the_person_shown_whatever_their_id_holds(odd_id
     assert "bob" not in blocked_by(odd_ids, "alice")
 
 
-def test_a_block_from_the_other_side_withdraws_the_card_from_an_open_page(served, browsers):
+def test_a_block_from_the_other_side_withdraws_the_card_from_an_open_page(liked, browsers):
     alice, bob = browsers(), browsers()
-    signed_in(alice, served, "alice")
-    signed_in(bob, served, "bob")
+    signed_in(alice, liked, "alice")
+    signed_in(bob, liked, "bob")
+    # He liked her before: likers come first.
     wait_for(lambda: top_card(alice).get_attribute("data-profile") == "bob", "bob on top of alice's deck")
     # bob blocks alice from his page (by command, as the REPL would).
     bob.execute_script("window.swipeDebug.send('block', {id: 'alice'})")
-    wait_for(lambda: blocked_by(served, "bob") == ["alice"], "bob's block stored")
+    wait_for(lambda: blocked_by(liked, "bob") == ["alice"], "bob's block stored")
     # alice's open page loses bob's card without her doing anything.
     wait_for(lambda: top_card(alice).get_attribute("data-profile") not in ("bob", ""), "bob's card withdrawn")
     shown = [c.get_attribute("data-profile") for c in alice.find_elements(By.CSS_SELECTOR, ".card")

@@ -99,39 +99,67 @@ extension DiscoveryModel {
         }
         func toward(_ likes: Int, _ n: Int) -> Double { (Double(likes) + 5) / (Double(n) + 10) }
         func bound(_ p: Double) -> Double { min(0.98, max(0.02, p)) }
+        // The prior's weight in decisions, fitted to the viewer and the window
+        // (README "Ranking"): per gender of 2 or more people with decisions
+        // whose pooled rate is neither 0 nor 1, each such person's squared
+        // deviation from it over m(1 − m), and 1/n; their means s and i over
+        // all such people (3 at least, i under 1, else 3 decisions) give
+        // ρ = (s − i)/(1 − i) within 0.02–0.98 and the weight 1/ρ − 1. Summed
+        // by gender in order, each gender's people in the order of their ids.
+        let everyone = ([v] + window).sorted { s.people[$0].id < s.people[$1].id }
+        func fitted(_ likes: [Int], _ counts: [Int]) -> Double {
+            var byGender: [String: [Int]] = [:]
+            for p in everyone where counts[p] > 0 {
+                byGender[genderKey(s.people[p].gender) ?? "", default: []].append(p)
+            }
+            var spread = 0.0, inverse = 0.0, people = 0
+            for gender in byGender.keys.sorted() {
+                let group = byGender[gender]!
+                let m = Double(group.map { likes[$0] }.reduce(0, +)) / Double(group.map { counts[$0] }.reduce(0, +))
+                guard group.count >= 2, m > 0, m < 1 else { continue }
+                for p in group {
+                    let deviation = Double(likes[p]) / Double(counts[p]) - m
+                    spread += deviation * deviation / (m * (1 - m))
+                    inverse += 1 / Double(counts[p])
+                    people += 1
+                }
+            }
+            let sMean = spread / Double(people), iMean = inverse / Double(people)
+            guard people >= 3, iMean < 1 else { return 3 }
+            let rho = min(0.98, max(0.02, (sMean - iMean) / (1 - iMean)))
+            return 1 / rho - 1
+        }
+        let givenWeight = fitted(state.givenLikes, state.given)
+        let receivedWeight = fitted(state.receivedLikes, state.received)
         func rates(_ p: Int) -> (given: Double, received: Double, base: Double) {
             let t = sums[genderKey(s.people[p].gender) ?? ""]
             let baseGiven = t.map { toward($0[0], $0[1]) } ?? toward(all[0], all[1])
             let baseReceived = t.map { toward($0[2], $0[3]) } ?? toward(all[2], all[3])
             return (
-                bound((Double(state.givenLikes[p]) + 3 * baseGiven) / (Double(state.given[p]) + 3)),
-                bound((Double(state.receivedLikes[p]) + 3 * baseReceived) / (Double(state.received[p]) + 3)),
+                bound((Double(state.givenLikes[p]) + givenWeight * baseGiven) / (Double(state.given[p]) + givenWeight)),
+                bound(
+                    (Double(state.receivedLikes[p]) + receivedWeight * baseReceived)
+                        / (Double(state.received[p]) + receivedWeight)),
                 bound(baseGiven)
             )
         }
         func odds(_ p: Double) -> Double { log(p / (1 - p)) }
         func chance(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
-        func shared(_ a: Person, _ b: Person) -> Int {
-            let mine = Set(a.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() })
-            return Set(b.interests.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }).intersection(mine)
-                .count
-        }
         let me = rates(v)
         let acted = window.filter { state.lastActive[$0] != nil }
         let share = acted.isEmpty ? 0 : Double(acted.map { state.dealt[$0] }.reduce(0, +)) / Double(acted.count)
         // Over the mean, plus one: sinks (README "Ranking").
         let fair = share + 1
+        // The chance V likes C times the chance C likes V, then the exposure
+        // bound: nothing else (no activity decay, distance, shared interests
+        // or newcomer lift: README "Ranking").
         func score(_ c: Int) -> Double {
             let them = rates(c)
-            let bonus = Double(min(shared(s.people[v], s.people[c]), 3)) * 0.1
             var x =
-                chance(odds(me.given) + odds(them.received) - odds(me.base) + bonus)
-                * chance(odds(them.given) + odds(me.received) - odds(them.base) + bonus)
-            if let last = state.lastActive[c] { x *= exp(-(max(0, now.timeIntervalSince(last)) / 86_400) / 7) }
-            if let a = s.people[v].location, let b = s.people[c].location { x /= 1 + coarseDistance(a, b) / 100 }
+                chance(odds(me.given) + odds(them.received) - odds(me.base))
+                * chance(odds(them.given) + odds(me.received) - odds(them.base))
             let dealt = Double(state.dealt[c])
             if state.lastActive[c] != nil && dealt > fair { x *= (fair / dealt) * (fair / dealt) }
-            if state.lastActive[c] != nil && state.dealt[c] < 5 { x *= 1.5 }
             return x
         }
         let ranked = window.map { c in
@@ -226,8 +254,7 @@ extension DiscoveryModel {
 extension DiscoveryModel {
     /// `ids` in the order of the viewer's tie hash: the feed's order after
     /// the likers among candidates the ranking cannot tell apart (none has
-    /// acted, so neither the activity nor the exposure rule applies; none is
-    /// located or shares an interest).
+    /// acted, so the exposure rule does not apply, and none has decided).
     public static func tieOrder(_ viewer: String, _ ids: [String]) -> [String] {
         ids.sorted { fnv(viewer, $0) < fnv(viewer, $1) }
     }

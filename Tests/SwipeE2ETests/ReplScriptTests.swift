@@ -16,15 +16,15 @@ import Testing
         try load()
     }
 
-    /// Four profiles; `b` already likes `a`; `c` shares an interest with `a`.
+    /// Four profiles; `b` already likes `a` and `c`.
     func load() throws {
         let csv = folder + "/p.csv"
         // `b` already likes `a`: a's like of b makes a match. Then the ranking
-        // (README "Ranking"): neither c nor d ever acted, and c shares jazz
-        // with a, so c comes before d.
+        // (README "Ranking"): neither c nor d ever acted, and b liked c, so
+        // c's like rate received is above d's (none): c comes before d.
         try "id,name,age,city,interests\na,Ana,30,Lisboa,jazz\nb,Bo,28,Oslo,\nc,Cy,41,,jazz\nd,Di,35,Rome,\n"
             .write(toFile: csv, atomically: true, encoding: .utf8)
-        try "viewer,profile,decision,decided_at\nb,a,like,2026-01-01T00:00:00.000Z\n"
+        try "viewer,profile,decision,decided_at\nb,a,like,2026-01-01T00:00:00.000Z\nb,c,like,2026-01-01T00:00:01.000Z\n"
             .write(toFile: folder + "/d.csv", atomically: true, encoding: .utf8)
         #expect(try SwipeBinary.run(["import", "--db", db, csv]).status == 0)
         #expect(try SwipeBinary.run(["import", "--db", db, "--decisions", folder + "/d.csv"]).status == 0)

@@ -304,7 +304,8 @@ public final class PostgresFeed: ProfileFeed {
         }
         // The window was read just now, in this fetch: its first cards need no second look.
         let ranked = Ranking.order(
-            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
+            model: options.model)
         let fresh = dealer.refill(
             ranked, viewer: me.profile, need: limit - profiles.count, skip: { _ in false },
             check: { $0.profile })

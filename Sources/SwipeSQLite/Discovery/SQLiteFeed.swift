@@ -299,7 +299,8 @@ public final class SQLiteFeed: ProfileFeed {
                 }
         }
         let ranked = Ranking.order(
-            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now)
+            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
+            model: options.model)
         return Window(
             me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
     }

@@ -204,10 +204,10 @@ extension ReplVerb {
             """
         case .why:
             """
-            The top card's reasons, in words: likes you (only when likes lists them),
-            how far away, the interests you share, new here, active today. After the
-            people who like you, the deck ranks everyone by how likely you both like
-            each other, who is active, how near, and who has been shown less today.
+            The top card's reasons, in words: likes you, or superlikes you (only when
+            likes lists them). After the people who like you, the deck ranks those
+            who use swipe first, then by how likely you both like each other, and
+            pushes down whoever has been shown more than their share today.
             Example: why
             """
         case .likes:
