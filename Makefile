@@ -166,7 +166,7 @@ serve-cluster: deps
 #  BENCH_ONLY=discovery-postgres BENCH_SIZES=1M: the next card on PostgreSQL beside SQLite)
 BENCH_SIZES ?= 10k,100k,1M
 BENCH_RUNS ?= 7
-BENCH_ONLY ?= import,ledger,feed,queries,repl,output,discovery,postgres,pgimport,writers,discovery-postgres
+BENCH_ONLY ?= import,ledger,feed,queries,repl,output,insights,discovery,postgres,pgimport,writers,discovery-postgres
 bench: deps
 	$(SWIFT) build -c release --product swipe
 	$(SWIFT) build -c release --product swipe-serve

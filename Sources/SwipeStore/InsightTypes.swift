@@ -127,6 +127,12 @@ public protocol SwipeInsights: AnyObject {
     ///
     /// - Throws: `StoreError.unknownProfile` for an unknown `query.viewer`.
     func insights(_ query: InsightQuery) throws -> [InsightRow]
+
+    /// The viewer's current matches as `matches(viewer:)` lists them (newest
+    /// first), each with its conversation's message count and last message time.
+    ///
+    /// - Throws: `StoreError.unknownProfile` for an unknown viewer.
+    func matchActivity(viewer: String) throws -> [MatchActivity]
 }
 
 extension InsightRow {

@@ -8,7 +8,7 @@ struct BenchOptions {
     var swipe = ""
     var only: Set<String> = [
         "import", "ledger", "feed", "queries", "repl", "output", "discovery", "serve", "postgres", "pgimport",
-        "writers", "discovery-postgres", "serve-postgres", "photos",
+        "writers", "discovery-postgres", "serve-postgres", "photos", "insights",
     ]
     /// WebSockets open at once in the `serve` section.
     var sessions = 200
@@ -22,7 +22,7 @@ struct BenchOptions {
     static let usage = """
         usage: swipe-bench --swipe PATH [--sizes 10k,100k,1M] [--runs N] [--data DIR]
                            [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers,
-                                  discovery-postgres,serve-postgres,photos] [--sessions N]
+                                  discovery-postgres,serve-postgres,photos,insights] [--sessions N]
                            (serve-chat, serve-postgres-chat: the chat rows of serve alone;
                             serve-staggered, serve-postgres-staggered: its staggered load row alone)
                            [--output FILE.md]

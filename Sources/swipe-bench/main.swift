@@ -67,6 +67,19 @@ do {
             log("sqlite3 not found: the output comparison is skipped")
         }
     }
+    if options.only.contains("insights") {
+        if let sqlite3 {
+            report.add(try InsightsBench(data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs).run())
+        } else {
+            log("sqlite3 not found: the insights comparison is skipped")
+        }
+        if let uri = options.postgres, let psql = ChildProcess.which("psql") {
+            report.add(
+                try InsightsBench.postgres(data: largest, swipe: options.swipe, psql: psql, adminURI: uri, runs: runs))
+        } else {
+            log("no --postgres URI or no psql: insights on PostgreSQL is skipped")
+        }
+    }
     let discoverySections = options.only.intersection(DiscoveryBench.sections)
     if !discoverySections.isEmpty {
         let discoverySets = options.sizes.map { label in

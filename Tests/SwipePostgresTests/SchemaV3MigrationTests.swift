@@ -7,7 +7,7 @@ import Testing
 @testable import SwipePostgres
 
 /// A version-2 PostgreSQL database (the schema as version 2 wrote it: no
-/// rank_stats, no triggers, no messages, no photos) opens writable, migrates to version 3 (and on) in one
+/// rank_stats, no triggers, no messages, no photos, no views for analysts) opens writable, migrates to version 3 (and on) in one
 /// transaction, and gets the ranking's counts from its ledger, worked out by
 /// hand; read-only, it is refused as older, with nothing written.
 @Suite(.needsPostgres) struct SchemaV3MigrationTests {
@@ -21,6 +21,7 @@ import Testing
         try connection.execute(PostgresSchema.sql)
         try connection.execute(
             """
+            DROP VIEW match_history, decision_log;
             DROP TABLE rank_stats;
             DROP FUNCTION rank_stats_keep() CASCADE;
             DROP TABLE messages;

@@ -23,6 +23,7 @@ import Testing
         "sendFunction",  // PostgresSchema: schema.postgres.sql's send function section, cut out
         "undoFunction",  // PostgresSchema: schema.postgres.sql's undo function section, cut out
         "rankStatsKeepFunction",  // PostgresSchema: schema.postgres.sql's rank_stats_keep, cut out
+        "analystViews",  // PostgresSchema: schema.postgres.sql's views for analysts (version 7), cut out
         "orReplace(definition)",  // PostgresSchema: one of the four above, as CREATE OR REPLACE
         "begin",  // PGConnection: the deferred BEGIN, one of `beginSQL`'s constants (PostgresStore.write)
     ]

@@ -6,9 +6,9 @@ import Testing
 @testable import SwipeStore
 
 /// `insights` (Documentation/Insights.md) against a brute-force model: random
-/// ledgers (an imported history, then live likes, undos, unmatches and
-/// messages) are played into the store, and every key of every period is
-/// computed again here, in plain Swift, from what was played, then compared
+/// ledgers (an imported history, then live likes, undos, unmatches,
+/// messages and an erase) are played into the store, and every key of every
+/// period is computed again here, in plain Swift, from what was played, then compared
 /// with the store's rows: by day, week and month, for the market, one person
 /// and one city, on both backends.
 @Suite struct InsightsModelTests {
@@ -59,6 +59,14 @@ import Testing
             matches[Self.pair(viewer, profile)] = MatchRow(matchedAt: max(at, decisions[theirs].at), ended: false)
         }
 
+        /// An erase: the person and every row naming them go (their
+        /// decisions and those about them, their matches and messages).
+        mutating func erased(_ person: String) {
+            decisions.removeAll { $0.viewer == person || $0.profile == person }
+            matches = matches.filter { !$0.key.split(separator: "|").contains(Substring(person)) }
+            messages.removeAll { $0.sender == person || $0.recipient == person }
+        }
+
         /// An undo: the decision stays, stamped; its standing match ends
         /// when the pair talked, else goes.
         mutating func undone(_ viewer: String, _ profile: String, at: Int64) {
@@ -105,6 +113,13 @@ import Testing
         for step in 0..<160 {
             now += Int64.random(in: 1...(5 * Self.hourMS), using: &random)
             let date = Date(timeIntervalSince1970: Double(now) / 1000)
+            if step == 120 {
+                // Someone erases themselves (never p1 or p4, whom the test asks about by name).
+                let person = ["p2", "p5", "p7"].randomElement(using: &random)!
+                _ = try store.erase(viewer: person, at: date)
+                ledger.erased(person)
+                continue
+            }
             let viewer = Self.people.randomElement(using: &random)!
             let profile = Self.people.filter { $0 != viewer }.randomElement(using: &random)!
             switch Int.random(in: 0..<10, using: &random) {

@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 6
+    public static let version = 7
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -68,10 +68,18 @@ public enum PostgresSchema {
             WHERE a.attrelid = to_regclass($1) AND a.attname = $2
             """, .text("profiles"), .text("id"))
         if let collation, collation != "C" {
+            // The analysts' views (version 7) read profiles.id, and a column
+            // a view reads cannot change type: they are made again around it.
+            let views =
+                try connection.scalarInt(
+                    "SELECT count(*) FROM pg_views WHERE viewname = $1 AND schemaname = current_schema()",
+                    .text("decision_log")) ?? 0
+            if views > 0 { try connection.execute("DROP VIEW match_history; DROP VIEW decision_log") }
             try connection.execute(
                 """
                 ALTER TABLE profiles ALTER COLUMN id TYPE text COLLATE "C"
                 """)
+            if views > 0 { try connection.execute(analystViews) }
         }
         // rank_stats_keep as first written counts every decision row by row,
         // a bulk import's too (quadratic for a viewer with many): today's
@@ -133,7 +141,22 @@ public enum PostgresSchema {
 
     /// Steps from version `from` to the next, in order.
     static var migrations: [(from: Int, sql: String)] {
-        [(2, migrationToV3), (3, migrationToV4), (4, migrationToV5), (5, migrationToV6)]
+        [(2, migrationToV3), (3, migrationToV4), (4, migrationToV5), (5, migrationToV6), (6, migrationToV7)]
+    }
+
+    /// Version 6 → 7, views for analysts (Documentation/Insights.md, "Views
+    /// for analysts"): decision_log and match_history, exactly as
+    /// schema.postgres.sql writes them (its section, up to the end marker);
+    /// then the version. Views copy nothing: the step is instant at any size.
+    static var migrationToV7: String {
+        analystViews + "UPDATE schema_version SET version = 7;\n"
+    }
+
+    /// decision_log and match_history as schema.postgres.sql writes them.
+    static var analystViews: String {
+        section(
+            from: "\n-- Views for analysts (version 7; Documentation/Insights.md",
+            to: "-- End of views for analysts (version 7).")
     }
 
     /// Version 5 → 6, moderation (Documentation/Moderation.md): its tables,

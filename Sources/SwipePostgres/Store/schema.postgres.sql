@@ -1,4 +1,5 @@
--- swipe database schema for PostgreSQL, version 6 (moderation: moderators,
+-- swipe database schema for PostgreSQL, version 7 (views for analysts:
+-- decision_log and match_history; version 6 was moderation: moderators,
 -- suspensions, warnings, flags and the append-only moderation log; version 5
 -- was photos: the bytes of the photos swipe stores itself; version 4 was conversations: messages,
 -- and a match's deadline for its first message; version 3 was ranking:
@@ -24,8 +25,8 @@ DECLARE
 BEGIN
     IF to_regclass('schema_version') IS NOT NULL THEN
         SELECT version INTO found FROM schema_version;
-        IF found > 6 THEN
-            RAISE EXCEPTION 'this database has swipe schema version %, newer than this schema (version 6)', found
+        IF found > 7 THEN
+            RAISE EXCEPTION 'this database has swipe schema version %, newer than this schema (version 7)', found
                 USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'use a newer swipe';
         END IF;
         RAISE EXCEPTION 'this database already has swipe schema version %', found
@@ -40,7 +41,7 @@ CREATE TABLE schema_version (
     -- At most one row.
     singleton   boolean NOT NULL DEFAULT true PRIMARY KEY CHECK (singleton)
 );
-INSERT INTO schema_version (version) VALUES (6);
+INSERT INTO schema_version (version) VALUES (7);
 
 -- People in the deck. `key` is the internal integer key (the feed's order);
 -- `id` is the stable external id from the CSV, compared byte by byte
@@ -346,6 +347,50 @@ FOR EACH STATEMENT EXECUTE FUNCTION moderation_log_refuse();
 -- first (SQLDatabase.checkMessageRate reads the limit's newest).
 CREATE INDEX messages_by_sender ON messages (low, high, sender, seq);
 -- End of moderation (version 6).
+
+-- Views for analysts (version 7; Documentation/Insights.md, "Views for
+-- analysts"), as in schema.sql (the same names, columns and rows): the
+-- history in readable columns, people named by their profile id, times as
+-- the UTC ISO-8601 text they are stored as with their UTC day beside them,
+-- flags 0 or 1 (integer, as on SQLite, so `sum(imported)` reads the same on
+-- both). The version-7 migration (PostgresSchema.migrationToV7) runs this
+-- section, up to its end marker.
+CREATE VIEW decision_log AS
+SELECT v.id AS viewer_id,
+       t.id AS target_id,
+       d.decision AS decision,
+       d.decided_at AS decided_at,
+       substr(d.decided_at, 1, 10) AS decided_day,
+       d.via AS via,
+       CASE WHEN d.via = 'import' THEN 1 ELSE 0 END AS imported,
+       CASE WHEN d.undone_at IS NULL THEN 0 ELSE 1 END AS undone,
+       d.undone_at AS undone_at
+FROM decisions AS d
+JOIN profiles AS v ON v.key = d.viewer
+JOIN profiles AS t ON t.key = d.profile;
+
+CREATE VIEW match_history AS
+SELECT a.id AS person_a_id,
+       b.id AS person_b_id,
+       m.matched_at AS matched_at,
+       substr(m.matched_at, 1, 10) AS matched_day,
+       m.unmatched_at AS ended_at,
+       m.expires_at AS expires_at,
+       f.sent_at AS first_message_at,
+       s.id AS first_sender_id,
+       CASE WHEN f.key IS NOT NULL
+                 AND EXISTS (SELECT 1 FROM messages AS r
+                             WHERE r.low = m.low AND r.high = m.high AND r.sender = f.recipient)
+            THEN 1 ELSE 0 END AS replied,
+       (SELECT l.sent_at FROM messages AS l
+        WHERE l.low = m.low AND l.high = m.high ORDER BY l.seq DESC LIMIT 1) AS last_message_at,
+       (SELECT count(*) FROM messages AS c WHERE c.low = m.low AND c.high = m.high) AS messages
+FROM matches AS m
+JOIN profiles AS a ON a.key = m.low
+JOIN profiles AS b ON b.key = m.high
+LEFT JOIN messages AS f ON f.low = m.low AND f.high = m.high AND f.seq = 1
+LEFT JOIN profiles AS s ON s.key = f.sender;
+-- End of views for analysts (version 7).
 
 -- The decision in one round trip (PostgresStore+Decide.swift): SwipeStore's
 -- `record` (SQLDatabase+Ledger.swift, the one definition of what a decision

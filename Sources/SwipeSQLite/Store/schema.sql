@@ -1,4 +1,5 @@
--- swipe database schema, version 6 (moderation: moderators, suspensions,
+-- swipe database schema, version 7 (views for analysts: decision_log and
+-- match_history; version 6 was moderation: moderators, suspensions,
 -- warnings, flags and the append-only moderation log; version 5 was photos:
 -- the bytes of the photos swipe stores itself; version 4 was conversations: messages, and a match's
 -- deadline for its first message; version 3 was ranking: per-profile counters,
@@ -10,7 +11,7 @@
 -- Sources/SwipeSQLite/Store/, which SwiftPM embeds with `.embedInCode`; the
 -- top-level schema.sql links to it). Later versions add forward-only migration
 -- steps in Sources/SwipeSQLite/Store/Schema.swift and bump user_version here.
-PRAGMA user_version = 6;
+PRAGMA user_version = 7;
 -- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
 -- file without it (or the legacy form: 0 here, user_version 1, these tables).
 PRAGMA application_id = 1398229328;
@@ -384,3 +385,57 @@ END;
 -- Rule messages-per-minute: a sender's messages in one conversation, newest
 -- first (SQLDatabase.checkMessageRate reads the limit's newest).
 CREATE INDEX messages_by_sender ON messages (low, high, sender, seq);
+
+-- Views for analysts (version 7; Documentation/Insights.md, "Views for
+-- analysts"): the history in readable columns, for sqlite3, psql or DuckDB,
+-- with no internal key to learn. People are named by their profile id; times
+-- are UTC ISO-8601 text with milliseconds (they sort as text), and each has
+-- its UTC day beside it; flags are 0 or 1 on both backends. They count as
+-- `swipe insights` counts (the same rows, the same times): a decision in the
+-- period of its decided_at, an imported one too; a match at matched_at, the
+-- later of the two likes.
+--
+-- decision_log: one row per decision ever made, undone ones included
+-- (undone = 1, undone_at when); imported = 1 for one loaded by
+-- `swipe import --decisions`.
+CREATE VIEW decision_log AS
+SELECT v.id AS viewer_id,
+       t.id AS target_id,
+       d.decision AS decision,
+       d.decided_at AS decided_at,
+       substr(d.decided_at, 1, 10) AS decided_day,
+       d.via AS via,
+       CASE WHEN d.via = 'import' THEN 1 ELSE 0 END AS imported,
+       CASE WHEN d.undone_at IS NULL THEN 0 ELSE 1 END AS undone,
+       d.undone_at AS undone_at
+FROM decisions AS d
+JOIN profiles AS v ON v.key = d.viewer
+JOIN profiles AS t ON t.key = d.profile;
+
+-- match_history: one row per match, ended ones included. The pair's two ids
+-- in no meaningful order; ended_at is an unmatch, a block, or an undo after
+-- the pair talked (NULL while it stands); expires_at the deadline for the
+-- first message (rule match-expiry), NULL when none. The conversation: its
+-- first message's time and sender, whether the first message's recipient
+-- ever answered, its last message's time and how many messages it holds.
+CREATE VIEW match_history AS
+SELECT a.id AS person_a_id,
+       b.id AS person_b_id,
+       m.matched_at AS matched_at,
+       substr(m.matched_at, 1, 10) AS matched_day,
+       m.unmatched_at AS ended_at,
+       m.expires_at AS expires_at,
+       f.sent_at AS first_message_at,
+       s.id AS first_sender_id,
+       CASE WHEN f.key IS NOT NULL
+                 AND EXISTS (SELECT 1 FROM messages AS r
+                             WHERE r.low = m.low AND r.high = m.high AND r.sender = f.recipient)
+            THEN 1 ELSE 0 END AS replied,
+       (SELECT l.sent_at FROM messages AS l
+        WHERE l.low = m.low AND l.high = m.high ORDER BY l.seq DESC LIMIT 1) AS last_message_at,
+       (SELECT count(*) FROM messages AS c WHERE c.low = m.low AND c.high = m.high) AS messages
+FROM matches AS m
+JOIN profiles AS a ON a.key = m.low
+JOIN profiles AS b ON b.key = m.high
+LEFT JOIN messages AS f ON f.low = m.low AND f.high = m.high AND f.seq = 1
+LEFT JOIN profiles AS s ON s.key = f.sender;

@@ -5,7 +5,11 @@ import SwipeCore
 /// Each statement groups by UTC day (`substr(…, 1, 10)` of the stored
 /// timestamp, the same on both) or returns one row per conversation; the
 /// days are folded into weeks or months here. Every filter is a bound value:
-/// `$3` the one person's key (`--as`), `$4` the city, NULL for none.
+/// `$3` the one person's key (`--as`), `$4` the city, NULL for none. The
+/// city is a condition on the people's keys, not a join: without `--city`
+/// (NULL) it is never evaluated, and no statement looks up a profile per
+/// row (at 1M profiles a join cost the market's rows a random read of the
+/// profiles table each, most of the time `insights --by day` took).
 extension SQLDatabase {
     public func insights(_ query: InsightQuery) throws -> [InsightRow] {
         try read {
@@ -86,10 +90,10 @@ extension SQLDatabase {
     static var insightDecisionsSQL: String {
         """
         SELECT substr(d.decided_at, 1, 10) AS day, d.decision AS decision, count(*) AS n
-        FROM decisions AS d JOIN profiles AS v ON v.key = d.viewer
+        FROM decisions AS d
         WHERE d.decided_at >= $1 AND d.decided_at < $2 AND d.undone_at IS NULL
           AND (CAST($3 AS BIGINT) IS NULL OR d.viewer = CAST($3 AS BIGINT))
-          AND (CAST($4 AS TEXT) IS NULL OR v.city = CAST($4 AS TEXT))
+          AND (CAST($4 AS TEXT) IS NULL OR d.viewer IN (SELECT c.key FROM profiles AS c WHERE c.city = CAST($4 AS TEXT)))
         GROUP BY substr(d.decided_at, 1, 10), d.decision
         """
     }
@@ -98,16 +102,16 @@ extension SQLDatabase {
     static var insightActiveSQL: String {
         """
         SELECT substr(d.decided_at, 1, 10) AS day, d.viewer AS person
-        FROM decisions AS d JOIN profiles AS v ON v.key = d.viewer
+        FROM decisions AS d
         WHERE d.decided_at >= $1 AND d.decided_at < $2
           AND (CAST($3 AS BIGINT) IS NULL OR d.viewer = CAST($3 AS BIGINT))
-          AND (CAST($4 AS TEXT) IS NULL OR v.city = CAST($4 AS TEXT))
+          AND (CAST($4 AS TEXT) IS NULL OR d.viewer IN (SELECT c.key FROM profiles AS c WHERE c.city = CAST($4 AS TEXT)))
         UNION
         SELECT substr(m.sent_at, 1, 10) AS day, m.sender AS person
-        FROM messages AS m JOIN profiles AS s ON s.key = m.sender
+        FROM messages AS m
         WHERE m.sent_at >= $1 AND m.sent_at < $2
           AND (CAST($3 AS BIGINT) IS NULL OR m.sender = CAST($3 AS BIGINT))
-          AND (CAST($4 AS TEXT) IS NULL OR s.city = CAST($4 AS TEXT))
+          AND (CAST($4 AS TEXT) IS NULL OR m.sender IN (SELECT c.key FROM profiles AS c WHERE c.city = CAST($4 AS TEXT)))
         """
     }
 
@@ -115,10 +119,11 @@ extension SQLDatabase {
     static var insightMatchesSQL: String {
         """
         SELECT substr(m.matched_at, 1, 10) AS day, count(*) AS n
-        FROM matches AS m JOIN profiles AS a ON a.key = m.low JOIN profiles AS b ON b.key = m.high
+        FROM matches AS m
         WHERE m.matched_at >= $1 AND m.matched_at < $2
           AND (CAST($3 AS BIGINT) IS NULL OR m.low = CAST($3 AS BIGINT) OR m.high = CAST($3 AS BIGINT))
-          AND (CAST($4 AS TEXT) IS NULL OR a.city = CAST($4 AS TEXT) OR b.city = CAST($4 AS TEXT))
+          AND (CAST($4 AS TEXT) IS NULL
+               OR EXISTS (SELECT 1 FROM profiles AS c WHERE c.key IN (m.low, m.high) AND c.city = CAST($4 AS TEXT)))
         GROUP BY substr(m.matched_at, 1, 10)
         """
     }
@@ -132,10 +137,10 @@ extension SQLDatabase {
                                  WHERE r.low = f.low AND r.high = f.high AND r.sender = f.recipient)
                     THEN 1 ELSE 0 END AS replied
         FROM messages AS f JOIN matches AS m ON m.low = f.low AND m.high = f.high
-        JOIN profiles AS a ON a.key = f.low JOIN profiles AS b ON b.key = f.high
         WHERE f.seq = 1 AND f.sent_at >= $1 AND f.sent_at < $2
           AND (CAST($3 AS BIGINT) IS NULL OR f.low = CAST($3 AS BIGINT) OR f.high = CAST($3 AS BIGINT))
-          AND (CAST($4 AS TEXT) IS NULL OR a.city = CAST($4 AS TEXT) OR b.city = CAST($4 AS TEXT))
+          AND (CAST($4 AS TEXT) IS NULL
+               OR EXISTS (SELECT 1 FROM profiles AS c WHERE c.key IN (f.low, f.high) AND c.city = CAST($4 AS TEXT)))
         """
     }
 
@@ -144,9 +149,10 @@ extension SQLDatabase {
     static var insightExposureSQL: String {
         """
         SELECT substr(d.decided_at, 1, 10) AS day, d.profile AS person, count(*) AS n
-        FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
+        FROM decisions AS d
         WHERE d.decided_at >= $1 AND d.decided_at < $2
-          AND (CAST($3 AS TEXT) IS NULL OR p.city = CAST($3 AS TEXT))
+          AND (CAST($3 AS TEXT) IS NULL
+               OR d.profile IN (SELECT c.key FROM profiles AS c WHERE c.city = CAST($3 AS TEXT)))
         GROUP BY substr(d.decided_at, 1, 10), d.profile
         """
     }

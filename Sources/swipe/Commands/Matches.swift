@@ -11,8 +11,16 @@ struct Matches: ParsableCommand {
     @OptionGroup var database: DatabaseOptions
     @OptionGroup var viewer: ViewerOptions
     @Flag(help: "List missed matches instead: people the viewer hated who like them.") var missed = false
+    @Flag(help: "Add each match's message count and last message time (columns messages, last_message_at).")
+    var withMessages = false
     @OptionGroup var range: TimeRangeOptions
     @OptionGroup var output: FormatOptions
+
+    func validate() throws {
+        if missed && withMessages {
+            throw ValidationError("--with-messages lists matches, and --missed lists people passed on: give one")
+        }
+    }
 
     func run() throws {
         try ExitStatus.reporting {
@@ -23,6 +31,11 @@ struct Matches: ParsableCommand {
                     columns: StoreRecords.missedColumns,
                     rows: try store.missedMatches(viewer: id).filter { range.contains($0.passedAt) },
                     cells: StoreRecords.cells)
+            } else if withMessages {
+                try output.write(
+                    columns: Self.activityColumns,
+                    rows: try store.matchActivity(viewer: id).filter { range.contains($0.matchedAt) },
+                    cells: Self.cells)
             } else {
                 try output.write(
                     columns: StoreRecords.matchColumns,
@@ -30,5 +43,16 @@ struct Matches: ParsableCommand {
                     cells: StoreRecords.cells)
             }
         }
+    }
+}
+
+extension Matches {
+    /// `--with-messages`: the columns of `matches`, then the conversation's.
+    static let activityColumns = StoreRecords.matchColumns + ["messages", "last_message_at"]
+
+    static func cells(_ match: MatchActivity) -> [Cell] {
+        StoreRecords.cells(Match(profile: match.profile, name: match.name, matchedAt: match.matchedAt)) + [
+            .int(match.messages), .optional(match.lastMessageAt),
+        ]
     }
 }
