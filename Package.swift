@@ -95,6 +95,7 @@ let package = Package(
                 .embedInCode("Page/upload.js"), .embedInCode("Page/upload.css"),
                 .embedInCode("Page/account.js"), .embedInCode("Page/account.css"),
                 .embedInCode("Page/moderation.js"), .embedInCode("Page/moderation.css"),
+                .embedInCode("Page/insights.js"), .embedInCode("Page/insights.css"),
                 .embedInCode("Page/chat.js"), .embedInCode("Page/chat.css"),
             ]
         ),

@@ -26,6 +26,12 @@ extension SwipeServer {
         router.get("/moderation.js") { request, _ in
             try await asset(PageAssets.moderationScript, type: "text/javascript; charset=utf-8", request: request)
         }
+        router.get("/insights.js") { request, _ in
+            try await asset(PageAssets.insightsScript, type: "text/javascript; charset=utf-8", request: request)
+        }
+        router.get("/insights.css") { request, _ in
+            try await asset(PageAssets.insightsStyle, type: "text/css; charset=utf-8", request: request)
+        }
         router.get("/moderation.css") { request, _ in
             try await asset(PageAssets.moderationStyle, type: "text/css; charset=utf-8", request: request)
         }
@@ -256,6 +262,9 @@ enum PageAssets {
     static let accountStyle = PackageResources.account_css
     static let moderationScript = PackageResources.moderation_js
     static let moderationStyle = PackageResources.moderation_css
+    /// Insights in Me and the moderators' market view (Documentation/Insights.md).
+    static let insightsScript = PackageResources.insights_js
+    static let insightsStyle = PackageResources.insights_css
     static let style = PackageResources.app_css
     /// The inbox and conversations (Page/chat.js).
     static let chat = PackageResources.chat_js
