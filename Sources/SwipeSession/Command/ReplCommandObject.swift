@@ -17,10 +17,13 @@ public enum ReplCommandObject {
     /// Each `cmd` and its named arguments (`?`: may be left out).
     public static let forms: [(cmd: String, arguments: String)] = [
         ("drag", "dx, dy"), ("release", "vx?, vy?"), ("cancel", ""), ("like", "id?"), ("hate", "id?"),
-        ("superlike", "id?"), ("open", "id?"), ("back", ""), ("undo", ""), ("deck", ""), ("history", "id?"),
-        ("matches", ""), ("reload", ""), ("physics", "name"), ("view", "name?"), ("prefs", "field?, value?"),
-        ("likes", ""), ("why", ""), ("block", "id?"), ("unblock", "id"), ("unmatch", "id"),
-        ("report", "id, reason"), ("chat", "id"), ("say", "to, text, client_id?"), ("inbox", ""), ("me", ""),
+        ("superlike", "id?"), ("open", "id?"), ("back", ""), ("undo", ""), ("deck", ""),
+        ("history", "id?, since?, until?"),
+        ("matches", "since?, until?"), ("reload", ""), ("physics", "name"), ("view", "name?"),
+        ("prefs", "field?, value?"),
+        ("likes", "since?, until?"), ("why", ""), ("block", "id?"), ("unblock", "id"), ("unmatch", "id"),
+        ("report", "id, reason"), ("chat", "id"), ("say", "to, text, client_id?"), ("inbox", "since?, until?"),
+        ("me", ""),
         ("me_set", "field, value"), ("me_photo_add", "source"), ("me_photo_remove", "n"),
         ("me_photo_move", "from, to"), ("me_export", "file?"), ("me_erase", "id"), ("acknowledge", ""),
         ("insights", "by?, since?, until?, all?"),
@@ -86,6 +89,17 @@ public enum ReplCommandObject {
                 })
         if let stray = object.keys.sorted().first(where: { !known.contains($0) }) {
             throw fail("\(cmd) takes no \"\(stray)\": \(usage())")
+        }
+        if ["history", "matches", "likes", "inbox"].contains(cmd), object["since"] != nil || object["until"] != nil {
+            var rest = object
+            rest["since"] = nil
+            rest["until"] = nil
+            switch TimeWindow.parse(since: try text("since"), until: try text("until"), flag: { "\"" + $0 + "\"" }) {
+            case .success(let window):
+                guard let inner = try input(cmd, rest, fail: fail) else { return nil }
+                return .within(window, inner)
+            case .failure(let problem): throw fail("\(cmd): \(problem)")
+            }
         }
         switch cmd {
         case "say":

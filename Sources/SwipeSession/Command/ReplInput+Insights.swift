@@ -49,4 +49,33 @@ extension ReplInput {
             throw fail("insights: " + problem)
         }
     }
+
+    /// The lists that take `--since` and `--until`.
+    static let windowed: Set<ReplVerb> = [.history, .matches, .likes, .inbox]
+
+    /// `--since D` and `--until D` among a list's words: the window and the
+    /// other words; nil when neither is there.
+    static func timeWindow(_ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError)
+        throws(ReplInputError) -> (TimeWindow, [String])?
+    {
+        var since: String?, until: String?, rest: [String] = []
+        var words = arguments[...]
+        while let word = words.popFirst() {
+            let option = word.lowercased()
+            guard option == "--since" || option == "--until" else {
+                rest.append(word)
+                continue
+            }
+            guard let value = words.popFirst() else {
+                throw fail(
+                    "\(verb.rawValue): \(option) needs a date or time, e.g. \(verb.rawValue) \(option) 2026-11-20")
+            }
+            if option == "--since" { since = value } else { until = value }
+        }
+        guard since != nil || until != nil else { return nil }
+        switch TimeWindow.parse(since: since, until: until) {
+        case .success(let window): return (window, rest)
+        case .failure(let problem): throw fail("\(verb.rawValue): \(problem)")
+        }
+    }
 }

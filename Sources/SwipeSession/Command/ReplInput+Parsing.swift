@@ -35,6 +35,12 @@ extension ReplInput {
         guard let verb = ReplVerb.spellings[first.lowercased()] else {
             throw fail(unknownCommandMessage(first))
         }
+        if Self.windowed.contains(verb), let (window, rest) = try timeWindow(verb, arguments, fail: fail) {
+            guard let inner = try parse(([first] + rest).map(ReplCommandObject.quoted).joined(separator: " ")) else {
+                return nil
+            }
+            return .within(window, inner)
+        }
         switch verb {
         case .drag:
             guard arguments.count == 2 else {

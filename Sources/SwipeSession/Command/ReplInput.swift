@@ -34,6 +34,9 @@ public enum ReplInput: Hashable, Sendable {
     /// (Documentation/Insights.md): the viewer's own rows, or a moderator's
     /// whole market.
     case insights(InsightsInput)
+    /// A list (`history`, `matches`, `likes`, `inbox`) with `--since` and
+    /// `--until`: only its rows in the window.
+    indirect case within(TimeWindow, ReplInput)
 }
 
 /// What `insights` asks: the period of a row, the range (nil: the

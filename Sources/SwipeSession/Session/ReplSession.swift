@@ -258,6 +258,8 @@ public struct ReplSession {
             return try executeMe(command)
         case .moderate(let command):
             answer.moderation = try ledger.moderate(command)
+        case .within(let window, let list):
+            return Self.only(in: window, try execute(list))
         case .insights(let input):
             let range = InsightQuery.range(since: input.since, until: input.until, by: input.by, today: Date())
             answer.insights = try ledger.insights(
@@ -268,6 +270,23 @@ public struct ReplSession {
                 count == 0
                 ? "no warnings wait for you"
                 : "acknowledged \(count) warning" + (count == 1 ? "" : "s") + "; thank you"
+        }
+        return answer
+    }
+
+    /// `answer` with only the rows of its list stored in `window`: a
+    /// decision by when it was made, a match by when it was made, a like of
+    /// the viewer by when it came, a conversation by its last message (or
+    /// its match, before the first).
+    static func only(in window: TimeWindow, _ answer: ReplAnswer) -> ReplAnswer {
+        var answer = answer
+        answer.history = answer.history?.filter { window.contains($0.decidedAt) }
+        answer.matches = answer.matches?.filter { window.contains($0.matchedAt) }
+        if let likes = answer.discovery?.likes {
+            answer.discovery?.likes = likes.filter { window.contains($0.likedAt) }
+        }
+        if let inbox = answer.conversation?.inbox {
+            answer.conversation?.inbox = inbox.filter { window.contains($0.last?.sentAt ?? $0.matchedAt) }
         }
         return answer
     }

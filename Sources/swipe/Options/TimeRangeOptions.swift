@@ -11,31 +11,20 @@ struct TimeRangeOptions: ParsableArguments {
     var until: String?
 
     func validate() throws {
-        for (name, value) in [("--since", since), ("--until", until)] {
-            if let value, Timestamp.normalized(value) == nil {
-                throw ValidationError(
-                    "\(name) takes a UTC time like 2026-11-20 or 2026-11-20T23:55:01.123Z, not \"\(value)\"")
-            }
-        }
-        if let first = sinceStamp, let last = untilStamp, first > last {
-            throw ValidationError("--since (\(first)) is after --until (\(last)): give them in time order")
+        if case .failure(let problem) = TimeWindow.parse(since: since, until: until) {
+            throw ValidationError(problem.description)
         }
     }
+
+    /// The window the options name (`TimeWindow`, as the REPL reads them too).
+    var window: TimeWindow { (try? TimeWindow.parse(since: since, until: until).get()) ?? TimeWindow() }
 
     /// `--since` as a stored timestamp.
-    var sinceStamp: String? { since.flatMap(Timestamp.normalized) }
+    var sinceStamp: String? { window.since }
 
     /// `--until` as a stored timestamp: a date is the last millisecond of its day.
-    var untilStamp: String? {
-        guard let until, let normalized = Timestamp.normalized(until) else { return nil }
-        guard until.count == 10, let start = Timestamp.date(from: normalized) else { return normalized }
-        return Timestamp.string(from: start + 86_400 - 0.001)
-    }
+    var untilStamp: String? { window.until }
 
     /// Whether the stored time `stamp` is in the range.
-    func contains(_ stamp: String) -> Bool {
-        if let first = sinceStamp, stamp < first { return false }
-        if let last = untilStamp, stamp > last { return false }
-        return true
-    }
+    func contains(_ stamp: String) -> Bool { window.contains(stamp) }
 }
