@@ -12,7 +12,7 @@ extension ReplVerb {
         case .back: "back"
         case .undo: "undo"
         case .deck: "deck"
-        case .history: "history [PROFILE_ID] [--since D] [--until D]"
+        case .history: "history [PROFILE_ID] [--since D …]"
         case .matches: "matches [--since D] [--until D]"
         case .reload: "reload"
         case .physics: "physics NAME"
@@ -28,7 +28,7 @@ extension ReplVerb {
         case .chat: "chat PROFILE_ID"
         case .say: "say PROFILE_ID TEXT…"
         case .inbox: "inbox [--since D] [--until D]"
-        case .insights: "insights [--by day|week|month] [--since D] [--until D] [--all]"
+        case .insights: "insights [--by PERIOD] [--all] …"
         case .acknowledge: "acknowledge"
         case .moderate: "moderate ACTION …"
         case .help: "help [COMMAND]"
@@ -135,12 +135,15 @@ extension ReplVerb {
             Lists your decisions, newest first, with how each was made (drag, button,
             detail) and when. With a profile id, only the decisions about that profile;
             quote an id that holds spaces.
-            Example: history m-1   or   history "an id"
+            --since D and --until D keep the decisions made in that window (a UTC date,
+            2026-11-20, or time; a date as --until means its whole day).
+            Example: history m-1   or   history "an id"   or   history --since 2026-11-20
             """
         case .matches:
             """
             Lists the people you liked who liked you back, newest match first.
-            Example: matches
+            --since D and --until D keep the matches made in that window.
+            Example: matches   or   matches --since 2026-11-01 --until 2026-11-07
             """
         case .reload:
             """
@@ -214,7 +217,8 @@ extension ReplVerb {
             """
             Lists who holds a like or superlike of you that you have not decided:
             superlikes first, then the oldest likes. They also come first in the deck.
-            Example: likes
+            --since D and --until D keep the likes that came in that window.
+            Example: likes   or   likes --since 2026-11-20
             """
         case .block:
             """
@@ -268,10 +272,13 @@ extension ReplVerb {
             """
             Lists your matches with the last message and how many you have not read,
             newest first; a match that expired with no first message says so.
-            Example: inbox
+            --since D and --until D keep the conversations whose last message (or match,
+            before the first) is in that window.
+            Example: inbox   or   inbox --since 2026-11-20
             """
         case .insights:
             """
+            insights [--by day|week|month] [--since D] [--until D] [--all]
             Counts what became of your likes over time, one row per UTC day (or ISO week,
             or month): likes, superlikes, hates, matches, matches per 100 likes,
             conversations, replies, and the median hours to a first message. --since
