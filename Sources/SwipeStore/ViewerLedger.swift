@@ -85,6 +85,9 @@ public protocol ViewerLedger {
     /// decisions, matches and conversations; with `all`, the whole
     /// market's, refused unless the viewer is a moderator.
     func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow]
+    /// The viewer's matches with each conversation's message count and last
+    /// message time (`matches --with-messages`).
+    func matchActivity() throws -> [MatchActivity]
 }
 
 extension ViewerLedger {
@@ -111,6 +114,13 @@ extension ViewerLedger {
     public func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning]) { (nil, []) }
 
     public func acknowledgeWarnings() throws -> Int { 0 }
+
+    /// A ledger without conversations: each match, no messages.
+    public func matchActivity() throws -> [MatchActivity] {
+        try matches().map {
+            MatchActivity(profile: $0.profile, name: $0.name, matchedAt: $0.matchedAt, messages: 0, lastMessageAt: nil)
+        }
+    }
 
     /// A ledger that keeps no history counts nothing.
     public func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow] {

@@ -180,6 +180,10 @@ public struct ViewerScope: ViewerLedger {
         try access.read { try $0.blocked(viewer: viewer) }
     }
 
+    public func matchActivity() throws -> [MatchActivity] {
+        try access.read { try $0.matchActivity(viewer: viewer) }
+    }
+
     public func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow] {
         let viewer = viewer
         return try access.read { store in

@@ -150,7 +150,10 @@ struct ReplInputParsingTests {
             ("cancel 3", "cancel takes no arguments (got \"3\"), e.g. cancel"),
             ("undo 2", "undo takes no arguments (got \"2\"), e.g. undo"),
             ("deck all", "deck takes no arguments (got \"all\"), e.g. deck"),
-            ("matches all", "matches takes no arguments (got \"all\"), e.g. matches"),
+            (
+                "matches all",
+                "matches takes --with-messages, --since D and --until D (got \"all\"), e.g. matches --with-messages"
+            ),
             ("reload now", "reload takes no arguments (got \"now\"), e.g. reload"),
             ("quit now", "quit takes no arguments (got \"now\"), e.g. quit"),
             (

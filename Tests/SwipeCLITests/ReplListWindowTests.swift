@@ -90,3 +90,56 @@ import Testing
             out.contains("2026-11-10T09:00:00.000Z") && !out.contains("2026-11-01T") && !out.contains("2026-11-20T"))
     }
 }
+
+/// `matches --with-messages` in the REPL, JSON mode and a command object: each
+/// match with its conversation's message count and last message time.
+@Suite final class ReplMatchesWithMessagesTests {
+    let temporary = TemporaryFolder("swipe-repl-with-messages")
+    var path: String { temporary.path + "/with.sqlite" }
+
+    /// v matches a (3 messages, the last at 10:02) and b (none).
+    init() throws {
+        let store = try SQLiteStore(path: path)
+        try store.setRule("messages-per-minute", "1000000")
+        for id in ["v", "a", "b"] { try store.upsert(Profile(id: id, name: "Name " + id, age: 30)) }
+        for id in ["a", "b"] {
+            _ = try store.record(viewer: "v", profile: id, decision: .like, via: .drag)
+            _ = try store.record(viewer: id, profile: "v", decision: .like, via: .drag)
+        }
+        for (n, from, to) in [(0, "a", "v"), (1, "v", "a"), (2, "a", "v")] {
+            _ = try store.send(
+                MessageSend(
+                    viewer: from, profile: to, text: "m\(n)", clientID: "\(n)",
+                    at: Timestamp.date(from: "2030-01-01T10:0\(n):00.000Z")))
+        }
+    }
+
+    func json(_ line: String) throws -> [[String: Any]] {
+        var session = try ReplSession.over(SQLiteStore(path: path), viewer: "v", format: .json)
+        var out = ""
+        session.run(line, into: &out)
+        let answer = try #require(try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [String: Any])
+        return try #require(answer["matches"] as? [[String: Any]], "\(answer)")
+    }
+
+    @Test func eachMatchCarriesItsConversation() throws {
+        for line in ["matches --with-messages", #"{"cmd":"matches","with_messages":true}"#] {
+            let byID = Dictionary(uniqueKeysWithValues: try json(line).map { ($0["profile"] as? String ?? "", $0) })
+            #expect(byID["a"]?["messages"] as? Int == 3, "\(line)")
+            #expect(byID["a"]?["last_message_at"] as? String == "2030-01-01T10:02:00.000Z", "\(line)")
+            #expect(byID["b"]?["messages"] as? Int == 0 && byID["b"]?["last_message_at"] is NSNull, "\(line)")
+        }
+        let plain = try json(#"{"cmd":"matches","with_messages":false}"#)
+        #expect(plain.count == 2 && plain.allSatisfy { $0["messages"] == nil })
+    }
+
+    @Test func textSaysHowManyAndWhen() throws {
+        var session = try ReplSession.over(SQLiteStore(path: path), viewer: "v", format: .text(.plain), pictures: false)
+        var out = ""
+        #expect(session.run("matches --with-messages", into: &out))
+        #expect(out.contains("a Name a · matched ") && out.contains(" · 3 messages, last 2030-01-01T10:02:00.000Z"))
+        #expect(out.contains("b Name b · matched ") && out.contains(" · no messages yet"))
+        #expect(!session.run("matches --with-photos", into: &out))
+        #expect(out.contains("matches takes --with-messages, --since D and --until D"))
+    }
+}

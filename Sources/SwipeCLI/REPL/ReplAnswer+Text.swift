@@ -28,6 +28,7 @@ extension ReplAnswer {
             lines += Self.historyLines(history, style: style, width: layout.pictures ? layout.width : nil)
         }
         if let matches { lines += Self.matchLines(matches, style: style) }
+        if let matchActivity { lines += Self.matchActivityLines(matchActivity, style: style) }
         if let discovery { lines += Self.discoveryLines(discovery, style: style) }
         if let conversation { lines += Self.conversationLines(conversation, style: style) }
         if let opened {
@@ -168,6 +169,20 @@ extension ReplAnswer {
             lines.append("nothing in this range yet: your likes and matches are counted here as they happen")
         }
         return lines
+    }
+
+    /// `matches --with-messages`: each match, then its conversation in a few words.
+    static func matchActivityLines(_ matches: [MatchActivity], style: ReplStyle) -> [String] {
+        guard !matches.isEmpty else { return ["no matches yet"] }
+        return matches.map { match in
+            let talk =
+                match.lastMessageAt.map {
+                    " · \(match.messages) message" + (match.messages == 1 ? "" : "s") + ", last " + $0
+                }
+                ?? " · no messages yet"
+            return style.paint("★", .superlike) + " " + TerminalText.oneLine(match.profile) + " "
+                + TerminalText.oneLine(match.name) + style.paint(" · matched " + match.matchedAt + talk, .dim)
+        }
     }
 
     static func matchLines(_ matches: [Match], style: ReplStyle) -> [String] {

@@ -60,6 +60,20 @@ extension ReplAnswer {
                         })
                 ))
         }
+        if let activity = matchActivity {
+            members.append(
+                (
+                    "matches",
+                    .array(
+                        activity.map { match in
+                            .object([
+                                ("profile", .string(match.profile)), ("name", .string(match.name)),
+                                ("matched_at", .string(match.matchedAt)), ("messages", .number(Double(match.messages))),
+                                ("last_message_at", .optional(match.lastMessageAt)),
+                            ])
+                        })
+                ))
+        }
         if let help { members.append(("help", .string(help))) }
         if let note { members.append(("note", .string(note))) }
         if let discovery { members += Self.discoveryMembers(discovery) }

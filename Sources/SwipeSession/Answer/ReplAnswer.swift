@@ -13,6 +13,8 @@ package struct ReplAnswer {
     package var endedMatches: Set<String> = []
     package var history: [HistoryEntry]?
     package var matches: [Match]?
+    /// `matches --with-messages`.
+    package var matchActivity: [MatchActivity]?
     package var help: String?
     package var discovery: DiscoveryAnswer?
     package var conversation: ConversationAnswer?

@@ -19,7 +19,7 @@ public enum ReplCommandObject {
         ("drag", "dx, dy"), ("release", "vx?, vy?"), ("cancel", ""), ("like", "id?"), ("hate", "id?"),
         ("superlike", "id?"), ("open", "id?"), ("back", ""), ("undo", ""), ("deck", ""),
         ("history", "id?, since?, until?"),
-        ("matches", "since?, until?"), ("reload", ""), ("physics", "name"), ("view", "name?"),
+        ("matches", "since?, until?, with_messages?"), ("reload", ""), ("physics", "name"), ("view", "name?"),
         ("prefs", "field?, value?"),
         ("likes", "since?, until?"), ("why", ""), ("block", "id?"), ("unblock", "id"), ("unmatch", "id"),
         ("report", "id, reason"), ("chat", "id"), ("say", "to, text, client_id?"), ("inbox", "since?, until?"),
@@ -99,6 +99,16 @@ public enum ReplCommandObject {
                 guard let inner = try input(cmd, rest, fail: fail) else { return nil }
                 return .within(window, inner)
             case .failure(let problem): throw fail("\(cmd): \(problem)")
+            }
+        }
+        if cmd == "matches", let flag = object["with_messages"] {
+            switch flag {
+            case .bool(true): return .matchesWithMessages
+            case .bool(false), .null:
+                var rest = object
+                rest["with_messages"] = nil
+                return try input(cmd, rest, fail: fail)
+            default: throw fail("matches: \"with_messages\" is true or false; \(usage())")
             }
         }
         switch cmd {

@@ -77,7 +77,12 @@ extension ReplInput {
             try noArguments(verb, arguments, fail: fail)
             return .deck
         case .matches:
-            try noArguments(verb, arguments, fail: fail)
+            if arguments.map({ $0.lowercased() }) == ["--with-messages"] { return .matchesWithMessages }
+            guard arguments.isEmpty else {
+                throw fail(
+                    "matches takes --with-messages, --since D and --until D (got \(quoted(arguments))), "
+                        + "e.g. matches --with-messages")
+            }
             return .matches
         case .reload:
             try noArguments(verb, arguments, fail: fail)

@@ -14,6 +14,8 @@ public enum ReplInput: Hashable, Sendable {
     /// The viewer's decisions, newest first; with a profile id, only that profile's.
     case history(profile: String?)
     case matches
+    /// `matches --with-messages`: each with its conversation's message count and last message time.
+    case matchesWithMessages
     /// `view compact|full` sets how much is drawn; `view` alone says which.
     case view(ReplView?)
     case help(topic: ReplVerb?)

@@ -13,7 +13,7 @@ extension ReplVerb {
         case .undo: "undo"
         case .deck: "deck"
         case .history: "history [PROFILE_ID] [--since D …]"
-        case .matches: "matches [--since D] [--until D]"
+        case .matches: "matches [--with-messages] [--since D …]"
         case .reload: "reload"
         case .physics: "physics NAME"
         case .view: "view [compact|full]"
@@ -142,6 +142,7 @@ extension ReplVerb {
         case .matches:
             """
             Lists the people you liked who liked you back, newest match first.
+            --with-messages adds each conversation's message count and last message time;
             --since D and --until D keep the matches made in that window.
             Example: matches   or   matches --since 2026-11-01 --until 2026-11-07
             """

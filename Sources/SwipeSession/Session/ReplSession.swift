@@ -245,6 +245,8 @@ public struct ReplSession {
             answer.history = try ledger.history(about: profile)
         case .matches:
             answer.matches = try ledger.matches()
+        case .matchesWithMessages:
+            answer.matchActivity = try ledger.matchActivity()
         case .help(let topic):
             answer.help = topic.map { "\($0.usage)\n\($0.details)" } ?? ReplVerb.overview
         case .quit:
@@ -282,6 +284,7 @@ public struct ReplSession {
         var answer = answer
         answer.history = answer.history?.filter { window.contains($0.decidedAt) }
         answer.matches = answer.matches?.filter { window.contains($0.matchedAt) }
+        answer.matchActivity = answer.matchActivity?.filter { window.contains($0.matchedAt) }
         if let likes = answer.discovery?.likes {
             answer.discovery?.likes = likes.filter { window.contains($0.likedAt) }
         }
