@@ -25,7 +25,7 @@ link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/r
   Sources/SwipeSession/Command/ReplInput+Words.swift Sources/SwipeSession/Command/ReplInputError.swift \
   Sources/SwipeSession/Command/ReplView.swift Sources/SwipeSession/Command/ReplInput+Discovery.swift Sources/SwipeSession/Text/Spelling.swift \
   Sources/SwipeSession/Command/ReplInput+Conversations.swift Sources/SwipeSession/Command/ReplInput+Listed.swift \
-  Sources/SwipeSession/Command/ReplInput+Me.swift \
+  Sources/SwipeSession/Command/ReplInput+Me.swift Sources/SwipeSession/Command/ReplInput+Insights.swift \
   fuzz/ReplInputFuzz.swift
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/csv-reader" \
   Sources/SwipeCSV/CSVReader.swift Sources/SwipeCSV/CSVError.swift Sources/SwipeCSV/ByteScan.swift fuzz/CSVReaderFuzz.swift

@@ -36,11 +36,15 @@ extension ReplInput {
             throw fail(unknownCommandMessage(first))
         }
         if Self.windowed.contains(verb), let (window, rest) = try timeWindow(verb, arguments, fail: fail) {
-            guard let inner = try parse(([first] + rest).map(ReplCommandObject.quoted).joined(separator: " ")) else {
-                return nil
-            }
-            return .within(window, inner)
+            return try parse(verb, rest, fail: fail).map { .within(window, $0) }
         }
+        return try parse(verb, arguments, fail: fail)
+    }
+
+    /// The command `verb` makes of its `arguments` (the words after it).
+    private static func parse(_ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError)
+        throws(ReplInputError) -> ReplInput?
+    {
         switch verb {
         case .drag:
             guard arguments.count == 2 else {
