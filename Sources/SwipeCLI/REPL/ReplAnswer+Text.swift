@@ -171,17 +171,22 @@ extension ReplAnswer {
         return lines
     }
 
-    /// `matches --with-messages`: each match, then its conversation in a few words.
+    /// `matches --with-messages`: each match as `matches` lists it, then its
+    /// conversation in a few words on the line under it (the pair fits a
+    /// narrow terminal where one line would not).
     static func matchActivityLines(_ matches: [MatchActivity], style: ReplStyle) -> [String] {
         guard !matches.isEmpty else { return ["no matches yet"] }
-        return matches.map { match in
+        return matches.flatMap { match in
             let talk =
                 match.lastMessageAt.map {
-                    " · \(match.messages) message" + (match.messages == 1 ? "" : "s") + ", last " + $0
+                    "\(match.messages) message" + (match.messages == 1 ? "" : "s") + ", last " + $0
                 }
-                ?? " · no messages yet"
-            return style.paint("★", .superlike) + " " + TerminalText.oneLine(match.profile) + " "
-                + TerminalText.oneLine(match.name) + style.paint(" · matched " + match.matchedAt + talk, .dim)
+                ?? "no messages yet"
+            return [
+                style.paint("★", .superlike) + " " + TerminalText.oneLine(match.profile) + " "
+                    + TerminalText.oneLine(match.name) + style.paint(" · matched " + match.matchedAt, .dim),
+                style.paint("  " + talk, .dim),
+            ]
         }
     }
 
