@@ -8,15 +8,9 @@ extension InsightQuery {
     public static func range(since: String?, until: String?, by: InsightPeriod, today: Date) -> (
         since: String, until: String
     ) {
-        let untilDay = until.flatMap(Timestamp.normalized) ?? Timestamp.string(from: today)
-        let untilText: String
-        if let until, until.count == 10, let start = Timestamp.date(from: untilDay) {
-            untilText = Timestamp.string(from: start + 86_400 - 0.001)
-        } else if until == nil, let start = Timestamp.date(from: String(untilDay.prefix(10))) {
-            untilText = Timestamp.string(from: start + 86_400 - 0.001)
-        } else {
-            untilText = untilDay
-        }
+        // `until` (a date: the end of its day) is read as a list's `--until` is.
+        let given = (try? TimeWindow.parse(since: nil, until: until).get())?.until
+        let untilText = given ?? TimeWindow.endOfDay(Timestamp.string(from: today)) ?? Timestamp.string(from: today)
         if let since, let normalized = Timestamp.normalized(since) { return (normalized, untilText) }
         return (defaultSince(untilDay: String(untilText.prefix(10)), by: by), untilText)
     }

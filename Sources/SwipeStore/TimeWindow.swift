@@ -26,11 +26,7 @@ public struct TimeWindow: Hashable, Sendable {
         }
         var window = TimeWindow(since: since.flatMap(Timestamp.normalized))
         if let until, let normalized = Timestamp.normalized(until) {
-            if until.count == 10, let start = Timestamp.date(from: normalized) {
-                window.until = Timestamp.string(from: start + 86_400 - 0.001)
-            } else {
-                window.until = normalized
-            }
+            window.until = until.count == 10 ? endOfDay(normalized) ?? normalized : normalized
         }
         if let first = window.since, let last = window.until, first > last {
             return .failure(
@@ -45,6 +41,11 @@ public struct TimeWindow: Hashable, Sendable {
     public init(since: String? = nil, until: String? = nil) {
         self.since = since
         self.until = until
+    }
+
+    /// The last millisecond of the UTC day `stamp` falls in.
+    public static func endOfDay(_ stamp: String) -> String? {
+        Timestamp.date(from: String(stamp.prefix(10))).map { Timestamp.string(from: $0 + 86_400 - 0.001) }
     }
 
     /// Whether the stored time `stamp` is in the window.

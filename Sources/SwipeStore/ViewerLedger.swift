@@ -25,6 +25,8 @@ public protocol ViewerLedger {
     func latestStandingDecision() throws -> DeckDecision?
     /// The viewer's decisions, newest first; only about `profile` when given.
     func history(about profile: String?) throws -> [HistoryEntry]
+    /// `history` with only the decisions made in `window` (`--since`, `--until`).
+    func history(about profile: String?, in window: TimeWindow) throws -> [HistoryEntry]
     /// The viewer's current matches, newest first.
     func matches() throws -> [Match]
 
@@ -114,6 +116,11 @@ extension ViewerLedger {
     public func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning]) { (nil, []) }
 
     public func acknowledgeWarnings() throws -> Int { 0 }
+
+    /// A ledger that cannot ask for a window reads the whole history and keeps the window's rows.
+    public func history(about profile: String?, in window: TimeWindow) throws -> [HistoryEntry] {
+        try history(about: profile).filter { window.contains($0.decidedAt) }
+    }
 
     /// A ledger without conversations: each match, no messages.
     public func matchActivity() throws -> [MatchActivity] {

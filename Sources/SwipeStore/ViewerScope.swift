@@ -89,8 +89,15 @@ public struct ViewerScope: ViewerLedger {
     /// - Throws: `StoreError.unknownProfile` when `profile` names no profile
     ///   (a typo must not read as "no decisions yet").
     public func history(about profile: String?) throws -> [HistoryEntry] {
+        try history(about: profile, in: TimeWindow())
+    }
+
+    /// The window is the query's (`HistoryQuery.since`/`until`), read by the
+    /// index, not filtered after reading every decision.
+    public func history(about profile: String?, in window: TimeWindow) throws -> [HistoryEntry] {
         try access.read { store in
-            let entries = try store.history(HistoryQuery(viewer: viewer, profile: profile))
+            let entries = try store.history(
+                HistoryQuery(viewer: viewer, since: window.since, profile: profile, until: window.until))
             if let profile, entries.isEmpty, try store.profile(id: profile, seenBy: viewer) == nil {
                 throw StoreError.unknownProfile(profile)
             }

@@ -260,6 +260,8 @@ public struct ReplSession {
             return try executeMe(command)
         case .moderate(let command):
             answer.moderation = try ledger.moderate(command)
+        case .within(let window, .history(let profile)):
+            answer.history = try ledger.history(about: profile, in: window)
         case .within(let window, let list):
             return Self.only(in: window, try execute(list))
         case .insights(let input):
@@ -276,13 +278,12 @@ public struct ReplSession {
         return answer
     }
 
-    /// `answer` with only the rows of its list stored in `window`: a
-    /// decision by when it was made, a match by when it was made, a like of
+    /// `answer` with only the rows of its list stored in `window` (a
+    /// history's window is the store's query instead): a match by when it was made, a like of
     /// the viewer by when it came, a conversation by its last message (or
     /// its match, before the first).
     static func only(in window: TimeWindow, _ answer: ReplAnswer) -> ReplAnswer {
         var answer = answer
-        answer.history = answer.history?.filter { window.contains($0.decidedAt) }
         answer.matches = answer.matches?.filter { window.contains($0.matchedAt) }
         answer.matchActivity = answer.matchActivity?.filter { window.contains($0.matchedAt) }
         if let likes = answer.discovery?.likes {
