@@ -14,7 +14,7 @@ import Synchronization
 /// store call borrows one from a small pool (`DatabasePool`) for as long as
 /// the call lasts, so 10,000 open sockets need a few connections, not 10,000.
 ///
-/// How writes meet depends on the backend (`ServedWrites`); a match made
+/// How writes meet depends on the backend (`WritePolicy`); a match made
 /// here is reported to the server (which pushes it to the other viewer's
 /// sockets in this process) and published on `relay` (for other processes).
 public final class DatabaseServerBackend: Sendable {
@@ -33,7 +33,7 @@ public final class DatabaseServerBackend: Sendable {
     ///     now, so a missing or unreachable database fails here, and then
     ///     whenever the pool needs another connection.
     public init(
-        writes: ServedWrites, connections: Int = 8, relay: any MatchRelay = LocalMatchRelay(),
+        writes: WritePolicy, connections: Int = 8, relay: any MatchRelay = LocalMatchRelay(),
         open: @escaping @Sendable () throws -> any SwipeDatabase
     ) throws {
         pool = DatabasePool(capacity: max(1, connections), open: open)
@@ -219,17 +219,6 @@ public final class DatabaseServerBackend: Sendable {
     public func stopRelay() {
         relay.stop()
     }
-}
-
-/// How the writes of one serve process meet.
-public enum ServedWrites: Sendable {
-    /// SQLite: one writer per file. The process's writes queue here and
-    /// commit in groups (`WriteQueue`) rather than meet SQLITE_BUSY (whose
-    /// busy handler sleeps); other processes are covered by the busy timeout.
-    case oneAtATime
-    /// PostgreSQL: writers run side by side; the store's transactions and
-    /// row locks decide (two mutual likes at once make exactly one match).
-    case concurrent
 }
 
 /// The deck's feed for one viewer, each fetch on a borrowed database. The

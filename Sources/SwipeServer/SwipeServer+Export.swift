@@ -20,20 +20,14 @@ import SwipeStore
 /// and is answered.
 extension SwipeServer {
     func addExportRoutes(to router: Router<ServeContext>) {
-        router.get("/me/export") { request, _ in
-            try await export(request)
-        }
+        let pageOnly = PageOnly(originRequired: false, forbidden: "Your data is downloaded from the page itself.")
+        router.group("me/export")
+            .add(middleware: SignInGate(server: self, action: "export", pageOnly: pageOnly))
+            .group(context: SignedInContext.self)
+            .get { _, context in try await export(viewer: context.viewer) }
     }
 
-    private func export(_ request: Request) async throws -> Response {
-        let viewer: String
-        switch await pageRequest(
-            request, action: "export", originRequired: false, forbidden: "Your data is downloaded from the page itself."
-        )
-        {
-        case .viewer(let signedIn): viewer = signedIn
-        case .refused(let answer): return answer
-        }
+    private func export(viewer: String) async throws -> Response {
         let backend = backend
         let document: String
         do {

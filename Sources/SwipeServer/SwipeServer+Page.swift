@@ -64,9 +64,14 @@ extension SwipeServer {
         // The page's Sign out: every link of this viewer stops working (the
         // cookie could have been copied), their open sockets close (4001)
         // and this browser's cookie is cleared. Same-origin pages only.
-        router.post("/logout") { request, _ in
-            try await logout(request)
-        }
+        router.group("logout")
+            .add(
+                middleware: SignInGate(
+                    server: self, action: "sign-out",
+                    pageOnly: PageOnly(originRequired: true, forbidden: "Sign out from the page itself."))
+            )
+            .group(context: SignedInContext.self)
+            .post { _, context in try await logout(viewer: context.viewer) }
         // For a load balancer or a supervisor: no sign-in, no detail.
         router.get("/healthz") { _, _ in
             try await health()
@@ -79,14 +84,7 @@ extension SwipeServer {
         }
     }
 
-    private func logout(_ request: Request) async throws -> Response {
-        let viewer: String
-        switch await pageRequest(
-            request, action: "sign-out", originRequired: true, forbidden: "Sign out from the page itself.")
-        {
-        case .viewer(let signedIn): viewer = signedIn
-        case .refused(let answer): return answer
-        }
+    private func logout(viewer: String) async throws -> Response {
         let backend = backend
         try await threadPool.runIfActive { try backend.revokeSignIns(viewer: viewer) }
         logger.info("signed out", metadata: ["viewer": .string(viewer)])

@@ -18,26 +18,22 @@ extension SwipeServer {
     static let photoMaxAge = 3600
 
     func addPhotoRoutes(to router: Router<ServeContext>) {
-        router.get("/photos/:id") { request, context in
-            try await photo(request, id: context.parameters.get("id") ?? "")
+        let photos = router.group("photos")
+            .add(middleware: SignInGate(server: self, action: "photo", loggedPath: "/photos/…"))
+            .group(context: SignedInContext.self)
+        photos.get(":id") { request, context in
+            try await photo(request, id: context.parameters.get("id") ?? "", viewer: context.viewer)
         }
-        router.get("/photos") { request, _ in try await photo(request, id: "") }
+        photos.get { request, context in try await photo(request, id: "", viewer: context.viewer) }
     }
 
-    private func photo(_ request: Request, id: String) async throws -> Response {
+    private func photo(_ request: Request, id: String, viewer: String) async throws -> Response {
         var headers = HTTPFields()
-        guard case .success(let grant) = await authenticate(request) else {
-            logger.info("refused photo: not signed in", metadata: ["path": .string("/photos/…")])
-            headers[.contentType] = "text/plain; charset=utf-8"
-            return Response(
-                status: .unauthorized, headers: headers,
-                body: .init(byteBuffer: ByteBuffer(string: Self.signInHint + "\n")))
-        }
         let current = Self.entityTags(request.headers[values: .ifNoneMatch])
         let backend = backend
         let shown = request.uri.queryParameters.get(PhotoGrant.parameter)
         let photo = try await threadPool.runIfActive {
-            try backend.servedPhoto(id: id, viewer: grant.viewer, grant: shown, unlessAnyOf: current)
+            try backend.servedPhoto(id: id, viewer: viewer, grant: shown, unlessAnyOf: current)
         }
         guard let photo else {
             headers[.contentType] = "text/plain; charset=utf-8"

@@ -23,20 +23,14 @@ import SwipeStore
 /// open pages are told `me-changed`.
 extension SwipeServer {
     func addUploadRoutes(to router: Router<ServeContext>) {
-        router.post("/photos") { request, _ in
-            try await upload(request)
-        }
+        let pageOnly = PageOnly(originRequired: true, forbidden: "Photos are uploaded from the page itself.")
+        router.group("photos")
+            .add(middleware: SignInGate(server: self, action: "photo upload", pageOnly: pageOnly))
+            .group(context: SignedInContext.self)
+            .post { request, context in try await upload(request, viewer: context.viewer) }
     }
 
-    private func upload(_ request: Request) async throws -> Response {
-        let viewer: String
-        switch await pageRequest(
-            request, action: "photo upload", originRequired: true,
-            forbidden: "Photos are uploaded from the page itself.")
-        {
-        case .viewer(let signedIn): viewer = signedIn
-        case .refused(let answer): return answer
-        }
+    private func upload(_ request: Request, viewer: String) async throws -> Response {
         let name = Self.uploadName(request.uri.queryParameters["name"].map(String.init))
         let command = "me photo add " + name
         let declared = request.headers[.contentLength].flatMap { Int($0) }

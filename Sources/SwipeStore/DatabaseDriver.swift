@@ -9,11 +9,15 @@ public enum Durability: String, Sendable, CaseIterable {
     case full
 }
 
-/// How the writes of one serving process meet on a backend.
+/// How the writes of one serving process meet on a backend: said by the
+/// driver, obeyed by the server's write queue. The one type for it.
 public enum WritePolicy: Sendable {
-    /// One writer at a time (SQLite: one per file): writes queue and commit in groups.
+    /// SQLite: one writer per file. The process's writes queue and commit
+    /// in groups rather than meet SQLITE_BUSY (whose busy handler sleeps);
+    /// other processes are covered by the busy timeout.
     case oneAtATime
-    /// Writers run side by side; the store's transactions and locks decide.
+    /// PostgreSQL: writers run side by side; the store's transactions and
+    /// row locks decide (two mutual likes at once make exactly one match).
     case concurrent
 }
 

@@ -137,13 +137,8 @@ extension Serve {
     static func backend(_ database: DatabaseOptions) throws -> DatabaseServerBackend {
         let driver = database.driver
         let maintain = try driver.startMaintenance()
-        let writes: ServedWrites =
-            switch driver.writePolicy {
-            case .oneAtATime: .oneAtATime
-            case .concurrent: .concurrent
-            }
         return try DatabaseServerBackend(
-            writes: writes, connections: SwipeServer.threadCount,
+            writes: driver.writePolicy, connections: SwipeServer.threadCount,
             relay: driver.matchRelay()
         ) {
             let store = try driver.openExisting()

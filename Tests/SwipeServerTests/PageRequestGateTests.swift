@@ -6,7 +6,7 @@ import Testing
 
 @testable import SwipeServer
 
-/// The one gate in front of the page-only routes (`SwipeServer.pageRequest`):
+/// The one gate in front of the page-only routes (`SignInGate` with `PageOnly`):
 /// the upload, the export and signing out each refuse a request another
 /// site led to (its `Sec-Fetch-Site`), even one whose `Origin` is this
 /// server's own, and one without a sign-in, each in its own words, and log
@@ -51,5 +51,29 @@ struct PageRequestGateTests {
             #expect(logs.contains { $0.contains("refused \(route.action): not signed in") }, "\(route.action)")
         }
         #expect(!logs.contains { $0.contains(token) })
+    }
+
+    /// The photo routes sit under the same gate without the page-only rule
+    /// (an `<img>` sends no Origin): no sign-in is 401 and logged by route,
+    /// with neither the photo's id nor the token in the log; signed in, the
+    /// gate lets the request through to the route (a photo that does not
+    /// exist is then the route's own 404).
+    @Test func photosNeedASignInAndTheirIdsStayOutOfTheLog() async throws {
+        let token = try fixture.token(for: "alice")
+        let id = "ph-secret-4711"
+        try await fixture.withServer { client in
+            try await client.execute(uri: "/photos/" + id, method: .get) { response in
+                #expect(response.status == .unauthorized)
+                #expect(String(buffer: response.body).contains("swipe link"))
+            }
+            var signedIn = HTTPFields()
+            signedIn[.cookie] = "swipe_token=" + token
+            try await client.execute(uri: "/photos/" + id, method: .get, headers: signedIn) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+        let logs = fixture.logs.all
+        #expect(logs.contains { $0.contains("refused photo: not signed in") })
+        #expect(!logs.contains { $0.contains(id) || $0.contains(token) })
     }
 }

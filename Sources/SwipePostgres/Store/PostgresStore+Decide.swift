@@ -57,7 +57,7 @@ extension PostgresStore {
 
 /// The row `swipe_decide_2` returns, by column name.
 struct DecideAnswer: FetchableRow {
-    var outcome: String
+    var outcome: DecideOutcome
     var transactionID: Int64?
     var viewerKey: Int?
     var profileKey: Int?
@@ -70,7 +70,7 @@ struct DecideAnswer: FetchableRow {
     var expiry: String?
 
     init(row: some SQLRow) throws {
-        outcome = try row.text("outcome")
+        outcome = try DecideOutcome(answered: row.text("outcome"))
         transactionID = try row.optionalInt("xact").map(Int64.init)
         viewerKey = try row.optionalInt("viewer_key")
         profileKey = try row.optionalInt("profile_key")
@@ -88,27 +88,27 @@ struct DecideAnswer: FetchableRow {
         viewer: String, profile: String, decision: Decision, via: Via, decidedAt: String, store: PostgresStore
     ) throws -> RecordedDecision {
         switch outcome {
-        case "unknown viewer": throw StoreError.unknownProfile(viewer)
-        case "unknown profile": throw StoreError.unknownProfile(profile)
-        case "quota":
+        case .unknownViewer: throw StoreError.unknownProfile(viewer)
+        case .unknownProfile: throw StoreError.unknownProfile(profile)
+        case .quota:
             throw PostgresStore.quotaRefusal(decision, limit: quotaLimit ?? 0, nth: nthAt, decidedAt: decidedAt)
-        case "self": throw StoreError.selfDecision(viewer)
-        case "suspended": throw StoreError.suspended(viewer: viewer, reason: earlier ?? "", until: earlierAt)
-        case "blocked": throw StoreError.blocked(viewer: viewer, profile: profile)
-        case "decided":
+        case .isSelf: throw StoreError.selfDecision(viewer)
+        case .suspended: throw StoreError.suspended(viewer: viewer, reason: earlier ?? "", until: earlierAt)
+        case .blocked: throw StoreError.blocked(viewer: viewer, profile: profile)
+        case .decided:
             let text = earlier ?? ""
             guard let earlierDecision = Decision(rawValue: text) else {
                 throw StoreError.undecodable(table: "decisions", key: viewerKey ?? 0, column: "decision", value: text)
             }
             throw StoreError.alreadyDecided(
                 viewer: viewer, profile: profile, decision: earlierDecision, decidedAt: earlierAt ?? "")
-        case "not stored":
+        case .notStored:
             throw PostgresStore.notStored(viewer: viewer, profile: profile, decision: decision, decidedAt: decidedAt)
-        case "recorded", "missed":
+        case .recorded, .missed:
             store.knownTransactionID = transactionID
             var recorded = RecordedDecision(
                 viewer: viewer, profile: profile, decision: decision, via: via, decidedAt: decidedAt,
-                match: nil, missedMatch: outcome == "missed")
+                match: nil, missedMatch: outcome == .missed)
             if let madeAt {
                 recorded.match = Match(profile: profile, name: matchName ?? "", matchedAt: madeAt)
                 let rules = Rules(settings: expiry.map { [("rule.match-expiry", $0)] } ?? [])
@@ -117,8 +117,6 @@ struct DecideAnswer: FetchableRow {
                 }
             }
             return recorded
-        default:
-            throw StoreError.notStored(table: "decisions", what: "swipe_decide_2 answered \(outcome)")
         }
     }
 }

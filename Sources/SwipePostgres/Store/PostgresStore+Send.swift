@@ -38,7 +38,7 @@ extension PostgresStore {
             guard let answer = try executor.first(SendAnswer.self, Self.sendSQL, arguments) else {
                 throw StoreError.notStored(table: "messages", what: "swipe_send_2 returned no row")
             }
-            if answer.outcome == "ask" {
+            if answer.outcome == .ask {
                 sendsHandedBack += 1
                 return try sendChecked(send, text: text, at: now)
             }
@@ -53,7 +53,7 @@ extension PostgresStore {
 
 /// The row `swipe_send_2` returns, by column name.
 struct SendAnswer: FetchableRow {
-    var outcome: String
+    var outcome: SendOutcome
     var transactionID: Int64?
     var profileKey: Int?
     var expectedSeq: Int?
@@ -67,7 +67,7 @@ struct SendAnswer: FetchableRow {
     var reason: String?
 
     init(row: some SQLRow) throws {
-        outcome = try row.text("outcome")
+        outcome = try SendOutcome(answered: row.text("outcome"))
         reason = try row.optionalText("body")
         transactionID = try row.optionalInt("xact").map(Int64.init)
         profileKey = try row.optionalInt("profile_key")
@@ -82,27 +82,27 @@ struct SendAnswer: FetchableRow {
     /// The message as sent, or the refusal the step-by-step rules throw for the same case.
     func sent(_ send: MessageSend, text: String, at now: String) throws -> SentMessage {
         switch outcome {
-        case "unknown viewer": throw StoreError.unknownProfile(send.viewer)
-        case "unknown profile": throw StoreError.unknownProfile(send.profile)
-        case "self": throw StoreError.selfAction(send.viewer, action: "message")
-        case "suspended": throw StoreError.suspended(viewer: send.viewer, reason: reason ?? "", until: refusedAt)
-        case "too fast":
+        case .unknownViewer: throw StoreError.unknownProfile(send.viewer)
+        case .unknownProfile: throw StoreError.unknownProfile(send.profile)
+        case .isSelf: throw StoreError.selfAction(send.viewer, action: "message")
+        case .suspended: throw StoreError.suspended(viewer: send.viewer, reason: reason ?? "", until: refusedAt)
+        case .tooFast:
             throw PostgresStore.messageRateRefusal(
                 profile: send.profile, limit: quotaLimit ?? Rules.defaultMessagesPerMinute, nth: nthAt ?? now)
-        case "stored":
+        case .stored:
             guard let stored, let profileKey else { break }
             return try PostgresStore.retried(stored, recipient: profileKey, text: text, clientID: send.clientID)
-        case "not matched": throw StoreError.messageRefused(.notMatched(profile: send.profile))
-        case "ended": throw StoreError.messageRefused(.ended(profile: send.profile, at: refusedAt ?? ""))
-        case "expired": throw StoreError.messageRefused(.expired(profile: send.profile, at: refusedAt ?? ""))
-        case "first move": throw StoreError.messageRefused(.firstMove(gender: firstMove ?? ""))
-        case "first messages":
+        case .notMatched: throw StoreError.messageRefused(.notMatched(profile: send.profile))
+        case .ended: throw StoreError.messageRefused(.ended(profile: send.profile, at: refusedAt ?? ""))
+        case .expired: throw StoreError.messageRefused(.expired(profile: send.profile, at: refusedAt ?? ""))
+        case .firstMove: throw StoreError.messageRefused(.firstMove(gender: firstMove ?? ""))
+        case .firstMessages:
             let limit = quotaLimit ?? 0
             throw PostgresStore.firstMessagesRefusal(limit: limit > 0 ? limit : 0, nth: nthAt, at: now)
-        case "sent":
+        case .sent:
             return try PostgresStore.sent(stored, seq: expectedSeq ?? 0, send, text: text, at: now)
-        default: break
+        case .ask: break
         }
-        throw StoreError.notStored(table: "messages", what: "swipe_send_2 answered \(outcome)")
+        throw StoreError.notStored(table: "messages", what: "swipe_send_2 answered \(outcome.rawValue)")
     }
 }

@@ -45,7 +45,7 @@ extension PostgresStore {
 
 /// The row `swipe_undo_1` returns, by column name.
 struct UndoAnswer: FetchableRow {
-    var outcome: String
+    var outcome: UndoOutcome
     var transactionID: Int64?
     /// The standing decision, decoded as the Swift steps decode it before
     /// acting on it (`StoreError.undecodable` naming its row); nil when none.
@@ -54,7 +54,7 @@ struct UndoAnswer: FetchableRow {
     var unmatched: Bool
 
     init(row: some SQLRow) throws {
-        outcome = try row.text("outcome")
+        outcome = try UndoOutcome(answered: row.text("outcome"))
         transactionID = try row.optionalInt("xact").map(Int64.init)
         standing = try row.optionalInt("standing_key").map { key in
             (try row.decoded("decision", key: key), try row.decoded("via", key: key), try row.text("decided_at"))
@@ -66,18 +66,19 @@ struct UndoAnswer: FetchableRow {
     /// The undo as done, or the refusal the step-by-step rules throw for the same case.
     func undone(viewer: String, profile: String, undoneAt: String) throws -> UndoneDecision {
         switch (outcome, standing) {
-        case ("unknown viewer", _): throw StoreError.unknownProfile(viewer)
-        case ("unknown profile", _): throw StoreError.unknownProfile(profile)
-        case ("not decided", _): throw StoreError.notDecided(viewer: viewer, profile: profile)
-        case ("rewind", let standing?):
+        case (.unknownViewer, _): throw StoreError.unknownProfile(viewer)
+        case (.unknownProfile, _): throw StoreError.unknownProfile(profile)
+        case (.notDecided, _): throw StoreError.notDecided(viewer: viewer, profile: profile)
+        case (.rewind, let standing?):
             throw StoreError.rewindRefused(
                 rule: rule.flatMap(RewindRule.init(rawValue:)) ?? .any, decision: standing.decision)
-        case ("undone", let standing?):
+        case (.undone, let standing?):
             return UndoneDecision(
                 viewer: viewer, profile: profile, decision: standing.decision, via: standing.via,
                 decidedAt: standing.decidedAt, undoneAt: undoneAt, unmatched: unmatched)
-        default:
-            throw StoreError.notStored(table: "decisions", what: "swipe_undo_1 answered \(outcome)")
+        case (.rewind, nil), (.undone, nil):
+            throw StoreError.notStored(
+                table: "decisions", what: "swipe_undo_1 answered \(outcome.rawValue) without the standing decision")
         }
     }
 }
