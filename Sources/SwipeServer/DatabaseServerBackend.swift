@@ -143,37 +143,26 @@ public final class DatabaseServerBackend: Sendable {
         try pool.withDatabase { try $0.isProfile(id) }
     }
 
-    /// A new deck session for `viewer`. `onMatch` is called (on the session's
-    /// thread) when one of its decisions completes a match, so the server can
-    /// tell the other viewer; the match is also published on the relay.
-    /// `onBlock` is called with the other person's id after a block or a
-    /// report; `onUnmatch` with the other person's id after an unmatch; `onMessage` with each message the viewer sends (not a retry
-    /// that found it stored), so the server can tell the recipient. `mayChangePreferences` rations the viewer's changes of
-    /// preferences; `internalFailure` words a failure of the store for the
-    /// client (and logs it), nil to tell it as it is.
+    /// A new deck session for `viewer`. `onEvent` is told, on the session's
+    /// thread, what each of its stored writes did that others must hear of
+    /// (`StoreEvent`), so the server can tell them; a match is also
+    /// published on the relay, for other processes. `mayChangePreferences`
+    /// rations the viewer's changes of preferences; `internalFailure` words
+    /// a failure of the store for the client (and logs it), nil to tell it
+    /// as it is.
     public func openSession(
-        viewer: String, onMatch: @escaping @Sendable (MatchNotice) -> Void,
-        onBlock: @escaping @Sendable (String) -> Void = { _ in },
-        onMessage: @escaping @Sendable (MessageNotice) -> Void = { _ in },
-        onUnmatch: @escaping @Sendable (String) -> Void = { _ in },
+        viewer: String, onEvent: @escaping @Sendable (StoreEvent) -> Void = { _ in },
         mayChangePreferences: @escaping @Sendable () -> Bool = { true },
-        internalFailure: (@Sendable (any Error) -> String)? = nil,
-        onErase: @escaping @Sendable (Erasure) -> Void = { _ in }
+        internalFailure: (@Sendable (any Error) -> String)? = nil
     ) throws -> SocketSession {
         let me = try pool.withDatabase { try $0.viewerProfile(viewer) }
         let relay = relay
         let scope = ViewerScope(
-            viewer: viewer, access: PooledAccess(pool: pool, writes: writes),
-            onMatch: { stored in
-                let notice = MatchNotice(
-                    recipient: stored.profile, liker: viewer, likerName: me.name,
-                    matchedAt: stored.decidedAt)
-                onMatch(notice)
-                relay.publish(notice)
-            }, onBlock: onBlock,
-            onMessage: { message in
-                onMessage(MessageNotice(message: message, senderName: me.name))
-            }, onUnmatch: onUnmatch, onErase: onErase)
+            viewer: viewer, access: PooledAccess(pool: pool, writes: writes), name: me.name
+        ) { event in
+            onEvent(event)
+            if case .matched(let notice) = event { relay.publish(notice) }
+        }
         let feed = PooledFeed(pool: pool, writes: writes, viewer: viewer)
         var repl = try ReplSession(feed: feed, ledger: scope, format: .json)
         repl.internalFailure = internalFailure

@@ -61,45 +61,47 @@ extension SwipeServer {
             session = try await threadPool.runIfActive {
                 try backend.openSession(
                     viewer: viewer,
-                    onMatch: { notice in
-                        if watcher.claim(ChangeWatcher.key(notice)) {
-                            hub.sendMatch(notice)
-                            metrics.pushLag(matchedAt: notice.matchedAt)
-                        }
-                    },
-                    onBlock: { other in
-                        // Both sides' open decks let the card go: the other
-                        // person's, and this viewer's other sockets.
-                        hub.withdraw(viewer, from: other)
-                        hub.withdraw(other, from: viewer)
-                        // The blocked person is told nothing more than that
-                        // their deck changed (their page then finds the
-                        // conversation gone); this viewer's other pages close it.
-                        hub.send(ViewerHub.matchEnded(other), to: viewer)
-                    },
-                    onMessage: { notice in
-                        if watcher.claim(ChangeWatcher.key(notice.message)) {
-                            hub.send(notice.json, to: notice.message.recipient)
-                            // The sender's other pages; the one that sent it knows it by its client id.
-                            hub.send(notice.senderJSON, to: notice.message.sender)
-                        }
-                    },
-                    onUnmatch: { other in hub.matchEnded(between: viewer, and: other) },
-                    mayChangePreferences: { budgets.spend(viewer) },
-                    internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) },
-                    onErase: { erasure in
-                        // At once, in this process. Every server (this one
-                        // included) also sees the count of erasures move and
-                        // sweeps its open decks (`sweepErasures`); each match
-                        // is told once, whichever comes first.
-                        for other in erasure.unmatched {
-                            hub.forgetPartner(erasure.viewer, of: other)
-                            if watcher.claim(Self.erasureKey(erasure.viewer, toldTo: other)) {
-                                hub.send(Self.unmatched(erasure.viewer), to: other)
+                    onEvent: { event in
+                        switch event {
+                        case .matched(let notice):
+                            if watcher.claim(ChangeWatcher.key(notice)) {
+                                hub.sendMatch(notice)
+                                metrics.pushLag(matchedAt: notice.matchedAt)
                             }
-                            hub.withdraw(erasure.viewer, from: other)
+                        case .messageSent(let message, let senderName):
+                            let notice = MessageNotice(message: message, senderName: senderName)
+                            if watcher.claim(ChangeWatcher.key(message)) {
+                                hub.send(notice.json, to: message.recipient)
+                                // The sender's other pages; the one that sent it knows it by its client id.
+                                hub.send(notice.senderJSON, to: message.sender)
+                            }
+                        case .blocked(let other):
+                            // Both sides' open decks let the card go: the other
+                            // person's, and this viewer's other sockets.
+                            hub.withdraw(viewer, from: other)
+                            hub.withdraw(other, from: viewer)
+                            // The blocked person is told nothing more than that
+                            // their deck changed (their page then finds the
+                            // conversation gone); this viewer's other pages close it.
+                            hub.send(ViewerHub.matchEnded(other), to: viewer)
+                        case .unmatched(let other):
+                            hub.matchEnded(between: viewer, and: other)
+                        case .erased(let erasure):
+                            // At once, in this process. Every server (this one
+                            // included) also sees the count of erasures move and
+                            // sweeps its open decks (`sweepErasures`); each match
+                            // is told once, whichever comes first.
+                            for other in erasure.unmatched {
+                                hub.forgetPartner(erasure.viewer, of: other)
+                                if watcher.claim(Self.erasureKey(erasure.viewer, toldTo: other)) {
+                                    hub.send(Self.unmatched(erasure.viewer), to: other)
+                                }
+                                hub.withdraw(erasure.viewer, from: other)
+                            }
                         }
-                    })
+                    },
+                    mayChangePreferences: { budgets.spend(viewer) },
+                    internalFailure: { error in Self.neutralFailure(error, viewer: viewer, logger: logger) })
             }
         } catch {
             outcome = "could not open the session: \(error)"

@@ -8,33 +8,21 @@ import SwipeCore
 public struct ViewerScope: ViewerLedger {
     public let viewer: String
     let access: any DatabaseAccess
-    /// Called after a decision that made a match is stored.
-    let onMatch: ((RecordedDecision) -> Void)?
-    /// Called with the other person's id after a block (or a report, which
-    /// blocks) is stored, so that their open decks can let the card go.
-    let onBlock: ((String) -> Void)?
-    /// Called after a message is stored (not for a retry that found it),
-    /// so that the recipient's open sockets hear of it.
-    let onMessage: ((Message) -> Void)?
-    /// Called with the other person's id after an unmatch is stored, so
-    /// that an open conversation with them closes on their side too.
-    let onUnmatch: ((String) -> Void)?
-    /// Called after the viewer erased themself, so that their matches'
-    /// open sockets hear the match ended.
-    let onErase: ((Erasure) -> Void)?
+    /// The viewer's name, as the events tell it to others.
+    let name: String
+    /// Told each `StoreEvent` once its write is stored (nil: no one to tell).
+    let onEvent: ((StoreEvent) -> Void)?
 
+    /// - Parameters:
+    ///   - name: the viewer's name as others are told it in events.
+    ///   - onEvent: told what each stored write did that others must hear of.
     public init(
-        viewer: String, access: any DatabaseAccess, onMatch: ((RecordedDecision) -> Void)? = nil,
-        onBlock: ((String) -> Void)? = nil, onMessage: ((Message) -> Void)? = nil,
-        onUnmatch: ((String) -> Void)? = nil, onErase: ((Erasure) -> Void)? = nil
+        viewer: String, access: any DatabaseAccess, name: String = "", onEvent: ((StoreEvent) -> Void)? = nil
     ) {
         self.viewer = viewer
         self.access = access
-        self.onMatch = onMatch
-        self.onBlock = onBlock
-        self.onMessage = onMessage
-        self.onUnmatch = onUnmatch
-        self.onErase = onErase
+        self.name = name
+        self.onEvent = onEvent
     }
 
     /// The scope over one database the caller holds.
@@ -63,7 +51,11 @@ public struct ViewerScope: ViewerLedger {
                 throw error
             }
         }
-        if stored.match != nil { onMatch?(stored) }
+        if stored.match != nil {
+            onEvent?(
+                .matched(
+                    MatchNotice(recipient: id, liker: viewer, likerName: name, matchedAt: stored.decidedAt)))
+        }
         return stored
     }
 
@@ -72,12 +64,12 @@ public struct ViewerScope: ViewerLedger {
     }
 
     /// An undo that dissolves a match ends it for both, as an unmatch does
-    /// (`onUnmatch`: the other person's open chat closes).
+    /// (`StoreEvent.unmatched`: the other person's open chat closes).
     public func undoEndingMatch(_ decision: DeckDecision) throws -> Bool {
         let viewer = viewer
         let id = decision.profile.id
         let undone = try access.write { try $0.undo(viewer: viewer, profile: id) }
-        if undone.unmatched { onUnmatch?(id) }
+        if undone.unmatched { onEvent?(.unmatched(other: id)) }
         return undone.unmatched
     }
 
@@ -144,7 +136,7 @@ public struct ViewerScope: ViewerLedger {
         let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }
         // A server's write queue committed it in a group: its files are scrubbed now, outside it.
         try? access.read { $0.scrubAfterErase() }
-        onErase?(erasure)
+        onEvent?(.erased(erasure))
         return erasure
     }
 
@@ -161,7 +153,7 @@ public struct ViewerScope: ViewerLedger {
     public func block(_ id: String) throws -> BlockOutcome {
         let viewer = viewer
         let outcome = try access.write { try $0.block(viewer: viewer, profile: id) }
-        onBlock?(id)
+        onEvent?(.blocked(other: id))
         return outcome
     }
 
@@ -173,13 +165,13 @@ public struct ViewerScope: ViewerLedger {
     public func unmatch(_ id: String) throws {
         let viewer = viewer
         try access.write { try $0.unmatch(viewer: viewer, profile: id) }
-        onUnmatch?(id)
+        onEvent?(.unmatched(other: id))
     }
 
     public func report(_ id: String, reason: String) throws -> BlockOutcome {
         let viewer = viewer
         let outcome = try access.write { try $0.report(viewer: viewer, profile: id, reason: reason) }
-        onBlock?(id)
+        onEvent?(.blocked(other: id))
         return outcome
     }
 
@@ -240,7 +232,7 @@ public struct ViewerScope: ViewerLedger {
     public func send(to profile: String, text: String, clientID: String) throws -> SentMessage {
         let send = MessageSend(viewer: viewer, profile: profile, text: text, clientID: clientID)
         let sent = try access.write { try $0.send(send) }
-        if !sent.isRetry { onMessage?(sent.message) }
+        if !sent.isRetry { onEvent?(.messageSent(sent.message, senderName: name)) }
         return sent
     }
 

@@ -250,20 +250,3 @@ struct SocketMessageTests {
         #expect(samples[#"swipe_store_seconds_count{verb="chat-message"}"#] == 1, "a chat line runs on the thread pool")
     }
 }
-
-/// `ViewerScope` tells of each message stored, never of a retry that found one.
-struct ViewerScopeMessageTests {
-    @Test func onMessageIsCalledOncePerStoredMessage() throws {
-        let fixture = try ServerFixture()
-        let store = try SQLiteStore(path: fixture.path, create: false)
-        _ = try store.record(viewer: "alice", profile: "bob", decision: .like, via: .drag)
-        _ = try store.record(viewer: "bob", profile: "alice", decision: .like, via: .drag)
-        let told = Box<[Int]>()
-        told.value = []
-        let scope = ViewerScope(viewer: "alice", access: DirectAccess(store), onMessage: { told.value!.append($0.seq) })
-        _ = try scope.send(to: "bob", text: "one", clientID: "c1")
-        #expect(try scope.send(to: "bob", text: "one", clientID: "c1").isRetry)
-        _ = try scope.send(to: "bob", text: "two", clientID: "c2")
-        #expect(told.value == [1, 2])
-    }
-}
