@@ -1,17 +1,31 @@
+import Foundation
 import SwipeCore
 
-/// The store, bound to one viewer: the one `ViewerLedger` over a swipe
-/// database, whether the REPL holds the database (`DirectAccess`) or
-/// `swipe serve` borrows one per call. The store's refusals of a card
-/// decided or gone meanwhile become `DecidedElsewhere`, which the deck
-/// session answers by withdrawing the card.
-public struct ViewerScope: ViewerLedger {
+/// One viewer's part of the store, as every session uses it: record and
+/// undo that viewer's decisions, read their history and matches, the
+/// discovery, conversation, moderation and personal-data commands, whether
+/// the REPL holds the database (`DirectAccess`) or `swipe serve` borrows
+/// one per call (its pool and write queue). The one type for it: there is
+/// no protocol restating it and no in-memory stand-in; tests run it on
+/// temporary stores.
+///
+/// Every caller acts through one scope bound to one viewer, so no call can
+/// name another viewer by mistake. Methods throw the store's own errors,
+/// except that the store's refusals of a card decided or gone meanwhile
+/// become `DecidedElsewhere`, which the deck session answers by withdrawing
+/// the card. What a stored write did that others must hear of is handed up
+/// as a `StoreEvent`.
+public struct ViewerScope {
+    /// The viewer this scope acts as.
     public let viewer: String
     let access: any DatabaseAccess
     /// The viewer's name, as the events tell it to others.
     let name: String
     /// Told each `StoreEvent` once its write is stored (nil: no one to tell).
     let onEvent: ((StoreEvent) -> Void)?
+    /// The time decisions and undos are stamped with; nil: the store's now.
+    /// A test or a replay sets a clock of its own.
+    public var clock: (() -> Date)? = nil
 
     /// - Parameters:
     ///   - name: the viewer's name as others are told it in events.
@@ -30,13 +44,15 @@ public struct ViewerScope: ViewerLedger {
         self.init(viewer: viewer, access: DirectAccess(store))
     }
 
+    /// Stores `decision` (viewer: the scope's) and says when, and the match it made.
     public func record(_ decision: DeckDecision) throws -> RecordedDecision {
         let viewer = viewer
         let id = decision.profile.id
+        let now = clock?()
         let stored: RecordedDecision
         do {
             stored = try access.write {
-                try $0.record(viewer: viewer, profile: id, decision: decision.decision, via: decision.via)
+                try $0.record(viewer: viewer, profile: id, decision: decision.decision, via: decision.via, at: now)
             }
         } catch let error as StoreError {
             switch error {
@@ -59,6 +75,7 @@ public struct ViewerScope: ViewerLedger {
         return stored
     }
 
+    /// Stamps the viewer's latest un-undone decision about `decision.profile` as undone.
     public func undo(_ decision: DeckDecision) throws {
         _ = try undoEndingMatch(decision)
     }
@@ -68,11 +85,14 @@ public struct ViewerScope: ViewerLedger {
     public func undoEndingMatch(_ decision: DeckDecision) throws -> Bool {
         let viewer = viewer
         let id = decision.profile.id
-        let undone = try access.write { try $0.undo(viewer: viewer, profile: id) }
+        let now = clock?()
+        let undone = try access.write { try $0.undo(viewer: viewer, profile: id, at: now) }
         if undone.unmatched { onEvent?(.unmatched(other: id)) }
         return undone.unmatched
     }
 
+    /// The viewer's most recent standing decision, from any session: what
+    /// `undo` reaches back to once the deck's own decisions are taken back.
     public func latestStandingDecision() throws -> DeckDecision? {
         let viewer = viewer
         return try access.read { try $0.latestStandingDecision(viewer: viewer) }
@@ -97,10 +117,12 @@ public struct ViewerScope: ViewerLedger {
         }
     }
 
+    /// The viewer's current matches, newest first.
     public func matches() throws -> [Match] {
         try access.read { try $0.matches(viewer: viewer) }
     }
 
+    /// The viewer's profile, preferences included.
     public func viewerProfile() throws -> Profile {
         try access.read { try $0.viewerProfile(viewer) }
     }
@@ -110,11 +132,14 @@ public struct ViewerScope: ViewerLedger {
         return try access.write { try $0.setPreferences(viewer: viewer, change) }
     }
 
+    /// Changes one field of the viewer's own profile (`me set`).
     public func editProfile(_ edit: ProfileEdit) throws -> Profile {
         let viewer = viewer
         return try access.write { try $0.editProfile(viewer: viewer, edit, at: nil) }
     }
 
+    /// Adds, removes or moves one of the viewer's photos (`me photo`,
+    /// Documentation/Photos.md) and returns the profile as stored.
     public func changePhotos(_ change: PhotoChange) throws -> Profile {
         let viewer = viewer
         return try access.write { database in
@@ -126,11 +151,13 @@ public struct ViewerScope: ViewerLedger {
         }
     }
 
+    /// Changes the viewer's preferences as their own edit (`me set`): activity too.
     public func editPreferences(_ change: PreferencesChange) throws -> Profile {
         let viewer = viewer
         return try access.write { try $0.editPreferences(viewer: viewer, change, at: nil) }
     }
 
+    /// Erases the viewer and every row naming them (`me erase`).
     public func erase() throws -> Erasure {
         let viewer = viewer
         let erasure = try access.write { try $0.erase(viewer: viewer, at: nil) }
@@ -140,12 +167,15 @@ public struct ViewerScope: ViewerLedger {
         return erasure
     }
 
+    /// Everything the store holds about the viewer (`me export`): the
+    /// document `swipe export` writes, read by the same rule.
     public func exportPersonalData() throws -> PersonalExport {
         let viewer = viewer
         // A write (writing nothing) as `exportPersonalData` takes the viewer's lock.
         return try access.write { try $0.exportPersonalData(viewer: viewer, at: nil) }
     }
 
+    /// Which of these ids the viewer may still be shown (the cards in the deck).
     public func eligible(among ids: [String]) throws -> Set<String> {
         try access.read { try $0.eligible(viewer: viewer, among: ids) }
     }
@@ -175,14 +205,20 @@ public struct ViewerScope: ViewerLedger {
         return outcome
     }
 
+    /// The ids the viewer has blocked.
     public func blocked() throws -> [String] {
         try access.read { try $0.blocked(viewer: viewer) }
     }
 
+    /// The viewer's matches with each conversation's message count and last
+    /// message time (`matches --with-messages`).
     public func matchActivity() throws -> [MatchActivity] {
         try access.read { try $0.matchActivity(viewer: viewer) }
     }
 
+    /// `query`'s rows (Documentation/Insights.md) for the viewer's own
+    /// decisions, matches and conversations; with `all`, the whole
+    /// market's, refused unless the viewer is a moderator.
     public func insights(_ query: InsightQuery, all: Bool) throws -> [InsightRow] {
         let viewer = viewer
         return try access.read { store in
@@ -197,6 +233,8 @@ public struct ViewerScope: ViewerLedger {
         }
     }
 
+    /// Moderation (Documentation/Moderation.md): runs a moderator's command
+    /// as the viewer, refused unless they hold the role.
     public func moderate(_ command: ModerationCommand) throws -> ModerationResult {
         let viewer = viewer
         switch command {
@@ -205,19 +243,25 @@ public struct ViewerScope: ViewerLedger {
         }
     }
 
+    /// The viewer's standing suspension, if any, and their warnings not yet
+    /// acknowledged: what a session shows first.
     public func standing() throws -> (suspension: Suspension?, warnings: [ModeratorWarning]) {
         try access.read { (try $0.suspension(of: viewer, at: nil), try $0.pendingWarnings(viewer: viewer)) }
     }
 
+    /// Acknowledges the viewer's warnings; returns how many there were.
     public func acknowledgeWarnings() throws -> Int {
         let viewer = viewer
         return try access.write { try $0.acknowledgeWarnings(viewer: viewer, at: nil) }
     }
 
+    /// Who holds a standing like or superlike of the viewer (blocks excluded).
     public func likes() throws -> [Liker] {
         try access.read { try $0.likes(viewer: viewer) }
     }
 
+    /// `why`: the reasons `id` is in the viewer's deck, in words
+    /// (`SwipeDatabase.reasons(viewer:about:)`).
     public func reasons(about id: String) throws -> [String] {
         try access.read { store in
             guard try store.profile(id: id, seenBy: viewer) != nil else { throw StoreError.unknownProfile(id) }
@@ -225,10 +269,14 @@ public struct ViewerScope: ViewerLedger {
         }
     }
 
+    /// The genders of `seeking` no profile has, in words, with those present
+    /// (nil: all present).
     public func unknownGenders(_ seeking: [String]) throws -> String? {
         try access.read { try $0.unknownGenders(seeking) }
     }
 
+    /// Conversations (Documentation/REPL.md, "Conversations"): sends `text` to `profile` under
+    /// `clientID` (a retry with the same id returns the stored message).
     public func send(to profile: String, text: String, clientID: String) throws -> SentMessage {
         let send = MessageSend(viewer: viewer, profile: profile, text: text, clientID: clientID)
         let sent = try access.write { try $0.send(send) }
@@ -242,6 +290,7 @@ public struct ViewerScope: ViewerLedger {
         return try access.write { try $0.messages(query) }
     }
 
+    /// The viewer's matches with their last message and unread count, newest first.
     public func inbox() throws -> [ConversationSummary] {
         try access.read { try $0.inbox(viewer: viewer) }
     }

@@ -18,7 +18,7 @@ import Testing
         let power: Switch
 
         func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
-            if power.broken { throw FakeLedger.Failure() }
+            if power.broken { throw TestLedger.Failure() }
             return try inner.nextProfiles(limit: limit, excluding: excluding)
         }
 
@@ -27,9 +27,11 @@ import Testing
 
     @Test func aLikeStoredBeforeTheRefillFailsIsToldAsStoredWithItsMatch() throws {
         let power = Switch()
-        let ledger = FakeLedger(likedBy: ["m-1"])
+        let ledger = TestLedger(likedBy: ["m-1"])
+        try ledger.hold(Fixture.profiles)
         var session = try ReplSession(
-            feed: BreakableFeed(inner: InMemoryFeed(Fixture.profiles), power: power), ledger: ledger, format: .json)
+            feed: BreakableFeed(inner: InMemoryFeed(Fixture.profiles), power: power), ledger: ledger.scope,
+            format: .json)
         _ = session.answer("deck")
         power.broken = true
         let answer = try #require(
@@ -52,11 +54,13 @@ import Testing
 
     @Test func aFailureBeforeAnythingIsStoredIsStillAFailure() throws {
         let power = Switch()
-        let ledger = FakeLedger()
+        let ledger = TestLedger()
+        try ledger.hold(Fixture.profiles)
         var session = try ReplSession(
-            feed: BreakableFeed(inner: InMemoryFeed(Fixture.profiles), power: power), ledger: ledger, format: .json)
+            feed: BreakableFeed(inner: InMemoryFeed(Fixture.profiles), power: power), ledger: ledger.scope,
+            format: .json)
         _ = session.answer("deck")
-        ledger.failNextRecord = true
+        ledger.failNextWrite = true
         let answer = try #require(
             try JSONSerialization.jsonObject(with: Data(session.answer("like").utf8)) as? [String: Any])
         #expect(answer["ok"] as? Bool == false)

@@ -25,7 +25,7 @@ struct ReplSessionJSONTests {
 
     @Test("a release past the threshold records a like, then shows the settled deck with the slot recycled")
     func releaseRecords() throws {
-        let ledger = FakeLedger()
+        let ledger = TestLedger()
         var session = try Fixture.session(ledger: ledger)
         _ = session.answer("drag 120 0")
         let line = session.answer("release")
@@ -45,7 +45,7 @@ struct ReplSessionJSONTests {
 
     @Test("a mutual like says match: true")
     func match() throws {
-        var session = try Fixture.session(ledger: FakeLedger(likedBy: ["m-1"]))
+        var session = try Fixture.session(ledger: TestLedger(likedBy: ["m-1"]))
         #expect(
             session.answer("like").contains(
                 #""decision":{"profile":"m-1","decision":"like","via":"button","decided_at":"2026-11-20T23:55:01.000Z"},"match":true"#
@@ -127,7 +127,7 @@ struct ReplSessionJSONTests {
 
     @Test("cancel abandons a drag past the threshold: nothing decided, the top card back at rest")
     func cancelDecidesNothing() throws {
-        let ledger = FakeLedger()
+        let ledger = TestLedger()
         var session = try Fixture.session(ledger: ledger)
         _ = session.answer("drag 150 0")
         // A button mid-drag is refused; cancel springs every card back to rest:

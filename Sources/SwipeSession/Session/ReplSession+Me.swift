@@ -130,7 +130,7 @@ extension MeField {
     public var isPreference: Bool { changesEligibility }
 }
 
-extension ViewerLedger {
+extension ViewerScope {
     /// Applies a checked `me set` change and returns the profile as stored.
     public func apply(_ change: MeChange) throws -> Profile {
         switch change {

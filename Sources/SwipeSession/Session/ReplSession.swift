@@ -14,7 +14,7 @@ import SwipeStore
 /// nothing and leave the session running.
 public struct ReplSession {
     public internal(set) var controller: DeckController<AnyProfileFeed>
-    public let ledger: any ViewerLedger
+    public let ledger: ViewerScope
     public var format: ReplFormat
     /// How text answers draw the deck: width, view, whether at all.
     public var layout = ReplLayout()
@@ -42,14 +42,14 @@ public struct ReplSession {
     /// matches and the newest message of each conversation.
     package var heard = Heard()
 
-    public init(controller: DeckController<AnyProfileFeed>, ledger: any ViewerLedger, format: ReplFormat) {
+    public init(controller: DeckController<AnyProfileFeed>, ledger: ViewerScope, format: ReplFormat) {
         self.controller = controller
         self.ledger = ledger
         self.format = format
     }
 
     /// A session whose deck draws from `feed`.
-    public init(feed: some ProfileFeed, physics: PhysicsKind = .tantan, ledger: any ViewerLedger, format: ReplFormat)
+    public init(feed: some ProfileFeed, physics: PhysicsKind = .tantan, ledger: ViewerScope, format: ReplFormat)
         throws
     {
         self.init(
