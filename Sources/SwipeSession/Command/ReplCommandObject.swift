@@ -58,7 +58,7 @@ public enum ReplCommandObject {
         #"{"cmd": one of "# + forms.map(\.cmd).joined(separator: ", ") + ", its arguments by name, \"tag\" optional}"
     }
 
-    private static func input(_ cmd: String, _ object: [String: JSONTree], fail: (String) -> ReplInputError)
+    package static func input(_ cmd: String, _ object: [String: JSONTree], fail: (String) -> ReplInputError)
         throws(ReplInputError) -> ReplInput?
     {
         guard let form = forms.first(where: { $0.cmd == cmd }) else {
