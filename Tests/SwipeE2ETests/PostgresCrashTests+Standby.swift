@@ -70,39 +70,45 @@ extension PostgresCrashTests {
     /// The precondition that gives the test its meaning, as the processes'
     /// own sessions show it: the standby is synchronous, and their commits
     /// wait for it to apply them (`remote_apply`), not only to flush them.
-    /// With replay paused there, every process's commit is seen waiting
-    /// (`SyncRep`); once the standby has flushed all WAL written by then,
-    /// which would release a commit under `on`, each still waits, the same
-    /// statement (same backend, same start). Replay resumes afterwards.
+    /// With replay paused there, the four sessions come to a standstill:
+    /// each waits on its commit (`SyncRep`), or on a lock such a commit
+    /// still holds (they like the same people). Once the standby has flushed
+    /// all WAL written by then, which would release a commit under `on`,
+    /// each of those commits still waits, the same statement (same backend,
+    /// same start). Replay resumes afterwards.
     func expectCommitsWaitForTheStandbyToApply(primary: PGConnection, standby: PGConnection) throws {
         #expect(try syncState(primary) == "streaming sync")
         try standby.query("SELECT pg_wal_replay_pause()")
         defer { _ = try? standby.query("SELECT pg_wal_replay_resume()") }
-        func waiting() throws -> Set<String> {
-            Set(
-                try primary.query(
-                    """
-                    SELECT pid || ' ' || query_start FROM pg_stat_activity
-                    WHERE datname = 'swipe' AND application_name = 'swipe' AND wait_event = 'SyncRep'
-                    """
-                ).map { try $0.text(0) })
+        /// The processes' sessions that wait: on the standby ("pid start"), and behind a lock.
+        func waiting() throws -> (commits: Set<String>, locked: Int) {
+            let rows = try primary.query(
+                """
+                SELECT pid || ' ' || query_start, wait_event_type, wait_event FROM pg_stat_activity
+                WHERE datname = 'swipe' AND application_name = 'swipe' AND state = 'active'
+                """
+            ).map { (try $0.text(0), try $0.optionalText(1), try $0.optionalText(2)) }
+            return (Set(rows.filter { $0.2 == "SyncRep" }.map(\.0)), rows.filter { $0.1 == "Lock" }.count)
         }
-        var held: Set<String> = []
+        var held: (commits: Set<String>, locked: Int) = ([], 0)
         #expect(
             try waitFor(within: 20) {
                 held = try waiting()
-                return held.count == Self.viewers.count
-            }, "not every process's commit waits for the paused standby: \(held.sorted())")
+                return !held.commits.isEmpty && held.commits.count + held.locked == Self.viewers.count
+            },
+            "the processes did not all stop behind the paused standby: \(held.commits.sorted()), \(held.locked) behind a lock"
+        )
         let written = try #require(try primary.scalarText("SELECT pg_current_wal_lsn()::text"))
         #expect(
             try waitFor(within: 20) {
                 try primary.scalarText(
                     "SELECT (flush_lsn >= $1::pg_lsn)::text FROM pg_stat_replication", .text(written)) == "true"
             }, "the standby did not flush the WAL up to \(written)")
-        let still = try waiting()
+        let still = try waiting().commits
         #expect(
-            held.isSubset(of: still),
-            "commits flushed on the standby were answered before it applied them: \(held.subtracting(still).sorted())")
+            !held.commits.isEmpty && held.commits.isSubset(of: still),
+            "commits flushed on the standby were answered before it applied them: \(held.commits.subtracting(still).sorted())"
+        )
     }
 
     /// The standby as the primary sees it: "streaming sync" when it is a synchronous one.
