@@ -24,7 +24,7 @@ import Testing
 /// It makes and removes its own cluster (`scripts/pg-test-cluster.sh start
 /// --durable`), so it runs wherever PostgreSQL's binaries are: under CI a
 /// missing server fails it, never skips it.
-@Suite(.needsPostgres) final class PostgresCrashTests {
+@Suite(.needsPostgres, .serialized) final class PostgresCrashTests {
     let folder = TemporaryFolder("swipe-pgcrash")
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().path
@@ -37,6 +37,25 @@ import Testing
     @Test func killingThePostmasterUnderLoadLosesNothingAcknowledgedAndDoublesNothing() throws {
         let cluster = try DurableCluster()
         defer { cluster.remove() }
+        let db = try swipeDatabase(on: cluster)
+
+        let clients = try startClients(db)
+        defer { for client in clients { client.finish() } }
+        waitUntilGoing(clients)
+        try crash(cluster, under: clients)
+        try restart(cluster, resuming: clients)
+        for client in clients { client.finish() }
+
+        let check = try PGConnection(uri: db)
+        for client in clients {
+            expectEnded(client)
+            try expectStored(client.record, of: client.viewer, in: check)
+        }
+    }
+
+    /// A database `swipe` on the cluster, which must have PostgreSQL's
+    /// durability settings, holding the people (`load`).
+    func swipeDatabase(on cluster: DurableCluster) throws -> String {
         let admin = try PGConnection(uri: cluster.uri)
         for setting in ["fsync", "synchronous_commit", "full_page_writes"] {
             #expect(try admin.scalarText("SELECT current_setting($1)", .text(setting)) == "on", "\(setting)")
@@ -44,65 +63,82 @@ import Testing
         try admin.execute("CREATE DATABASE swipe")
         let db = PostgresTestServer.uri(cluster.uri, database: "swipe")
         try load(db)
+        return db
+    }
 
-        let clients = try Self.viewers.map { try CrashClient(viewer: $0, partner: "m-" + $0, db: db, folder: folder) }
+    /// One running client per viewer; `options` go to each `swipe repl`.
+    func startClients(_ db: String, options: [String] = []) throws -> [CrashClient] {
+        let clients = try Self.viewers.map {
+            try CrashClient(viewer: $0, partner: "m-" + $0, db: db, options: options, folder: folder)
+        }
         for client in clients { client.start() }
-        defer { for client in clients { client.finish() } }
+        return clients
+    }
 
+    /// Until every process has had `before` likes acknowledged.
+    func waitUntilGoing(_ clients: [CrashClient]) {
         #expect(
             waitFor(within: 60) { clients.allSatisfy { $0.acknowledgedLikes >= Self.before } },
             "the processes did not get going: \(clients.map(\.acknowledgedLikes))")
+    }
+
+    /// Kills the postmaster and returns once every process has met the
+    /// server gone (an answer that failed), so each of them has something to
+    /// recover from.
+    func crash(_ cluster: DurableCluster, under clients: [CrashClient]) throws {
         try cluster.crash()
-        // Restarted once every process has met the server gone (an answer
-        // that failed), so each of them has something to recover from.
         #expect(
             waitFor(within: 30) { clients.allSatisfy { $0.failures > 0 } },
             "not every process noticed the crash: \(clients.map(\.failures))")
+    }
+
+    /// Starts the server again and returns once every process, never
+    /// restarted, has had `after` more likes acknowledged.
+    func restart(_ cluster: DurableCluster, resuming clients: [CrashClient]) throws {
         try cluster.restart()
         let atRestart = clients.map(\.acknowledgedLikes)
         #expect(
             waitFor(within: 60) {
                 zip(clients, atRestart).allSatisfy { $0.acknowledgedLikes >= $1 + Self.after }
             }, "the processes did not resume on their own: \(clients.map(\.acknowledgedLikes)) after \(atRestart)")
-        for client in clients { client.finish() }
+    }
 
-        let check = try PGConnection(uri: db)
-        for client in clients {
-            let record = client.record
-            #expect(record.status == 0 || record.status == 1, "\(client.viewer): exit \(record.status)")
-            #expect(record.pendingSay == nil, "\(client.viewer): a message never got through")
-            for failure in record.failures {
-                #expect(!failure.isEmpty && !failure.contains("\n"), "\(client.viewer): not one line: \(failure)")
-            }
-            // Decisions made in the REPL (via is not 'import'), per profile.
-            let stored = try check.query(
-                """
-                SELECT p.id, count(*) FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
-                WHERE d.viewer = (SELECT key FROM profiles WHERE id = $1) AND d.via <> 'import'
-                GROUP BY p.id
-                """, .text(client.viewer)
-            ).map { (try $0.text(0), try $0.int(1)) }
-            let storedProfiles = Set(stored.map(\.0))
-            #expect(stored.allSatisfy { $0.1 == 1 }, "\(client.viewer): a decision stored twice: \(stored)")
-            #expect(Set(record.likes).count == record.likes.count, "\(client.viewer): a card acknowledged twice")
-            let missing = Set(record.likes).subtracting(storedProfiles)
-            #expect(missing.isEmpty, "\(client.viewer): acknowledged, not stored: \(missing.sorted())")
-            let unacknowledged = storedProfiles.subtracting(record.likes)
-            #expect(
-                unacknowledged.count <= record.failedLikes,
-                "\(client.viewer): \(unacknowledged.count) stored without an answer, \(record.failedLikes) answers lost"
-            )
-
-            let messages = try check.query(
-                """
-                SELECT client_id, count(*) FROM messages
-                WHERE sender = (SELECT key FROM profiles WHERE id = $1) GROUP BY client_id
-                """, .text(client.viewer)
-            ).map { (try $0.text(0), try $0.int(1)) }
-            #expect(messages.allSatisfy { $0.1 == 1 }, "\(client.viewer): a message stored twice: \(messages)")
-            #expect(Set(messages.map(\.0)) == Set(record.sent), "\(client.viewer): messages answered ≠ stored")
-            #expect(record.sent.count >= (Self.before + Self.after) / 4, "\(client.viewer): too few messages sent")
+    /// A finished process: ended well, every message through, each failure told in one line.
+    func expectEnded(_ client: CrashClient) {
+        let record = client.record
+        #expect(record.status == 0 || record.status == 1, "\(client.viewer): exit \(record.status)")
+        #expect(record.pendingSay == nil, "\(client.viewer): a message never got through")
+        for failure in record.failures {
+            #expect(!failure.isEmpty && !failure.contains("\n"), "\(client.viewer): not one line: \(failure)")
         }
+        #expect(record.sent.count >= (Self.before + Self.after) / 4, "\(client.viewer): too few messages sent")
+    }
+
+    /// What `viewer` has stored in the database `check` is connected to,
+    /// held to what its process was told: every acknowledged decision and
+    /// message exactly once; besides, at most one like per answer lost with
+    /// the server, and the one message still to be sent again.
+    func expectStored(_ record: CrashClient.Record, of viewer: String, in check: PGConnection) throws {
+        let stored = try StoredRows(of: viewer, in: check)
+        let doubledDecisions = stored.decisions.filter { $0.count != 1 }.map(\.key)
+        #expect(doubledDecisions.isEmpty, "\(viewer): a decision stored twice: \(doubledDecisions)")
+        #expect(Set(record.likes).count == record.likes.count, "\(viewer): a card acknowledged twice")
+        let storedProfiles = Set(stored.decisions.map(\.key))
+        let missing = Set(record.likes).subtracting(storedProfiles)
+        #expect(missing.isEmpty, "\(viewer): acknowledged, not stored: \(missing.sorted())")
+        let unacknowledged = storedProfiles.subtracting(record.likes)
+        #expect(
+            unacknowledged.count <= record.failedLikes,
+            "\(viewer): \(unacknowledged.count) stored without an answer, \(record.failedLikes) answers lost")
+
+        let doubledMessages = stored.messages.filter { $0.count != 1 }.map(\.key)
+        #expect(doubledMessages.isEmpty, "\(viewer): a message stored twice: \(doubledMessages)")
+        let storedMessages = Set(stored.messages.map(\.key))
+        let unanswered = storedMessages.subtracting(record.sent)
+        #expect(
+            Set(record.sent).isSubset(of: storedMessages)
+                && unanswered.isSubset(of: Set([record.pendingSay].compactMap { $0 })),
+            "\(viewer): messages answered \(record.sent.sorted()) ≠ stored \(storedMessages.sorted())")
     }
 
     /// The people, and each viewer matched with a partner (so it can send).
@@ -127,25 +163,59 @@ import Testing
     }
 
     /// Polls `condition` every 5 ms until it holds or `seconds` pass.
-    func waitFor(within seconds: Double, _ condition: () -> Bool) -> Bool {
+    func waitFor(within seconds: Double, _ condition: () throws -> Bool) rethrows -> Bool {
         let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
         while ContinuousClock.now < deadline {
-            if condition() { return true }
+            if try condition() { return true }
             usleep(5000)
         }
-        return condition()
+        return try condition()
+    }
+}
+
+/// One viewer's rows, read from the database directly: the decisions made in
+/// the REPL (via is not 'import') per profile, and the messages it sent per
+/// client id, each with how many times it is stored.
+struct StoredRows: Equatable {
+    var decisions: [Row]
+    var messages: [Row]
+
+    struct Row: Equatable {
+        var key: String
+        var count: Int
+    }
+
+    init(of viewer: String, in connection: PGConnection) throws {
+        decisions = try connection.query(
+            """
+            SELECT p.id, count(*) FROM decisions AS d JOIN profiles AS p ON p.key = d.profile
+            WHERE d.viewer = (SELECT key FROM profiles WHERE id = $1) AND d.via <> 'import'
+            GROUP BY p.id ORDER BY p.id
+            """, .text(viewer)
+        ).map { Row(key: try $0.text(0), count: try $0.int(1)) }
+        messages = try connection.query(
+            """
+            SELECT client_id, count(*) FROM messages
+            WHERE sender = (SELECT key FROM profiles WHERE id = $1) GROUP BY client_id ORDER BY client_id
+            """, .text(viewer)
+        ).map { Row(key: try $0.text(0), count: try $0.int(1)) }
     }
 }
 
 /// A throwaway cluster with PostgreSQL's durability settings
 /// (`scripts/pg-test-cluster.sh start --durable`), crashed and restarted by the script.
+/// With `standby`, its primary streams to a synchronous hot standby
+/// (`start --standby`), which the crash and the restart leave running.
 final class DurableCluster {
+    /// The primary's.
     let uri: String
     let directory: String
+    /// The standby's (read-only), with `standby`.
+    let standbyURI: String?
     static let script = PostgresCrashTests.repository + "/scripts/pg-test-cluster.sh"
 
-    init() throws {
-        let output = try Self.run(["start", "--durable"])
+    init(standby: Bool = false) throws {
+        let output = try Self.run(["start", standby ? "--standby" : "--durable"])
         func value(_ name: String) -> String? {
             output.split(separator: "\n").first { $0.hasPrefix("export \(name)=") }.map {
                 String($0.dropFirst("export \(name)=".count).dropFirst().dropLast())
@@ -156,6 +226,8 @@ final class DurableCluster {
         }
         self.uri = uri
         self.directory = directory
+        standbyURI = value("SWIPE_TEST_PG_STANDBY")
+        if standby && standbyURI == nil { throw ScriptFailure(output: output) }
     }
 
     func crash() throws { _ = try Self.run(["crash", directory]) }
@@ -216,10 +288,11 @@ final class CrashClient: @unchecked Sendable {
     private var thread: Thread?
     private let done = DispatchSemaphore(value: 0)
 
-    init(viewer: String, partner: String, db: String, folder: TemporaryFolder) throws {
+    /// `options` go to `swipe repl` (`--sync full`).
+    init(viewer: String, partner: String, db: String, options: [String] = [], folder: TemporaryFolder) throws {
         self.viewer = viewer
         self.partner = partner
-        child = try RunningSwipe(["repl", "--json", "--db", db, "--as", viewer], folder: folder.path)
+        child = try RunningSwipe(["repl", "--json", "--db", db, "--as", viewer] + options, folder: folder.path)
     }
 
     var record: Record { lock.withLock { state } }
