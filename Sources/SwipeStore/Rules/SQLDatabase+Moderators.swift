@@ -258,12 +258,26 @@ extension SQLDatabase {
                         at: try row.text("flagged_at"), reports: 0, flags: [], suspended: false)
                 )
             }
+            // Each person's open reports and flags, counted once (not per
+            // item: a queue of n items about one person is n, not n²), and
+            // whether they are suspended, read once per person.
+            var reports: [Int: Int] = [:]
+            var flags: [Int: [String]] = [:]
+            for (about, item) in items {
+                if item.kind == "report" {
+                    reports[about, default: 0] += 1
+                } else {
+                    flags[about, default: []].append(item.reason)
+                }
+            }
+            var suspended: [Int: Bool] = [:]
             var result: [QueueItem] = []
             for (about, item) in items.sorted(by: { ($0.item.at, $0.item.kind) < ($1.item.at, $1.item.kind) }) {
                 var item = item
-                item.reports = items.filter { $0.about == about && $0.item.kind == "report" }.count
-                item.flags = items.filter { $0.about == about && $0.item.kind == "flag" }.map(\.item.reason)
-                item.suspended = try standingSuspension(key: about, at: now) != nil
+                item.reports = reports[about] ?? 0
+                item.flags = flags[about] ?? []
+                if suspended[about] == nil { suspended[about] = try standingSuspension(key: about, at: now) != nil }
+                item.suspended = suspended[about]!
                 result.append(item)
             }
             return result
