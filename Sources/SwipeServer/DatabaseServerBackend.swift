@@ -68,6 +68,11 @@ public final class DatabaseServerBackend: Sendable {
         try pool.withDatabase { try $0.signInGeneration(viewer: viewer) }
     }
 
+    /// The sign-in state of each of `viewers` that is a profile, read at once.
+    public func signInStates(of viewers: [String]) throws -> [String: SignInState] {
+        try pool.withDatabase { try $0.signInStates(of: viewers, at: nil) }
+    }
+
     /// Whether the database can be opened and answers a query now
     /// (`/healthz`), on a connection of its own.
     public func isReachable() -> Bool {

@@ -19,11 +19,19 @@ extension SwipeServer {
         if let secret = try? await threadPool.runIfActive({ try backend.currentAccessSecret() }) {
             signIns.update(secret: secret)
         }
+        let open = hub.byViewer
+        guard !open.isEmpty else { return 0 }
+        // Every open socket's viewer read at once (one statement per 100
+        // viewers). A store that cannot answer now closes nobody: the next
+        // check asks again.
+        guard let states = try? await threadPool.runIfActive({ try backend.signInStates(of: open.map(\.viewer)) })
+        else { return 0 }
+        let tokens = signIns.tokens
         var closed = 0
-        for (viewer, socket) in hub.byViewer {
+        for (viewer, socket) in open {
             // A suspension is told as one (4003, with its reason), before the
             // token, which the ban's new sign-in generation has voided too.
-            if let suspension = try? await threadPool.runIfActive({ try backend.suspension(of: viewer) }) {
+            if let suspension = states[viewer]?.suspension {
                 closed += 1
                 logger.info("closed an open socket: its viewer is suspended")
                 let writer = socket.writer
@@ -34,7 +42,9 @@ extension SwipeServer {
                 }
                 continue
             }
-            if case .failure(let reason) = await verify(socket.token) {
+            let verdict: Result<AccessGrant, AccessTokenError> =
+                tokens.map { Self.verify(socket.token, with: $0, state: states[viewer]) } ?? .failure(.malformed)
+            if case .failure(let reason) = verdict {
                 closed += 1
                 logger.info("signed out an open socket: \(reason)")
                 let writer = socket.writer

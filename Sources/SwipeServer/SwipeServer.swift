@@ -7,6 +7,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import ServiceLifecycle
+import SwipeStore
 
 /// `swipe serve`: the page, and one deck session per WebSocket (README,
 /// "The deck in a browser"). Everything that touches the store runs on
@@ -192,17 +193,26 @@ public struct SwipeServer: Sendable {
             return .failure(.malformed)
         }
         let backend = backend
-        guard let generation = try? await threadPool.runIfActive({ try backend.signInGeneration(viewer: claimed) })
-        else { return .failure(.badSignature) }
+        guard let states = try? await threadPool.runIfActive({ try backend.signInStates(of: [claimed]) }) else {
+            return .failure(.badSignature)
+        }
+        return Self.verify(token, with: tokens, state: states[claimed])
+    }
+
+    /// `verify` once the viewer's state is read (`SignInState`; nil: no
+    /// such profile): the token's signature, generation and expiry first,
+    /// then that the profile exists, then that no suspension stands.
+    static func verify(_ token: String, with tokens: AccessTokens, state: SignInState?) -> Result<
+        AccessGrant, AccessTokenError
+    > {
         let grant: AccessGrant
         do {
-            grant = try tokens.verify(token, generation: generation)
+            grant = try tokens.verify(token, generation: state?.generation ?? 0)
         } catch {
             return .failure(error)
         }
-        let exists = (try? await threadPool.runIfActive { try backend.isProfile(grant.viewer) }) ?? false
-        guard exists else { return .failure(.badSignature) }
-        if let suspension = try? await threadPool.runIfActive({ try backend.suspension(of: grant.viewer) }) {
+        guard let state else { return .failure(.badSignature) }
+        if let suspension = state.suspension {
             return .failure(.suspended(reason: suspension.reason, until: suspension.endsAt))
         }
         return .success(grant)

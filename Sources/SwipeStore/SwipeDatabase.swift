@@ -189,6 +189,8 @@ public protocol SwipeSettings: AnyObject {
     func accessSecret(create: Bool) throws -> String?
     /// The viewer's sign-in generation: tokens signed over an older one are void.
     func signInGeneration(viewer: String) throws -> Int
+    /// Each of `viewers` that is a profile, with their generation and standing suspension at `date`.
+    func signInStates(of viewers: [String], at date: Date?) throws -> [String: SignInState]
     /// Voids `viewer`'s sign-in links (all of them, by replacing the secret, when nil).
     func revokeSignIns(viewer: String?) throws
 }

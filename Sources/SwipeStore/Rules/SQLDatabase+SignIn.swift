@@ -45,3 +45,61 @@ extension SQLDatabase {
             [.text(name), .text(String(current + 1))])
     }
 }
+
+/// What a sign-in needs to know of one viewer now: their sign-in generation
+/// and the suspension standing for them, if any. A viewer with no state is
+/// no profile (erased): none of their tokens signs in.
+public struct SignInState: Hashable, Sendable {
+    public var generation: Int
+    public var suspension: Suspension?
+
+    public init(generation: Int, suspension: Suspension?) {
+        self.generation = generation
+        self.suspension = suspension
+    }
+}
+
+extension SQLDatabase {
+    /// How many viewers one statement asks about; a shorter list repeats its
+    /// last id, so that every chunk is the same statement (prepared once).
+    static var signInChunk: Int { 100 }
+
+    /// The sign-in state of each of `viewers` that is a profile, at `date`
+    /// (now when nil): what `signInGeneration`, `isProfile` and `suspension`
+    /// say one by one, read in one statement per 100 viewers instead of
+    /// three per viewer. A server re-checks every open socket's sign-in
+    /// every few seconds; 10,000 sockets are 100 statements, not 30,000.
+    public func signInStates(of viewers: [String], at date: Date?) throws -> [String: SignInState] {
+        let now = Timestamp.string(from: date ?? Date())
+        let ids = Array(Set(viewers.filter { executor.dialect.canHold($0) })).sorted()
+        guard !ids.isEmpty else { return [:] }
+        let chunk = Self.signInChunk
+        let list = (1...chunk).map { "$\($0)" }.joined(separator: ", ")
+        let sql = """
+            SELECT p.id, g.value AS generation, s.reason, s.banned_at, s.ends_at, s.banned_by
+            FROM profiles AS p
+            LEFT JOIN settings AS g ON g.name = 'signin.generation.' || p.id
+            LEFT JOIN suspensions AS s ON s.profile = p.key AND (s.ends_at IS NULL OR s.ends_at > $\(chunk + 1))
+            WHERE p.id IN (\(list))
+            """
+        return try read {
+            var states: [String: SignInState] = [:]
+            for start in stride(from: 0, to: ids.count, by: chunk) {
+                let part = Array(ids[start..<min(start + chunk, ids.count)])
+                let padded = part + Array(repeating: part.last!, count: chunk - part.count)
+                let rows = try executor.all(sql, padded.map { .text($0) } + [.text(now)]) { row in
+                    let id = try row.text("id")
+                    let suspension = try row.optionalText("reason").map { reason in
+                        Suspension(
+                            profile: id, reason: reason, bannedAt: try row.text("banned_at"),
+                            endsAt: try row.optionalText("ends_at"), bannedBy: try row.text("banned_by"))
+                    }
+                    let generation = try row.optionalText("generation").flatMap { Int($0) } ?? 0
+                    return (id, SignInState(generation: generation, suspension: suspension))
+                }
+                for (id, state) in rows { states[id] = state }
+            }
+            return states
+        }
+    }
+}
