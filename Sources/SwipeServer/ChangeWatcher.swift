@@ -75,7 +75,7 @@ final class ChangeWatcher: @unchecked Sendable {
     /// Starts after the newest rows now: what was stored before the server
     /// started is in the lists, not pushed.
     func prime() throws {
-        let marks = try backend.changeMarks()
+        let marks = try backend.reading { try $0.changeMarks() }
         state.withLock { state in
             state.marks = marks
             state.decisions = KeyTrail(newest: marks.decision)
@@ -113,7 +113,7 @@ final class ChangeWatcher: @unchecked Sendable {
     /// Returns how many matches and messages it pushed.
     @discardableResult
     func check() throws -> Int {
-        let marks = try backend.changeMarks()
+        let marks = try backend.reading { try $0.changeMarks() }
         let wasPoked = wake.withLock {
             defer { poked = false }
             return poked
@@ -132,7 +132,7 @@ final class ChangeWatcher: @unchecked Sendable {
         let now = ContinuousClock.now
         var after = state.withLock { $0.decisions.floor }
         while true {
-            let page = try backend.decisions(after: after, limit: Self.pageSize)
+            let page = try backend.reading { try $0.decisions(after: after, limit: Self.pageSize) }
             for row in page where state.withLock({ $0.decisions.take(row.key, at: now) }) {
                 if let match = row.match, claim(Self.key(match)) {
                     pushMatch(match)
@@ -144,7 +144,7 @@ final class ChangeWatcher: @unchecked Sendable {
         }
         after = state.withLock { $0.messages.floor }
         while true {
-            let page = try backend.messages(after: after, limit: Self.pageSize)
+            let page = try backend.reading { try $0.messages(after: after, limit: Self.pageSize) }
             for row in page where state.withLock({ $0.messages.take(row.key, at: now) }) {
                 if claim(Self.key(row.message)) {
                     pushMessage(MessageNotice(message: row.message, senderName: row.senderName))

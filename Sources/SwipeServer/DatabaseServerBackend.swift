@@ -46,6 +46,13 @@ public final class DatabaseServerBackend: Sendable {
     /// How many connections the pool has open right now.
     public var openConnections: Int { pool.openCount }
 
+    /// Runs `body` on a database borrowed from the pool, for reading: how
+    /// the server asks the store anything that needs no rule of its own
+    /// here (sign-in states, the change log, the secret as stored now).
+    public func reading<T>(_ body: (any SwipeDatabase) throws -> T) throws -> T {
+        try pool.withDatabase(body)
+    }
+
     /// The database's link secret, created if missing.
     public func accessSecret() throws -> String {
         try writes.write { database in
@@ -54,23 +61,6 @@ public final class DatabaseServerBackend: Sendable {
             }
             return secret
         }
-    }
-
-    /// The link secret as stored now, without creating it (nil once deleted:
-    /// then no token verifies). Read again and again: `swipe link
-    /// --revoke-all` replaces it while the server runs.
-    public func currentAccessSecret() throws -> String? {
-        try pool.withDatabase { try $0.accessSecret(create: false) }
-    }
-
-    /// `viewer`'s sign-in generation (`swipe link --revoke`).
-    public func signInGeneration(viewer: String) throws -> Int {
-        try pool.withDatabase { try $0.signInGeneration(viewer: viewer) }
-    }
-
-    /// The sign-in state of each of `viewers` that is a profile, read at once.
-    public func signInStates(of viewers: [String]) throws -> [String: SignInState] {
-        try pool.withDatabase { try $0.signInStates(of: viewers, at: nil) }
     }
 
     /// Whether the database can be opened and answers a query now
@@ -138,16 +128,6 @@ public final class DatabaseServerBackend: Sendable {
         try pool.withDatabase { database in Set(try ids.filter { try database.isProfile($0) }) }
     }
 
-    /// The suspension standing for `id` now, if any (Documentation/Moderation.md).
-    public func suspension(of id: String) throws -> Suspension? {
-        try pool.withDatabase { try $0.suspension(of: id, at: nil) }
-    }
-
-    /// Whether `id` is a profile (a token for a deleted profile is refused).
-    public func isProfile(_ id: String) throws -> Bool {
-        try pool.withDatabase { try $0.isProfile(id) }
-    }
-
     /// A new deck session for `viewer`. `onEvent` is told, on the session's
     /// thread, what each of its stored writes did that others must hear of
     /// (`StoreEvent`), so the server can tell them; a match is also
@@ -188,20 +168,6 @@ public final class DatabaseServerBackend: Sendable {
             onClose: { feed.countImpressions() })
         session.notePartners(partners)
         return session
-    }
-
-    /// The change log (`SwipeChangeLog`) on a borrowed connection: what
-    /// `ChangeWatcher` reads to push what other processes stored.
-    public func changeMarks() throws -> ChangeMarks {
-        try pool.withDatabase { try $0.changeMarks() }
-    }
-
-    public func decisions(after key: Int, limit: Int) throws -> [ChangedDecision] {
-        try pool.withDatabase { try $0.decisions(after: key, limit: limit) }
-    }
-
-    public func messages(after key: Int, limit: Int) throws -> [ChangedMessage] {
-        try pool.withDatabase { try $0.messages(after: key, limit: limit) }
     }
 
     /// Starts calling `deliver` with each match another process makes

@@ -16,7 +16,8 @@ extension SwipeServer {
     @discardableResult
     func checkSignIns() async -> Int {
         let backend = backend
-        if let secret = try? await threadPool.runIfActive({ try backend.currentAccessSecret() }) {
+        if let secret = try? await threadPool.runIfActive({ try backend.reading { try $0.accessSecret(create: false) } }
+        ) {
             signIns.update(secret: secret)
         }
         let open = hub.byViewer
@@ -24,7 +25,10 @@ extension SwipeServer {
         // Every open socket's viewer read at once (one statement per 100
         // viewers). A store that cannot answer now closes nobody: the next
         // check asks again.
-        guard let states = try? await threadPool.runIfActive({ try backend.signInStates(of: open.map(\.viewer)) })
+        guard
+            let states = try? await threadPool.runIfActive({
+                try backend.reading { try $0.signInStates(of: open.map(\.viewer), at: nil) }
+            })
         else { return 0 }
         let tokens = signIns.tokens
         var closed = 0

@@ -193,7 +193,11 @@ public struct SwipeServer: Sendable {
             return .failure(.malformed)
         }
         let backend = backend
-        guard let states = try? await threadPool.runIfActive({ try backend.signInStates(of: [claimed]) }) else {
+        guard
+            let states = try? await threadPool.runIfActive({
+                try backend.reading { try $0.signInStates(of: [claimed], at: nil) }
+            })
+        else {
             return .failure(.badSignature)
         }
         return Self.verify(token, with: tokens, state: states[claimed])
