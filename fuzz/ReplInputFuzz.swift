@@ -1,7 +1,7 @@
 import SwipeCore
 
-/// libFuzzer target for the REPL command parser `ReplInput.parse` (fuzz/run.sh
-/// builds it with SwipeCLI/REPL/ReplInput*.swift over SwipeCore). Each input
+/// libFuzzer target for the REPL command parser `Command.parse` (fuzz/run.sh
+/// builds it with SwipeCLI/REPL/Command*.swift over SwipeCore). Each input
 /// line is parsed as the REPL would; what parses is driven into a real deck
 /// (every preset, settling at once), as `swipe repl` does.
 ///
@@ -16,9 +16,9 @@ public func fuzzReplInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let people = (0..<5).map { Profile(id: "p\($0)", name: "P\($0)", age: 30) }
     guard var deck = try? DeckController(feed: InMemoryFeed(people)) else { preconditionFailure("no deck") }
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        let input: ReplInput?
+        let input: Command?
         do {
-            input = try ReplInput.parse(String(line))
+            input = try Command.parse(String(line))
         } catch {
             precondition(!error.message.isEmpty, "an error without a message")
             continue

@@ -21,11 +21,11 @@ link -module-name SwipeStore -package-name swipe -I "$out" -L "$out" -lSwipeCore
   -emit-module-path "$out/SwipeStore.swiftmodule" -emit-library -static -o "$out/libSwipeStore.a" Sources/SwipeStore/*.swift
 # The REPL's parser (its `moderate` commands are SwipeStore's ModerationCommand).
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/repl-input" \
-  Sources/SwipeSession/Command/ReplInput.swift Sources/SwipeSession/Command/ReplInput+Parsing.swift \
-  Sources/SwipeSession/Command/ReplInput+Words.swift Sources/SwipeSession/Command/ReplInputError.swift \
-  Sources/SwipeSession/Command/ReplView.swift Sources/SwipeSession/Command/ReplInput+Discovery.swift Sources/SwipeSession/Text/Spelling.swift \
-  Sources/SwipeSession/Command/ReplInput+Conversations.swift Sources/SwipeSession/Command/ReplInput+Listed.swift \
-  Sources/SwipeSession/Command/ReplInput+Me.swift Sources/SwipeSession/Command/ReplInput+Insights.swift \
+  Sources/SwipeSession/Command/Command.swift Sources/SwipeSession/Command/Command+Parsing.swift \
+  Sources/SwipeSession/Command/Command+Words.swift Sources/SwipeSession/Command/CommandError.swift \
+  Sources/SwipeSession/Command/ReplView.swift Sources/SwipeSession/Command/Command+Discovery.swift Sources/SwipeSession/Text/Spelling.swift \
+  Sources/SwipeSession/Command/Command+Conversations.swift Sources/SwipeSession/Command/Command+Listed.swift \
+  Sources/SwipeSession/Command/Command+Me.swift Sources/SwipeSession/Command/Command+Insights.swift \
   fuzz/ReplInputFuzz.swift
 link -package-name swipe -I "$out" -L "$out" -lSwipeStore -lSwipeCore -o "$out/csv-reader" \
   Sources/SwipeCSV/CSVReader.swift Sources/SwipeCSV/CSVError.swift Sources/SwipeCSV/ByteScan.swift fuzz/CSVReaderFuzz.swift

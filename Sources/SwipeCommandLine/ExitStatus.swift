@@ -30,7 +30,7 @@ package enum ExitStatus {
         case is CSVError: dataError
         case DatabaseOpenError.cannotCreate, is AtomicFile.Failure: cannotCreate
         case is ViewerError, StoreError.invalidValue, StoreError.selfAction: usage
-        case is ReplInputError, is ProfileValueIssue: usage
+        case is CommandError, is ProfileValueIssue: usage
         case is ImportInterrupted: interrupted
         case is OutputFailure: ioError
         case DatabaseOpenError.notSwipeDatabase, DatabaseOpenError.permissionDenied, StoreError.notStored: ioError

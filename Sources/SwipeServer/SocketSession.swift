@@ -212,7 +212,7 @@ public final class SocketSession: Sendable {
     }
 
     /// Whether `input` may have moved the viewer's place (`prefs location`, `me set place`).
-    static func mayMovePlace(_ input: ReplInput?) -> Bool {
+    static func mayMovePlace(_ input: Command?) -> Bool {
         switch input {
         case .discovery(.prefs(.location?))?, .me(.set(.place, _))?: true
         default: false

@@ -7,7 +7,7 @@ import Testing
 @testable import SwipeSession
 
 /// A command encodes as its command object and decodes back to itself
-/// (`ReplInput: Codable`), for random commands of every kind with hostile
+/// (`Command: Codable`), for random commands of every kind with hostile
 /// texts in their free text; each encoded object is valid against the
 /// published schema (Documentation/command.schema.json) and reads back the
 /// same through JSON mode's path (`ReplCommandObject.parse`) too.
@@ -52,7 +52,7 @@ import Testing
             }
         }
 
-        mutating func command() -> ReplInput {
+        mutating func command() -> Command {
             switch random.next() % 34 {
             case 0: .event(.drag(dx: number(), dy: number()))
             case 1: .event(.release(vx: number(), vy: number()))
@@ -118,7 +118,7 @@ import Testing
         for _ in 0..<400 {
             let command = maker.command()
             let data = try JSONEncoder().encode(command)
-            #expect(try JSONDecoder().decode(ReplInput.self, from: data) == command, "\(command)")
+            #expect(try JSONDecoder().decode(Command.self, from: data) == command, "\(command)")
             let line = String(decoding: data, as: UTF8.self)
             #expect(try ReplCommandObject.parse(line).input.get() == command, "\(line)")
             let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -136,7 +136,7 @@ import Testing
     @Test func aMessageIsTheObjectTheSocketTakes() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let data = try encoder.encode(ReplInput.conversation(.say("p-2", text: "I'm free", clientID: "c-1")))
+        let data = try encoder.encode(Command.conversation(.say("p-2", text: "I'm free", clientID: "c-1")))
         #expect(
             String(decoding: data, as: UTF8.self) == #"{"client_id":"c-1","cmd":"say","text":"I'm free","to":"p-2"}"#)
     }
@@ -144,22 +144,22 @@ import Testing
     /// What is not a command is refused with the expected form, as a typed line is.
     @Test func aWrongObjectIsRefusedNamingTheForm() {
         for json in [#"{"cmd":"say","to":"p-2"}"#, #"{"cmd":"fly"}"#, #"{"to":"p-2"}"#, #"[1]"#] {
-            #expect(throws: ReplInputError.self, "\(json)") {
-                try JSONDecoder().decode(ReplInput.self, from: Data(json.utf8))
+            #expect(throws: CommandError.self, "\(json)") {
+                try JSONDecoder().decode(Command.self, from: Data(json.utf8))
             }
         }
         do {
-            _ = try JSONDecoder().decode(ReplInput.self, from: Data(#"{"cmd":"say","to":"p-2"}"#.utf8))
-        } catch let error as ReplInputError {
+            _ = try JSONDecoder().decode(Command.self, from: Data(#"{"cmd":"say","to":"p-2"}"#.utf8))
+        } catch let error as CommandError {
             #expect(error.message.contains(#"say needs "text""#), "\(error.message)")
         } catch {
-            Issue.record("not a ReplInputError: \(error)")
+            Issue.record("not a CommandError: \(error)")
         }
     }
 
     /// The deck's own events are no one's command: they do not encode.
     @Test func theDecksOwnEventsDoNotEncode() {
-        #expect(throws: EncodingError.self) { try JSONEncoder().encode(ReplInput.event(.animationFinished)) }
-        #expect(throws: EncodingError.self) { try JSONEncoder().encode(ReplInput.event(.withdraw("m-1"))) }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(Command.event(.animationFinished)) }
+        #expect(throws: EncodingError.self) { try JSONEncoder().encode(Command.event(.withdraw("m-1"))) }
     }
 }

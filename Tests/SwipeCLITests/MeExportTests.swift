@@ -14,7 +14,7 @@ struct MeExportTests {
         #expect(try MeInput.parse(["EXPORT", "~/me.json"]) == .export(file: "~/me.json"))
         // A word after it is where to write, whatever it looks like: there is no other person to name.
         #expect(try MeInput.parse(["export", "m-2"]) == .export(file: "m-2"))
-        #expect(throws: ReplInputError.self) { try MeInput.parse(["export", "a", "b"]) }
+        #expect(throws: CommandError.self) { try MeInput.parse(["export", "a", "b"]) }
         do {
             _ = try MeInput.parse(["export", "a", "b"])
         } catch {

@@ -187,21 +187,21 @@ import Testing
     }
 
     @Test func theCommandsParse() throws {
-        #expect(try ReplInput.parse("chat m-3") == .conversation(.chat("m-3")))
+        #expect(try Command.parse("chat m-3") == .conversation(.chat("m-3")))
         // Free text is the rest of the line as typed: spaces and quotes are the message's own.
         #expect(
-            try ReplInput.parse("say m-3 see  you \"at eight\"")
+            try Command.parse("say m-3 see  you \"at eight\"")
                 == .conversation(.say("m-3", text: "see  you \"at eight\"", clientID: nil)))
         #expect(
-            try ReplInput.parse("say \"m 3\"   I'm here ")
+            try Command.parse("say \"m 3\"   I'm here ")
                 == .conversation(.say("m 3", text: "I'm here", clientID: nil)), "a quoted id, then the text")
         #expect(
-            try ReplInput.parse("say m-3 \u{301}e") == .conversation(.say("m-3", text: "\u{301}e", clientID: nil)),
+            try Command.parse("say m-3 \u{301}e") == .conversation(.say("m-3", text: "\u{301}e", clientID: nil)),
             "a combining mark after the space is the text's first scalar")
-        #expect(try ReplInput.parse("say --id k m-3 hi") == .conversation(.say("m-3", text: "hi", clientID: "k")))
-        #expect(try ReplInput.parse("inbox") == .conversation(.inbox))
+        #expect(try Command.parse("say --id k m-3 hi") == .conversation(.say("m-3", text: "hi", clientID: "k")))
+        #expect(try Command.parse("inbox") == .conversation(.inbox))
         for bad in ["chat", "chat a b", "say m-3", "say --id", "inbox x"] {
-            #expect(throws: ReplInputError.self, "\(bad)") { try ReplInput.parse(bad) }
+            #expect(throws: CommandError.self, "\(bad)") { try Command.parse(bad) }
         }
     }
 }

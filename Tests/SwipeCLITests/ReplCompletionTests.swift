@@ -137,10 +137,10 @@ struct ReplCompletionTests {
                 let completion = ReplCompletion(lineBeforeCursor: line, profileIDs: [id])
                 #expect(completion.candidates == [id], "\(line)")
                 let after = line + completion.insertion
-                let lexed = ReplInput.lex(after)
+                let lexed = Command.lex(after)
                 if lexed.endsBetweenWords {
                     // the word is finished: it is the id
-                    #expect(try ReplInput.parse(after) == .history(profile: id), "\(after)")
+                    #expect(try Command.parse(after) == .history(profile: id), "\(after)")
                 } else {
                     // stopped short (a bare word cannot hold a space or a quote): still on the way to the id
                     let sofar = lexed.words.last ?? ""

@@ -73,7 +73,7 @@ public struct ReplCompletion: Hashable, Sendable {
         matches: @autoclosure () -> [(id: String, name: String)] = [],
         likers: @autoclosure () -> [(id: String, name: String)] = []
     ) {
-        let lexed = ReplInput.lex(line)
+        let lexed = Command.lex(line)
         var words = lexed.words
         quote = lexed.openQuote?.character
         let prefix = lexed.endsBetweenWords ? "" : (words.popLast() ?? "")
@@ -128,7 +128,7 @@ public struct ReplCompletion: Hashable, Sendable {
         candidates = isWord ? ChatLine.words.filter { $0.hasPrefix(typing.lowercased()) }.sorted() : []
     }
 
-    /// The words after `me`, and after `me photo` (`ReplInput.parseMe`).
+    /// The words after `me`, and after `me photo` (`Command.parseMe`).
     static let meSubcommands = ["erase", "export", "photo", "set"]
     static let mePhotoSubcommands = ["add", "move", "remove"]
 

@@ -46,7 +46,7 @@ extension ReplSession {
     /// The outcome as text: nothing for a blank line; an error (wrapped to
     /// the terminal when pictures are drawn), then the picture only when the
     /// failure changed the deck.
-    private func textLines(_ outcome: ReplOutcome, style: ReplStyle) -> [String] {
+    private func textLines(_ outcome: Outcome, style: ReplStyle) -> [String] {
         switch outcome {
         case .blank:
             return []

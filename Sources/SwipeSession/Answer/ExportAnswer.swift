@@ -33,11 +33,11 @@ extension ReplSession {
     /// home folder, a relative path the working directory's), writes it as
     /// `swipe export FILE` does, replacing the file whole.
     ///
-    /// - Throws: `ReplInputError` when this session may not write files (a
+    /// - Throws: `CommandError` when this session may not write files (a
     ///   socket's), `AtomicFile.Failure` naming the file.
     package func export(to file: String?) throws -> ExportAnswer {
         if let file, !writesFiles {
-            throw ReplInputError(
+            throw CommandError(
                 input: "me export \(file)",
                 message: "me export: a page downloads your data (Download my data, or GET /me/export); "
                     + "a file is written only by the REPL and swipe export, on the database's machine; "

@@ -38,9 +38,9 @@ public enum ReplCommandObject {
 
     /// The command `json` names: its `cmd`, its `tag` (any JSON value, echoed), and the input.
     public static func parse(_ json: String) -> (
-        cmd: String?, tag: JSONValue?, input: Result<ReplInput?, ReplInputError>
+        cmd: String?, tag: JSONValue?, input: Result<Command?, CommandError>
     ) {
-        let fail = { (message: String) in ReplInputError(input: json, message: message) }
+        let fail = { (message: String) in CommandError(input: json, message: message) }
         guard let object = try? JSONDecoder().decode([String: JSONTree].self, from: Data(json.utf8)) else {
             return (
                 nil, nil,
@@ -51,15 +51,15 @@ public enum ReplCommandObject {
         guard case .string(let cmd)? = object["cmd"] else {
             return (nil, tag, .failure(fail("a command object names its command: " + expected)))
         }
-        return (cmd, tag, Result { () throws(ReplInputError) in try input(cmd, object, fail: fail) })
+        return (cmd, tag, Result { () throws(CommandError) in try input(cmd, object, fail: fail) })
     }
 
     package static var expected: String {
         #"{"cmd": one of "# + forms.map(\.cmd).joined(separator: ", ") + ", its arguments by name, \"tag\" optional}"
     }
 
-    package static func input(_ cmd: String, _ object: [String: JSONTree], fail: (String) -> ReplInputError)
-        throws(ReplInputError) -> ReplInput?
+    package static func input(_ cmd: String, _ object: [String: JSONTree], fail: (String) -> CommandError)
+        throws(CommandError) -> Command?
     {
         guard let form = forms.first(where: { $0.cmd == cmd }) else {
             throw fail("unknown cmd \"\(cmd)\": \(expected)")
@@ -68,7 +68,7 @@ public enum ReplCommandObject {
             "\(cmd) takes " + (form.arguments.isEmpty ? "no arguments" : form.arguments) + ", e.g. "
                 + example(cmd)
         }
-        func text(_ key: String) throws(ReplInputError) -> String? {
+        func text(_ key: String) throws(CommandError) -> String? {
             switch object[key] {
             case nil, .null?: return nil
             case .string(let string)?: return string
@@ -78,7 +78,7 @@ public enum ReplCommandObject {
             }
             throw fail("\(cmd): \"\(key)\" must be a string or a number; \(usage())")
         }
-        func required(_ key: String) throws(ReplInputError) -> String {
+        func required(_ key: String) throws(CommandError) -> String {
             guard let value = try text(key) else { throw fail("\(cmd) needs \"\(key)\": \(usage())") }
             return value
         }
@@ -135,7 +135,7 @@ public enum ReplCommandObject {
             case .bool(true)?: input.all = true
             default: throw fail("insights: \"all\" is true or false; \(usage())")
             }
-            try ReplInput.checkRange(input, fail: fail, flag: { "\"" + $0 + "\"" })
+            try Command.checkRange(input, fail: fail, flag: { "\"" + $0 + "\"" })
             return .insights(input)
         case "me_set":
             let name = try required("field")
@@ -158,22 +158,22 @@ public enum ReplCommandObject {
                     cmd == "prefs" && key == "value"
                     ? value.split(separator: " ").map { quoted(String($0)) } : [quoted(value)]
             }
-            return try ReplInput.parse(words.joined(separator: " "))
+            return try Command.parse(words.joined(separator: " "))
         }
     }
 
     /// A `moderate` object's command: its `action` and the arguments that
     /// action takes (Documentation/Moderation.md); free text as given, trimmed.
     private static func moderation(
-        _ action: String, text: (String) throws(ReplInputError) -> String?, fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> ModerationCommand {
-        func need(_ key: String) throws(ReplInputError) -> String {
+        _ action: String, text: (String) throws(CommandError) -> String?, fail: (String) -> CommandError
+    ) throws(CommandError) -> ModerationCommand {
+        func need(_ key: String) throws(CommandError) -> String {
             guard let value = try text(key)?.trimmingWhitespace, !value.isEmpty else {
                 throw fail("moderate \(action) needs \"\(key)\", e.g. \(example("moderate"))")
             }
             return value
         }
-        func number(_ key: String) throws(ReplInputError) -> Int? {
+        func number(_ key: String) throws(CommandError) -> Int? {
             guard let value = try text(key) else { return nil }
             guard let number = Int(value) else { throw fail("moderate \(action): \"\(key)\" must be a whole number") }
             return number

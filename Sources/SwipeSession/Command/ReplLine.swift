@@ -9,7 +9,7 @@ public struct ReplLine: Sendable {
     public let text: String
     /// The command, nil for a blank line or a `#` comment, or why the line
     /// is not one.
-    package let parsed: Result<ReplInput?, ReplInputError>
+    package let parsed: Result<Command?, CommandError>
     /// Whether the line's bytes were not UTF-8: refused whole, in a chat
     /// too, so nothing is stored with U+FFFD where a person's bytes were.
     package let isUndecodable: Bool
@@ -27,7 +27,7 @@ public struct ReplLine: Sendable {
             (cmd, tag, parsed) = (object.cmd, object.tag, object.input)
         } else {
             (cmd, tag) = (nil, nil)
-            parsed = Result { () throws(ReplInputError) in try ReplInput.parse(text) }
+            parsed = Result { () throws(CommandError) in try Command.parse(text) }
         }
     }
 
@@ -49,13 +49,13 @@ public struct ReplLine: Sendable {
         let byte = (hex.count == 1 ? "0x0" : "0x") + hex
         self.init(
             text: text,
-            refused: ReplInputError(
+            refused: CommandError(
                 input: text,
                 message: "the line is not valid UTF-8 (byte \(byte) at byte \(offset + 1)); "
                     + "nothing was done: send text as UTF-8"))
     }
 
-    private init(text: String, refused: ReplInputError) {
+    private init(text: String, refused: CommandError) {
         self.text = text
         parsed = .failure(refused)
         isUndecodable = true
@@ -63,7 +63,7 @@ public struct ReplLine: Sendable {
     }
 
     /// The command, when the line is one.
-    public var input: ReplInput? {
+    public var input: Command? {
         if case .success(let input) = parsed { input } else { nil }
     }
 

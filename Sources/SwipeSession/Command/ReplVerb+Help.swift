@@ -82,7 +82,7 @@ extension ReplVerb {
             card 350 × 400); positive DX is right, positive DY is down. In tantan:
             progress = max(|DX|,|DY|)/100 − 0.15 (clamped to 0…1),
             rotation = (1 − x/187.5)·22.5°, like = DX/100, nope = −DX/100.
-            Plain decimal numbers (60, -10, 1.5e2) within ±\(Int(ReplInput.numberLimit)).
+            Plain decimal numbers (60, -10, 1.5e2) within ±\(Int(Command.numberLimit)).
             Example: drag 60 -10   (like 0.6, progress 0.45, rotated −7.2°)
             """
         case .release:

@@ -74,7 +74,7 @@ extension ReplSession {
     /// these, a blank line does nothing, a refused line sends nothing, and
     /// anything else is sent. When the store says the conversation is over
     /// (an unmatch or block, here or elsewhere), the chat closes.
-    package mutating func performInChat(_ line: String, with partner: ChatPartner) -> ReplOutcome {
+    package mutating func performInChat(_ line: String, with partner: ChatPartner) -> Outcome {
         var answer = ReplAnswer(snapshot: snapshot)
         var found = ConversationAnswer(viewer: ledger.viewer)
         switch ChatLine(line, name: partner.name) {
@@ -115,7 +115,7 @@ extension ReplSession {
     /// (stored with the pair's last 50 messages, a block that ends the
     /// match and so the conversation for both), then back to the deck. A
     /// refusal (no such person any more, a store failure) leaves the chat open.
-    private mutating func report(_ partner: ChatPartner, reason: String) -> ReplOutcome {
+    private mutating func report(_ partner: ChatPartner, reason: String) -> Outcome {
         do {
             var answer = try executeDiscovery(.report(partner.id, reason: reason))
             chat = nil

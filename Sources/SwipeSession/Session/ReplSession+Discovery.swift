@@ -90,14 +90,14 @@ extension ReplSession {
             case .location: return PreferencesChange(location: .some(try PreferencesChange.location(value)))
             }
         } catch {
-            throw ReplInputError(input: "prefs \(field) \(value)", message: "prefs \(field): \(error)")
+            throw CommandError(input: "prefs \(field) \(value)", message: "prefs \(field): \(error)")
         }
     }
 
     /// The id on the open detail page, for a bare `block`.
     private func shownProfileID() throws -> String {
         guard case .detail(let profile) = snapshot.mode else {
-            throw ReplInputError(
+            throw CommandError(
                 input: "block", message: "block takes a profile id, e.g. block m-3 (or open a card first)")
         }
         return profile.id

@@ -24,7 +24,7 @@ extension ReplSession {
     /// With a profile open (`open ID`): `like`, `hate`, `superlike` and a
     /// bare `block` act on it and `back` closes it; anything else closes it
     /// and runs as usual (nil).
-    package mutating func actOnViewed(_ input: ReplInput) throws -> ReplAnswer? {
+    package mutating func actOnViewed(_ input: Command) throws -> ReplAnswer? {
         guard let shown = viewing else { return nil }
         viewing = nil
         switch input {
@@ -55,7 +55,7 @@ extension ReplSession {
         do {
             receipt = try ledger.record(made)
         } catch let refusal as DecidedElsewhere {
-            throw ReplInputError(input: decision.rawValue + " " + profile.id, message: refusal.description)
+            throw CommandError(input: decision.rawValue + " " + profile.id, message: refusal.description)
         }
         var answer = ReplAnswer(snapshot: snapshot)
         answer.actions = [.record(made)] + (try withdrawCards([profile.id]))
@@ -102,7 +102,7 @@ extension ReplSession {
             try inHistory || ledger.likes().contains { $0.profile == id }
             || ledger.matches().contains { $0.profile == id }
         guard met, let profile = try ledger.profile(id) else {
-            throw ReplInputError(
+            throw CommandError(
                 input: verb + " " + id,
                 message:
                     "\(verb) \(TerminalText.oneLine(id)): not in your deck, likes, matches or history; "

@@ -28,11 +28,11 @@ public enum MeChange: Hashable, Sendable {
 
 extension MeInput {
     /// The words after `me` (`swipe me set city Lyon`), read as the REPL reads them.
-    public static func parse(_ arguments: [String]) throws(ReplInputError) -> MeInput {
+    public static func parse(_ arguments: [String]) throws(CommandError) -> MeInput {
         let fail = { (message: String) in
-            ReplInputError(input: (["me"] + arguments).joined(separator: " "), message: message)
+            CommandError(input: (["me"] + arguments).joined(separator: " "), message: message)
         }
-        guard case .me(let input) = try ReplInput.parseMe(arguments, fail: fail) else {
+        guard case .me(let input) = try Command.parseMe(arguments, fail: fail) else {
             throw fail("not a me command")
         }
         return input
@@ -45,7 +45,7 @@ extension MePhoto {
     /// working directory's) or takes an `https://` URL; any other scheme is
     /// refused naming the value.
     ///
-    /// - Throws: `ReplInputError` naming the command and the file.
+    /// - Throws: `CommandError` naming the command and the file.
     public func change(readingFiles: Bool) throws -> PhotoChange {
         switch self {
         case .remove(let position): return .remove(position)
@@ -54,11 +54,11 @@ extension MePhoto {
             let typed = "me photo add \(value)"
             if value.lowercased().hasPrefix("https://") { return .add(.url(value)) }
             if PhotoItem.hasScheme(value) {
-                throw ReplInputError(
+                throw CommandError(
                     input: typed, message: "me photo add: " + PhotoRefusal.notAllowed(value: value).description)
             }
             guard readingFiles else {
-                throw ReplInputError(
+                throw CommandError(
                     input: typed,
                     message: "me photo add: a page adds a photo by uploading it; a file path is read only by "
                         + "the REPL and swipe me, on the database's machine")
@@ -67,7 +67,7 @@ extension MePhoto {
             do {
                 return .add(.bytes(try PhotoFile.read(path)))
             } catch let refusal as PhotoFile.Refusal {
-                throw ReplInputError(input: typed, message: "me photo add: \(refusal)")
+                throw CommandError(input: typed, message: "me photo add: \(refusal)")
             }
         }
     }
@@ -88,7 +88,7 @@ extension MeField {
     /// preferences' as `prefs` checks them). A refusal names the field and
     /// the value as typed.
     ///
-    /// - Throws: `ReplInputError`.
+    /// - Throws: `CommandError`.
     public func change(_ value: String) throws -> MeChange {
         do {
             switch self {
@@ -107,10 +107,10 @@ extension MeField {
             // The value as the issue quotes it: a text over its limit is cut
             // to its first words, never echoed whole.
             let message = "me set \(rawValue): \(issue.message), not \"\(issue.value)\""
-            throw ReplInputError(input: "me set \(rawValue) \(value)", message: message)
+            throw CommandError(input: "me set \(rawValue) \(value)", message: message)
         } catch {
             let typed = "me set \(rawValue) \(value)"
-            throw ReplInputError(input: typed, message: "me set \(rawValue): \(error)")
+            throw CommandError(input: typed, message: "me set \(rawValue): \(error)")
         }
     }
 
@@ -173,7 +173,7 @@ extension ReplSession {
             answer.exported = try export(to: file)
         case .erase(let confirm):
             guard confirm == ledger.viewer else {
-                throw ReplInputError(
+                throw CommandError(
                     input: "me erase \(confirm)",
                     message:
                         "me erase takes your own id to confirm, \(ledger.viewer) (got \(confirm)); nothing was erased")

@@ -103,7 +103,7 @@ public struct ReplSession {
     }
 
     /// Performs `line`: what the answer shows, or why it failed.
-    package mutating func perform(_ line: ReplLine) -> ReplOutcome {
+    package mutating func perform(_ line: ReplLine) -> Outcome {
         if line.isUndecodable, case .failure(let refusal) = line.parsed { return .failure(refusal.message, deck: nil) }
         if let partner = chat {
             // A command object acts as it does on the deck; `back` leaves the chat.
@@ -146,7 +146,7 @@ public struct ReplSession {
     /// the deck's rules, the store's rules), not a failure of the machinery.
     package static func isRefusal(_ error: any Error) -> Bool {
         switch error {
-        case is ReplInputError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
+        case is CommandError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
             return true
         case let error as StoreError:
             switch error {
@@ -218,7 +218,7 @@ public struct ReplSession {
     }
 
     /// Performs `input` and gathers what the answer shows.
-    package mutating func execute(_ input: ReplInput) throws -> ReplAnswer {
+    package mutating func execute(_ input: Command) throws -> ReplAnswer {
         if viewing != nil, let answer = try actOnViewed(input) { return answer }
         // An event answers with the deck after it: the deck before is not drawn for it.
         if case .event(let event) = input { return try send(event) }
@@ -381,7 +381,7 @@ public struct ReplSession {
     /// `error`, the changed deck when the failure changed it), so a UI never
     /// has to guess the state.
     package static func jsonMembers(
-        _ outcome: ReplOutcome, command: String, snapshot: @autoclosure () -> DeckSnapshot,
+        _ outcome: Outcome, command: String, snapshot: @autoclosure () -> DeckSnapshot,
         profile: (Profile) -> JSONValue
     ) -> [(String, JSONValue)] {
         // `snapshot` (the deck as it is) is drawn only when the answer carries no deck of its own.
@@ -400,7 +400,7 @@ public struct ReplSession {
 
 /// What one line did: nothing (blank or a comment), an answer, or a failure
 /// with the deck when the failure changed it.
-package enum ReplOutcome {
+package enum Outcome {
     case blank
     case answer(ReplAnswer)
     case failure(String, deck: ReplAnswer?)

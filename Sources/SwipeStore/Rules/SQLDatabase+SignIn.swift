@@ -46,19 +46,6 @@ extension SQLDatabase {
     }
 }
 
-/// What a sign-in needs to know of one viewer now: their sign-in generation
-/// and the suspension standing for them, if any. A viewer with no state is
-/// no profile (erased): none of their tokens signs in.
-public struct SignInState: Hashable, Sendable {
-    public var generation: Int
-    public var suspension: Suspension?
-
-    public init(generation: Int, suspension: Suspension?) {
-        self.generation = generation
-        self.suspension = suspension
-    }
-}
-
 extension SQLDatabase {
     /// How many viewers one statement asks about; a shorter list repeats its
     /// last id, so that every chunk is the same statement (prepared once).

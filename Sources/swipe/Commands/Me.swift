@@ -44,11 +44,11 @@ struct MeCommand: ParsableCommand {
                 let id = try viewer.resolve(in: store)
                 answer = MeAnswer(profile: try store.viewerProfile(id))
             case .erase:
-                throw ReplInputError(
+                throw CommandError(
                     input: (["me"] + words).joined(separator: " "),
                     message: "from the command line, erase is its own command: swipe erase --as ID (--yes for scripts)")
             case .export:
-                throw ReplInputError(
+                throw CommandError(
                     input: (["me"] + words).joined(separator: " "),
                     message: "from the command line, export is its own command: swipe export --as ID [FILE]")
             case .photo(let photo):

@@ -173,7 +173,7 @@ struct RulesCommand: ParsableCommand {
             let among = name == "rule" ? Rules.names : Self.valueWords[name] ?? ["off"]
             guard let near = Spelling.suggestion(for: value, among: among) else { throw error }
             let suggested = name == "rule" ? [near, words[2]] : [words[1], near]
-            throw ReplInputError(
+            throw CommandError(
                 input: words.joined(separator: " "),
                 message: error.description + "; did you mean \"rules set " + suggested.joined(separator: " ") + "\"?")
         }

@@ -9,12 +9,12 @@ public enum ListedInput: Hashable, Sendable {
     case decide(String, Decision)
 }
 
-extension ReplInput {
+extension Command {
     /// `like`, `hate`, `superlike`, `open`: alone they act on the top card;
     /// with one id, on that person.
     package static func parseButtonOrListed(
-        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> ReplInput {
+        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> CommandError
+    ) throws(CommandError) -> Command {
         switch arguments.count {
         case 0:
             return verb == .open ? .event(.open) : .event(.button(Decision(rawValue: verb.rawValue)!))

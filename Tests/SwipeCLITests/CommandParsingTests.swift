@@ -5,8 +5,8 @@ import SwipeSession
 import Testing
 
 @Suite("REPL command parser")
-struct ReplInputParsingTests {
-    static let accepted: [(String, ReplInput)] = [
+struct CommandParsingTests {
+    static let accepted: [(String, Command)] = [
         ("drag 60 -10", .event(.drag(dx: 60, dy: -10))),
         ("  drag   1.5e2   0  ", .event(.drag(dx: 150, dy: 0))),
         ("DRAG -0 0", .event(.drag(dx: 0, dy: 0))),
@@ -71,13 +71,13 @@ struct ReplInputParsingTests {
     ]
 
     @Test("every command in its accepted forms", arguments: accepted)
-    func accepts(line: String, expected: ReplInput) throws {
-        #expect(try ReplInput.parse(line) == expected)
+    func accepts(line: String, expected: Command) throws {
+        #expect(try Command.parse(line) == expected)
     }
 
     @Test("blank lines and comments are nothing", arguments: ["", "   ", "\t", "# a comment", "  # drag 1 2"])
     func ignores(line: String) throws {
-        #expect(try ReplInput.parse(line) == nil)
+        #expect(try Command.parse(line) == nil)
     }
 
     @Test(
@@ -201,7 +201,7 @@ struct ReplInputParsingTests {
             ),
         ])
     func rejects(line: String, message: String) {
-        #expect(throws: ReplInputError(input: line, message: message)) { try ReplInput.parse(line) }
+        #expect(throws: CommandError(input: line, message: message)) { try Command.parse(line) }
     }
 
     /// A NUL cannot be typed, but a script or a pipe can hold one; the
@@ -213,11 +213,11 @@ struct ReplInputParsingTests {
         ])
     func refusesNUL(line: String) {
         #expect(
-            throws: ReplInputError(
+            throws: CommandError(
                 input: line.trimmingCharacters(in: .whitespaces),
                 message: "the line holds a NUL byte (\\0), which no command takes; nothing was done")
         ) {
-            try ReplInput.parse(line)
+            try Command.parse(line)
         }
     }
 
@@ -231,7 +231,7 @@ struct ReplInputParsingTests {
                 word.range(
                     of: #"^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?$"#,
                     options: .regularExpression) != nil
-            let parsed = try? ReplInput.parse("drag \(word) 0")
+            let parsed = try? Command.parse("drag \(word) 0")
             if decimal, let value = Double(word), value.isFinite, abs(value) <= 1e6 {
                 #expect(parsed == .event(.drag(dx: value == 0 ? 0 : value, dy: 0)), "\(word)")
             } else {
@@ -244,9 +244,9 @@ struct ReplInputParsingTests {
     func ambiguousPrefix() {
         // "h" starts hate, history and help.
         #expect(
-            throws: ReplInputError(input: "h", message: "unknown command \"h\": type help for the list of commands")
+            throws: CommandError(input: "h", message: "unknown command \"h\": type help for the list of commands")
         ) {
-            try ReplInput.parse("h")
+            try Command.parse("h")
         }
     }
 }

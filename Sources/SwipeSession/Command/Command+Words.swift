@@ -2,7 +2,7 @@ import SwipeCore
 
 /// The two lexical rules of a REPL line: how it splits into words, and which
 /// words are numbers.
-extension ReplInput {
+extension Command {
     /// A quote in a line that never closes: what was typed before it (the
     /// command so far) and after it (the unfinished word).
     package struct UnclosedQuote: Error {

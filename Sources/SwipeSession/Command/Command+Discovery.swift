@@ -24,12 +24,12 @@ public enum PrefsSetting: Hashable, Sendable {
     case location(String)
 }
 
-extension ReplInput {
+extension Command {
     /// Parses the arguments of a discovery verb; `fail` words the refusal.
     package static func parseDiscovery(
-        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> ReplInput {
-        func oneID(_ example: String) throws(ReplInputError) -> String {
+        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> CommandError
+    ) throws(CommandError) -> Command {
+        func oneID(_ example: String) throws(CommandError) -> String {
             guard arguments.count == 1 else {
                 throw fail("\(verb.rawValue) takes one profile id (got \(quoted(arguments))), e.g. \(example)")
             }
@@ -67,8 +67,8 @@ extension ReplInput {
     }
 
     private static func parsePrefs(
-        _ arguments: [String], fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> PrefsSetting? {
+        _ arguments: [String], fail: (String) -> CommandError
+    ) throws(CommandError) -> PrefsSetting? {
         guard let field = arguments.first?.lowercased() else { return nil }
         let rest = Array(arguments.dropFirst())
         switch field {

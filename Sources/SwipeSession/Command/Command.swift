@@ -1,10 +1,12 @@
 import SwipeCore
 import SwipeStore
 
-/// One line of REPL input, parsed: what a finger (or a person at the prompt)
-/// asked the deck to do. Named `ReplInput` so it never clashes with the
-/// executable's ArgumentParser `ReplCommand`.
-public enum ReplInput: Hashable, Sendable {
+/// One command of a session, typed: what a finger, a person at the prompt,
+/// a script or the page asked the deck and the store to do. Every interface
+/// reads its own spelling into one: a line of words (`Command.parse`), a
+/// command object (`ReplCommandObject`, and `Codable` as that object), and
+/// the session runs it (`ReplSession.perform`) to an `Outcome`.
+public enum Command: Hashable, Sendable {
     /// An input for the deck, sent as it is: a gesture (`drag`, `release`,
     /// `cancel`), a button, the detail page (`open`/`tap`, `back` = `close`),
     /// `undo`, `reload` or `physics`.
@@ -38,7 +40,7 @@ public enum ReplInput: Hashable, Sendable {
     case insights(InsightsInput)
     /// A list (`history`, `matches`, `likes`, `inbox`) with `--since` and
     /// `--until`: only its rows in the window.
-    indirect case within(TimeWindow, ReplInput)
+    indirect case within(TimeWindow, Command)
 }
 
 /// What `insights` asks: the period of a row, the range (nil: the

@@ -80,10 +80,10 @@ public enum MeField: String, CaseIterable, Hashable, Sendable {
     }
 }
 
-extension ReplInput {
+extension Command {
     /// Parses the words after `me`; `fail` words the refusal.
-    package static func parseMe(_ arguments: [String], fail: (String) -> ReplInputError) throws(ReplInputError)
-        -> ReplInput
+    package static func parseMe(_ arguments: [String], fail: (String) -> CommandError) throws(CommandError)
+        -> Command
     {
         guard let sub = arguments.first?.lowercased() else { return .me(.show) }
         let rest = Array(arguments.dropFirst())
@@ -129,11 +129,11 @@ extension ReplInput {
     }
 
     /// Parses the words after `me photo`.
-    package static func parsePhoto(_ words: [String], fail: (String) -> ReplInputError) throws(ReplInputError)
+    package static func parsePhoto(_ words: [String], fail: (String) -> CommandError) throws(CommandError)
         -> MePhoto
     {
         let usage = "me photo add FILE|URL, me photo remove N or me photo move N M"
-        func position(_ word: String) throws(ReplInputError) -> Int {
+        func position(_ word: String) throws(CommandError) -> Int {
             guard let number = Int(word), number >= 1 else {
                 throw fail(
                     "a photo's position is a whole number from 1 (got \(quoted([word]))), e.g. me photo remove 2")

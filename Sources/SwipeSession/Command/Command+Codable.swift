@@ -7,20 +7,20 @@ import SwipeStore
 /// swipe (a bot, a test, an iOS client) builds as a value, it sends as the
 /// socket's frame or JSON mode's line with `JSONEncoder`, and what arrives
 /// as one is read with `JSONDecoder`, with the same checks and the same
-/// refusals (`ReplInputError`, naming the expected form) as a typed line.
+/// refusals (`CommandError`, naming the expected form) as a typed line.
 ///
 /// Decoding what was encoded gives the same command back, for every
 /// command (`CommandCodingTests`, over random commands and hostile texts).
 /// The deck's own events that no one types (`withdraw`,
 /// `animationFinished`) have no command object and do not encode.
-extension ReplInput: Codable {
+extension Command: Codable {
     public init(from decoder: any Decoder) throws {
         guard case .object(let object) = try JSONTree(from: decoder), case .string(let cmd)? = object["cmd"] else {
-            throw ReplInputError(
+            throw CommandError(
                 input: "", message: "a command object names its command: " + ReplCommandObject.expected)
         }
         let line = String(decoding: try JSONEncoder().encode(JSONTreeText(object: object)), as: UTF8.self)
-        let fail = { (message: String) in ReplInputError(input: line, message: message) }
+        let fail = { (message: String) in CommandError(input: line, message: message) }
         guard let input = try ReplCommandObject.input(cmd, object.filter { $0.key != "tag" }, fail: fail) else {
             throw fail("a command object names its command: " + ReplCommandObject.expected)
         }

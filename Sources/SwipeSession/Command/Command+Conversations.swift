@@ -10,11 +10,11 @@ public enum ConversationInput: Hashable, Sendable {
     case inbox
 }
 
-extension ReplInput {
+extension Command {
     /// Parses the arguments of `chat`, `say` or `inbox`.
     package static func parseConversation(
-        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> ReplInput {
+        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> CommandError
+    ) throws(CommandError) -> Command {
         switch verb {
         case .chat:
             guard arguments.count == 1 else {

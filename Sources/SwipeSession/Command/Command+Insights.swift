@@ -1,10 +1,10 @@
 import Foundation
 import SwipeStore
 
-extension ReplInput {
+extension Command {
     /// `insights [--by day|week|month] [--since D] [--until D] [--all]`:
     /// each option once, dates checked as `swipe insights` checks them.
-    static func parseInsights(_ arguments: [String], fail: (String) -> ReplInputError) throws(ReplInputError)
+    static func parseInsights(_ arguments: [String], fail: (String) -> CommandError) throws(CommandError)
         -> InsightsInput
     {
         let usage = "insights [--by day|week|month] [--since D] [--until D] [--all], e.g. insights --by week"
@@ -38,11 +38,11 @@ extension ReplInput {
 
     /// A malformed date or a reversed range is refused before anything runs.
     static func checkRange(
-        _ input: InsightsInput, fail: (String) -> ReplInputError,
+        _ input: InsightsInput, fail: (String) -> CommandError,
         flag: (String) -> String = {
             "--" + $0
         }
-    ) throws(ReplInputError) {
+    ) throws(CommandError) {
         if let problem = InsightQuery.rangeProblem(
             since: input.since, until: input.until, by: input.by, today: Date(), flag: flag)
         {
@@ -55,8 +55,8 @@ extension ReplInput {
 
     /// `--since D` and `--until D` among a list's words: the window and the
     /// other words; nil when neither is there.
-    static func timeWindow(_ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError)
-        throws(ReplInputError) -> (TimeWindow, [String])?
+    static func timeWindow(_ verb: ReplVerb, _ arguments: [String], fail: (String) -> CommandError)
+        throws(CommandError) -> (TimeWindow, [String])?
     {
         var since: String?, until: String?, rest: [String] = []
         var words = arguments[...]

@@ -1,7 +1,7 @@
 import SwipeCore
 import SwipeStore
 
-extension ReplInput {
+extension Command {
     /// Largest size of a drag translation (points) or a release velocity
     /// (points per second): the deck's own limit, so the REPL refuses exactly
     /// what the deck would.
@@ -12,9 +12,9 @@ extension ReplInput {
     /// form otherwise. A line holding a NUL byte is refused whole: no command
     /// takes one, and number readers stop at it (`drag 150\0xyz 0` must not
     /// pass for `drag 150 0`).
-    public static func parse(_ line: String) throws(ReplInputError) -> ReplInput? {
+    public static func parse(_ line: String) throws(CommandError) -> Command? {
         let trimmed = line.trimmingWhitespace
-        let fail = { (message: String) in ReplInputError(input: trimmed, message: message) }
+        let fail = { (message: String) in CommandError(input: trimmed, message: message) }
         if trimmed.unicodeScalars.contains("\0") {
             throw fail("the line holds a NUL byte (\\0), which no command takes; nothing was done")
         }
@@ -42,8 +42,8 @@ extension ReplInput {
     }
 
     /// The command `verb` makes of its `arguments` (the words after it).
-    private static func parse(_ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError)
-        throws(ReplInputError) -> ReplInput?
+    private static func parse(_ verb: ReplVerb, _ arguments: [String], fail: (String) -> CommandError)
+        throws(CommandError) -> Command?
     {
         switch verb {
         case .drag:
@@ -151,11 +151,11 @@ extension ReplInput {
     /// REASON…`, `me set FIELD VALUE…`): their fixed words, then the rest of
     /// the line exactly as typed (`fixedWords`). Nil for any other line.
     private static func parseFreeText(
-        _ line: String, fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> ReplInput? {
+        _ line: String, fail: (String) -> CommandError
+    ) throws(CommandError) -> Command? {
         let first = String(line.unicodeScalars.prefix { !$0.properties.isWhitespace }).lowercased()
         guard let verb = ReplVerb.spellings[first], [.say, .report, .me, .moderate].contains(verb) else { return nil }
-        func read(_ count: Int) throws(ReplInputError) -> (words: [String], rest: String) {
+        func read(_ count: Int) throws(CommandError) -> (words: [String], rest: String) {
             do {
                 return try fixedWords(line, count: count)
             } catch {
@@ -207,13 +207,13 @@ extension ReplInput {
     /// ids, then for ban, warn, remove-photo and resolve the rest of the
     /// line as typed (the reason or note).
     private static func parseModerate(
-        _ read: (Int) throws(ReplInputError) -> (words: [String], rest: String), fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> ModerationCommand {
+        _ read: (Int) throws(CommandError) -> (words: [String], rest: String), fail: (String) -> CommandError
+    ) throws(CommandError) -> ModerationCommand {
         let actions = ModerationCommand.actions.joined(separator: ", ")
         let (head, _) = try read(2)
         guard head.count == 2 else { throw fail("moderate takes an action: \(actions); e.g. moderate queue") }
         let action = head[1].lowercased()
-        func usage(_ form: String, _ example: String) -> ReplInputError {
+        func usage(_ form: String, _ example: String) -> CommandError {
             fail("moderate \(action) takes \(form), e.g. moderate \(action) \(example)")
         }
         switch action {
@@ -268,8 +268,8 @@ extension ReplInput {
 
     /// A plain decimal number within ±`numberLimit`.
     private static func number(
-        _ word: String, usage: String, form: String, fail: (String) -> ReplInputError
-    ) throws(ReplInputError) -> Double {
+        _ word: String, usage: String, form: String, fail: (String) -> CommandError
+    ) throws(CommandError) -> Double {
         guard let value = plainDecimal(word) else {
             throw fail("\(usage) takes two numbers: \(form) (got \(quoted([word]))), e.g. \(example(usage))")
         }
@@ -287,8 +287,8 @@ extension ReplInput {
     }
 
     private static func noArguments(
-        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> ReplInputError
-    ) throws(ReplInputError) {
+        _ verb: ReplVerb, _ arguments: [String], fail: (String) -> CommandError
+    ) throws(CommandError) {
         guard !arguments.isEmpty else { return }
         throw fail("\(verb.rawValue) takes no arguments (got \(quoted(arguments))), e.g. \(verb.rawValue)")
     }
