@@ -93,6 +93,21 @@ enum DiscoverySQL {
     /// The ranking's row of profile ?1 (no row: all zero, never acted).
     static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = ?1"
 
+    /// The latest ?3 standing decisions of kind ?2 made by ?1 (the other
+    /// side, newest first, ties by key descending): one backward range of
+    /// `decisions_quota` (viewer, decision, decided_at).
+    static let givenLatest = """
+        SELECT profile FROM decisions WHERE viewer = ?1 AND decision = ?2 AND undone_at IS NULL
+        ORDER BY decided_at DESC, profile DESC LIMIT ?3
+        """
+
+    /// The latest ?3 standing decisions of kind ?2 made about ?1 (the
+    /// deciders): one backward range of `decisions_likers` (profile, decision, decided_at).
+    static let receivedLatest = """
+        SELECT viewer FROM decisions WHERE profile = ?1 AND decision = ?2 AND undone_at IS NULL
+        ORDER BY decided_at DESC, viewer DESC LIMIT ?3
+        """
+
     /// A profile's place cell, exactly as the index `profiles_cell` computes it.
     static let cell = "CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)"
 
