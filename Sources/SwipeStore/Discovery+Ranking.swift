@@ -123,7 +123,7 @@ public enum Ranking {
             case .fixed(let weight):
                 givenWeight = weight
                 receivedWeight = weight
-            case .fitted:
+            case .fitted, .market:
                 let keyed = stats.map { (key: $0.gender ?? "", stats: $0.stats) }
                 givenWeight =
                     Ranking.fittedWeight(keyed.map { ($0.key, $0.stats.givenLikes, $0.stats.given) })
@@ -234,12 +234,15 @@ public enum Ranking {
     /// The score of each candidate (higher first), on the window as given.
     public static func scores(
         viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
-        model: Model = .standard, coLikes: CoLikes = CoLikes()
+        model: Model = .standard, coLikes: CoLikes = CoLikes(), market: Market = Market()
     ) -> [Double] {
         let people =
             [(id: viewer.id, gender: Discovery.genderKey(of: viewer), stats: viewerStats)]
             + candidates.map { (id: $0.profile.id, gender: Discovery.genderKey(of: $0.profile), stats: $0.stats) }
-        let bases = Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
+        let bases =
+            model.prior == .market && !market.rows.isEmpty
+            ? Bases(market.rows.map { ($0.gender, $0.stats) }, prior: .fitted)
+            : Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
         let me = rates(viewer, viewerStats, bases, model)
         // The fair share: the mean times dealt in 24 h among the window's active candidates.
         let active = candidates.filter { $0.stats.lastActiveAt != nil }
@@ -285,10 +288,11 @@ public enum Ranking {
     /// then the viewer's tie hash.
     public static func order(
         viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
-        model: Model = .standard, coLikes: CoLikes = CoLikes()
+        model: Model = .standard, coLikes: CoLikes = CoLikes(), market: Market = Market()
     ) -> [Discovery.RankCandidate] {
         let scores = scores(
-            viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now, model: model, coLikes: coLikes)
+            viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now, model: model, coLikes: coLikes,
+            market: market)
         let keyed = candidates.indices.map { i in
             (
                 tier: candidates[i].stats.lastActiveAt == nil ? 0 : 1, score: scores[i],
@@ -376,6 +380,11 @@ extension Ranking {
         /// Fitted to the window (empirical Bayes: the beta prior whose spread
         /// matches the spread of the window's observed rates, `fittedWeight`).
         case fitted
+        /// Fitted to the market (`Market`: the `marketSample` most recently
+        /// active profiles, read by index): the same fit, and the base rates
+        /// per gender, over the market rather than the window; the window's
+        /// fit when the sample is empty.
+        case market
     }
 
     /// What the score is made of: the benchmark chooses among models on

@@ -131,3 +131,38 @@ extension Ranking {
         return model.collaborativeWeight * (logit(smoothed) - logit(rate))
     }
 }
+
+extension Ranking {
+    /// Profiles in the market sample of `Prior.market`.
+    public static let marketSample = 1_000
+
+    /// The market the prior is fitted to under `Prior.market`: the stats of
+    /// the `marketSample` most recently active profiles (by `last_active_at`
+    /// descending, then key descending: one range of `rank_stats_active`),
+    /// in key order, so that every backend sums the fit's terms alike.
+    /// Bounded by the constant whatever the market's size.
+    public struct Market: Sendable {
+        public struct Row: Sendable {
+            public var key: Int
+            public var gender: String?
+            public var stats: Discovery.RankStats
+
+            public init(key: Int, gender: String?, stats: Discovery.RankStats) {
+                self.key = key
+                self.gender = gender
+                self.stats = stats
+            }
+        }
+
+        public private(set) var rows: [Row]
+
+        /// `rows` as read (any order; genders raw, as stored).
+        public init(_ rows: [Row] = []) {
+            self.rows = rows.map {
+                Row(
+                    key: $0.key, gender: $0.gender.map { Discovery.genderKey($0) }.flatMap { $0.isEmpty ? nil : $0 },
+                    stats: $0.stats)
+            }.sorted { $0.key < $1.key }
+        }
+    }
+}

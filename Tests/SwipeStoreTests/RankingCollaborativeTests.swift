@@ -189,4 +189,31 @@ import Testing
         #expect(try dealt(store, model: .standard) == ties)
         withExtendedLifetime(stores) {}
     }
+
+    /// `Prior.market` through each backend's real feed: its read of the
+    /// market sample runs, and the feed deals as the ranking does over the
+    /// sample worked out by hand (those who acted: V, U1…U4, with their
+    /// counts from the ledger above).
+    @Test(arguments: TestBackend.all) func marketPriorDealsAsTheRankingOverTheSample(_ backend: TestBackend) throws {
+        let store = try town(backend, favoured: "c")
+        let model = Ranking.Model(
+            aggregation: .harmonic, prior: .market, sharedWeight: 0, off: Ranking.Model.standard.off)
+        let woman = { (given: Int, likes: Int) in Discovery.RankStats(given: given, givenLikes: likes) }
+        let market = Ranking.Market([
+            .init(key: 1, gender: "female", stats: woman(1, 1)), .init(key: 2, gender: "female", stats: woman(3, 2)),
+            .init(key: 3, gender: "female", stats: woman(3, 2)), .init(key: 4, gender: "female", stats: woman(2, 1)),
+            .init(key: 5, gender: "female", stats: woman(2, 1)),
+        ])
+        let man = { (id: String, key: Int) in
+            Discovery.RankCandidate(
+                key: key, profile: Profile(id: id, name: id, age: 30, gender: "male"),
+                stats: Discovery.RankStats(received: 4, receivedLikes: 2))
+        }
+        let expected = Ranking.order(
+            viewer: Profile(id: "v", name: "v", age: 30, gender: "female"), viewerStats: woman(1, 1),
+            candidates: [man("c", 7), man("d", 8)], now: Self.now, model: model, market: market
+        ).map(\.profile.id)
+        #expect(try dealt(store, model: model) == expected)
+        withExtendedLifetime(stores) {}
+    }
 }

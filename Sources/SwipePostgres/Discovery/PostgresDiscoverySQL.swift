@@ -148,6 +148,17 @@ enum PostgresDiscoverySQL {
     /// The ranking's row of profile $1 (no row: all zero, never acted).
     static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = $1::bigint"
 
+    /// The market sample of `Ranking.Prior.market`: the $1 most recently
+    /// active profiles (one range of `rank_stats_active`), their gender and
+    /// decisions given and received with the likes among them.
+    static let marketSample = """
+        SELECT r.profile, p.gender, r.given, r.given_likes, r.received, r.received_likes
+        FROM (SELECT a.profile FROM rank_stats AS a WHERE a.last_active_at IS NOT NULL
+              ORDER BY a.last_active_at DESC, a.profile DESC LIMIT $1::bigint) AS recent
+        JOIN profiles AS p ON p.key = recent.profile
+        JOIN rank_stats AS r ON r.profile = recent.profile
+        """
+
     /// For each key of the JSON array $1, in order, and each kind of the
     /// JSON array $2, in order: the latest $3 standing decisions of that
     /// kind made by the key (the other side, newest first, ties by key

@@ -308,9 +308,19 @@ public final class PostgresFeed: ProfileFeed {
             ? try Ranking.coLikes(
                 viewer: me.key, candidates: Set(candidates.keys), model: options.model, reads: ledgerReads)
             : Ranking.CoLikes()
+        let market =
+            options.model.prior == .market
+            ? Ranking.Market(
+                try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(Ranking.marketSample)).map {
+                    Ranking.Market.Row(
+                        key: try $0.int(0), gender: try $0.optionalText(1),
+                        stats: Discovery.RankStats(
+                            given: try $0.int(2), givenLikes: try $0.int(3), received: try $0.int(4),
+                            receivedLikes: try $0.int(5)))
+                }) : Ranking.Market()
         let ranked = Ranking.order(
             viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model, coLikes: coLikes)
+            model: options.model, coLikes: coLikes, market: market)
         let fresh = dealer.refill(
             ranked, viewer: me.profile, need: limit - profiles.count, skip: { _ in false },
             check: { $0.profile })

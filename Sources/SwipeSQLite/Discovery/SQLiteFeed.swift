@@ -303,9 +303,18 @@ public final class SQLiteFeed: ProfileFeed {
             ? try Ranking.coLikes(
                 viewer: viewerKey, candidates: Set(candidates.keys), model: options.model, reads: ledgerReads)
             : Ranking.CoLikes()
+        let market =
+            options.model.prior == .market
+            ? Ranking.Market(
+                try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
+                    Ranking.Market.Row(
+                        key: $0.int(0), gender: $0.optionalText(1),
+                        stats: Discovery.RankStats(
+                            given: $0.int(2), givenLikes: $0.int(3), received: $0.int(4), receivedLikes: $0.int(5)))
+                }) : Ranking.Market()
         let ranked = Ranking.order(
             viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model, coLikes: coLikes)
+            model: options.model, coLikes: coLikes, market: market)
         return Window(
             me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
     }
