@@ -123,7 +123,7 @@ public enum Ranking {
             case .fixed(let weight):
                 givenWeight = weight
                 receivedWeight = weight
-            case .fitted:
+            case .fitted, .market:
                 let keyed = stats.map { (key: $0.gender ?? "", stats: $0.stats) }
                 givenWeight =
                     Ranking.fittedWeight(keyed.map { ($0.key, $0.stats.givenLikes, $0.stats.given) })
@@ -234,12 +234,15 @@ public enum Ranking {
     /// The score of each candidate (higher first), on the window as given.
     public static func scores(
         viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
-        model: Model = .standard
+        model: Model = .standard, coLikes: CoLikes = CoLikes(), market: Market = Market()
     ) -> [Double] {
         let people =
             [(id: viewer.id, gender: Discovery.genderKey(of: viewer), stats: viewerStats)]
             + candidates.map { (id: $0.profile.id, gender: Discovery.genderKey(of: $0.profile), stats: $0.stats) }
-        let bases = Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
+        let bases =
+            model.prior == .market && !market.rows.isEmpty
+            ? Bases(market.rows.map { ($0.gender, $0.stats) }, prior: .fitted)
+            : Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
         let me = rates(viewer, viewerStats, bases, model)
         // The fair share: the mean times dealt in 24 h among the window's active candidates.
         let active = candidates.filter { $0.stats.lastActiveAt != nil }
@@ -252,8 +255,16 @@ public enum Ranking {
             let shared =
                 model.uses(.sharedInterests)
                 ? Double(min(sharedInterests(viewer, c.profile).count, sharedCap)) * model.sharedWeight : 0
-            let iLike = sigmoid(logit(me.given) + logit(them.received) - logit(me.base) + shared)
-            let theyLike = sigmoid(logit(them.given) + logit(me.received) - logit(them.base) + shared)
+            let iLike = sigmoid(
+                logit(me.given) + logit(them.received) - logit(me.base) + shared
+                    + collaborativeShift(
+                        model.uses(.coLiked) ? coLikes.coLiked[c.key] : nil, rate: them.received,
+                        weight: bases.receivedWeight, model: model))
+            let theyLike = sigmoid(
+                logit(them.given) + logit(me.received) - logit(them.base) + shared
+                    + collaborativeShift(
+                        model.uses(.likesYourType) ? coLikes.likesYourType[c.key] : nil, rate: them.given,
+                        weight: bases.givenWeight, model: model))
             var score: Double
             switch model.aggregation {
             case .product: score = iLike * theyLike
@@ -277,9 +288,11 @@ public enum Ranking {
     /// then the viewer's tie hash.
     public static func order(
         viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
-        model: Model = .standard
+        model: Model = .standard, coLikes: CoLikes = CoLikes(), market: Market = Market()
     ) -> [Discovery.RankCandidate] {
-        let scores = scores(viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now, model: model)
+        let scores = scores(
+            viewer: viewer, viewerStats: viewerStats, candidates: candidates, now: now, model: model, coLikes: coLikes,
+            market: market)
         let keyed = candidates.indices.map { i in
             (
                 tier: candidates[i].stats.lastActiveAt == nil ? 0 : 1, score: scores[i],
@@ -346,6 +359,10 @@ extension Ranking {
         case exposure
         /// The lift of a newly active profile.
         case newcomer
+        /// Collaborative, V likes C: how often those who liked what V liked liked C (`CoLikes`).
+        case coLiked = "co-liked"
+        /// Collaborative, C likes V: how often C liked those liked by the people who liked V (`CoLikes`).
+        case likesYourType = "likes your type"
     }
 
     /// How the two directions' chances become one score.
@@ -363,6 +380,11 @@ extension Ranking {
         /// Fitted to the window (empirical Bayes: the beta prior whose spread
         /// matches the spread of the window's observed rates, `fittedWeight`).
         case fitted
+        /// Fitted to the market (`Market`: the `marketSample` most recently
+        /// active profiles, read by index): the same fit, and the base rates
+        /// per gender, over the market rather than the window; the window's
+        /// fit when the sample is empty.
+        case market
     }
 
     /// What the score is made of: the benchmark chooses among models on
@@ -372,24 +394,38 @@ extension Ranking {
         public var prior: Prior
         /// Log-odds added per shared interest, up to `sharedCap` of them.
         public var sharedWeight: Double
+        /// The weight of the collaborative signals' shift of the like odds
+        /// (`collaborativeShift`); 0: nothing is read for them.
+        public var collaborativeWeight: Double
         /// Signals left out.
         public var off: Set<Signal>
 
-        public init(aggregation: Aggregation, prior: Prior, sharedWeight: Double, off: Set<Signal> = []) {
+        public init(
+            aggregation: Aggregation, prior: Prior, sharedWeight: Double, collaborativeWeight: Double = 0,
+            off: Set<Signal> = []
+        ) {
             self.aggregation = aggregation
             self.prior = prior
             self.sharedWeight = sharedWeight
+            self.collaborativeWeight = collaborativeWeight
             self.off = off
+        }
+
+        /// Whether a feed must read the ledger's neighbourhood (`coLikes`) for this model.
+        public var readsCoLikes: Bool {
+            collaborativeWeight > 0 && (uses(.coLiked) || uses(.likesYourType))
         }
 
         /// The feed's model: the product and the fitted prior, as the
         /// cross-validation of `make bench-ranking` chose on nights 1–10 (its
         /// choice on all ten; 9 of the 10 folds chose the same). Off: the
         /// signals that did not help on held-out nights or in the town
-        /// (Documentation/Discovery.md, the ablation); they are not in `why` either.
+        /// (Documentation/Discovery.md, the ablation), the collaborative two
+        /// among them (weight 0: nothing is read for them); they are not in
+        /// `why` either.
         public static let standard = Model(
-            aggregation: .product, prior: .fitted, sharedWeight: 0,
-            off: [.sharedInterests, .activity, .distance, .newcomer])
+            aggregation: .product, prior: .fitted, sharedWeight: 0, collaborativeWeight: 0,
+            off: [.sharedInterests, .activity, .distance, .newcomer, .coLiked, .likesYourType])
 
         public func uses(_ signal: Signal) -> Bool { !off.contains(signal) }
 

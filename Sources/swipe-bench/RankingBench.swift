@@ -202,6 +202,9 @@ struct RankingBench {
         if model.uses(signal) { return model.without(signal) }
         model.off.remove(signal)
         if signal == .sharedInterests { model.sharedWeight = 0.1 }
+        if signal == .coLiked || signal == .likesYourType, model.collaborativeWeight == 0 {
+            model.collaborativeWeight = 0.5
+        }
         return model
     }
 

@@ -279,38 +279,53 @@ struct RankingReplay {
 
     // MARK: The report
 
-    /// The feed's choices: the aggregation of the two directions and the
-    /// shared-interest weight (none, or the 0.1 set by hand before); the
-    /// prior is fitted. The first is the default (ties go to it). Few on
-    /// purpose: with 10 nights, every choice more is a chance to fit noise.
-    static func grid(_ off: Set<Ranking.Signal> = []) -> [Ranking.Model] {
-        Ranking.Aggregation.allCases.flatMap { aggregation in
-            [0.0, 0.1].map { Ranking.Model(aggregation: aggregation, prior: .fitted, sharedWeight: $0, off: off) }
+    /// The feed's choices: the aggregation of the two directions (RECON's
+    /// harmonic mean or the product), the prior's fit (to the window or to
+    /// the market: either is fitted, so neither has a constant to choose)
+    /// and the collaborative signals' weight (0: off, 0.5 or 1). The signals `Model.standard` leaves out stay out, `off` goes
+    /// out too, and `on` comes back (the ablation's "added back": shared
+    /// interests at the 0.1 set by hand before). The first is the default
+    /// (ties go to it). Few on purpose: with 10 nights, every choice more is
+    /// a chance to fit noise.
+    static func grid(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) -> [Ranking.Model] {
+        let base = Ranking.Model.standard.off.union(off).subtracting(on)
+        // With both collaborative signals out, their weight changes nothing: 0 alone.
+        let weights: [Double] = base.isSuperset(of: [.coLiked, .likesYourType]) ? [0] : [0, 0.5, 1]
+        return Ranking.Aggregation.allCases.flatMap { aggregation in
+            [Ranking.Prior.fitted, .market].flatMap { prior in
+                weights.map {
+                    Ranking.Model(
+                        aggregation: aggregation, prior: prior,
+                        sharedWeight: on.contains(.sharedInterests) ? 0.1 : 0, collaborativeWeight: $0, off: base)
+                }
+            }
         }
     }
 
     static func describe(_ model: Ranking.Model) -> String {
         let prior: String
         switch model.prior {
-        case .fitted: prior = "fitted prior"
+        case .fitted: prior = "prior fitted to the window"
+        case .market: prior = "prior fitted to the market"
         case .fixed(let weight): prior = String(format: "prior of %g decisions", weight)
         }
-        return "\(model.aggregation.rawValue), \(prior), shared \(String(format: "%g", model.sharedWeight))"
+        return
+            "\(model.aggregation.rawValue), \(prior), collaborative \(String(format: "%g", model.collaborativeWeight))"
     }
 
     static let plainWeights: [Double] = [2, 1, 4, 8, 16]
 
-    /// The cross-validated feed over `grid` with `off`, and the choices per night.
-    func crossValidatedFeed(off: Set<Ranking.Signal>) throws -> (
+    /// The cross-validated feed over `grid(off:on:)`, and the choices per night.
+    func crossValidatedFeed(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) throws -> (
         outcomes: Outcomes, chosen: [Int: Ranking.Model], family: [(key: Ranking.Model, outcomes: Outcomes)]
     ) {
-        let family = try Self.grid(off).map { (key: $0, outcomes: try feed($0)) }
+        let family = try Self.grid(off: off, on: on).map { (key: $0, outcomes: try feed($0)) }
         let (outcomes, chosen) = Self.crossValidate(family)
         return (outcomes, chosen, family)
     }
 
     func run() throws -> String {
-        let feedCV = try crossValidatedFeed(off: [])
+        let feedCV = try crossValidatedFeed()
         let plainFamily = Self.plainWeights.map { (key: $0, outcomes: plain(weight: $0)) }
         let plainCV = Self.crossValidate(plainFamily)
         let before = try feed(Ranking.Model(aggregation: .product, prior: .fixed(3), sharedWeight: 0.1))
@@ -354,23 +369,27 @@ struct RankingReplay {
         text += "\nThe feed's choice per fold: \(chosen). On all 10 nights (`Ranking.Model.standard`): "
         text += "\(Self.describe(Self.bestOnAll(feedCV.family))). The plain ranker's: \(plainChosen).\n"
 
-        // The ablation: each signal off in turn, the same cross-validation.
+        // The ablation: each signal off in turn (or, if the feed leaves it
+        // out, added back), the same cross-validation.
         text += """
 
-            Ablation, the same folds: each signal of the feed off in turn, the model still chosen per fold \
-            on the other 9 nights. Effect: the full feed's cross-validated mean minus the mean without the \
-            signal, paired by night (positive: the signal helps on held-out nights).
+            Ablation, the same folds: each signal of the feed off in turn (a signal the feed leaves out: \
+            added back), the model still chosen per fold on the other 9 nights. Effect of the signal: the \
+            cross-validated mean with it minus the mean without it, paired by night (positive: it helps on \
+            held-out nights).
 
-            | signal off | mean ± SE | effect of the signal, paired by night |
-            |---|---:|---:|
+            | signal | in the feed | mean ± SE with it switched | effect of the signal, paired by night |
+            |---|---|---:|---:|
 
             """
         for signal in Ranking.Signal.allCases {
-            let without = try crossValidatedFeed(off: [signal])
-            let s = summary(without.outcomes)
-            let d = difference(feedCV.outcomes, without.outcomes)
+            let inFeed = Ranking.Model.standard.uses(signal)
+            let switched = try inFeed ? crossValidatedFeed(off: [signal]) : crossValidatedFeed(on: [signal])
+            let s = summary(switched.outcomes)
+            let d =
+                inFeed ? difference(feedCV.outcomes, switched.outcomes) : difference(switched.outcomes, feedCV.outcomes)
             text +=
-                "| \(signal.rawValue) | "
+                "| \(signal.rawValue) | \(inFeed ? "yes" : "no (added back)") | "
                 + String(format: "%.3f ± %.3f | %+.3f ± %.3f |\n", s.mean, s.standardError, d.mean, d.error)
         }
         return text

@@ -8,16 +8,18 @@ import SwipeStore
 /// for the ranking's model tests: `records` false only looks (no activity
 /// stamp, no impressions counted). On SQLite `cellLimit` 0 walks by key.
 public func rankedFeed(
-    _ store: any SwipeDatabase, viewer: String, cellLimit: Int? = nil, records: Bool = true, clock: @escaping () -> Date
+    _ store: any SwipeDatabase, viewer: String, cellLimit: Int? = nil, records: Bool = true,
+    model: Ranking.Model = .standard, clock: @escaping () -> Date
 ) throws -> any ProfileFeed {
     if let sqlite = store as? SQLiteStore {
         return try SQLiteFeed(
-            store: sqlite, viewer: viewer, options: .init(cellLimit: cellLimit, records: records, clock: clock))
+            store: sqlite, viewer: viewer,
+            options: .init(cellLimit: cellLimit, records: records, clock: clock, model: model))
     }
     if let postgres = store as? PostgresStore {
         return try PostgresFeed(
             connection: postgres.connection, viewer: viewer,
-            options: .init(cellLimit: cellLimit, records: records, clock: clock))
+            options: .init(cellLimit: cellLimit, records: records, clock: clock, model: model))
     }
     preconditionFailure("no ranked feed for \(type(of: store))")
 }

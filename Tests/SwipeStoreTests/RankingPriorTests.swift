@@ -1,3 +1,5 @@
+import Foundation
+import SwipeCore
 import Testing
 
 @testable import SwipeStore
@@ -61,5 +63,48 @@ import Testing
         #expect(thin.givenWeight == Ranking.fallbackWeight && thin.receivedWeight == Ranking.fallbackWeight)
         let fixed = Ranking.Bases([("f", liked), ("f", cold), ("f", half)], prior: .fixed(7))
         #expect(fixed.givenWeight == 7 && fixed.receivedWeight == 7)
+    }
+}
+
+/// `Prior.market`: the prior's fit and the base rates come from the market
+/// sample (`Ranking.Market`) instead of the window, worked by hand.
+@Suite struct RankingMarketPriorTests {
+    static let now = Date(timeIntervalSince1970: 1_795_000_000)
+
+    /// The sample in key order, its genders compared as the window's are.
+    @Test func sampleIsInKeyOrderWithGenderKeys() {
+        let market = Ranking.Market([
+            .init(key: 9, gender: " Female ", stats: Discovery.RankStats()),
+            .init(key: 2, gender: "male", stats: Discovery.RankStats()), .init(key: 5, gender: "  ", stats: .init()),
+        ])
+        #expect(market.rows.map(\.key) == [2, 5, 9])
+        #expect(market.rows.map(\.gender) == ["male", nil, "female"])
+    }
+
+    /// V (a woman) and C (a man) have decided nothing and no one decided
+    /// about them, so every rate is its gender's base rate and the score is
+    /// the base rate received of men (C liked by V) times that of women (V
+    /// liked by C). In the window those are (0 + 5)/(0 + 10) = 1/2 each:
+    /// 1/4. In a market where women received 3 likes of 4 and men 1 of 2:
+    /// (3 + 5)/(4 + 10) = 4/7 and (1 + 5)/(2 + 10) = 1/2: 2/7. An empty
+    /// sample falls back to the window.
+    @Test func marketBaseRatesWorkedByHand() {
+        let viewer = Profile(id: "v", name: "V", age: 30, gender: "female")
+        let candidate = Discovery.RankCandidate(
+            key: 2, profile: Profile(id: "c", name: "C", age: 30, gender: "male"), stats: Discovery.RankStats())
+        let market = Ranking.Market([
+            .init(key: 10, gender: "female", stats: Discovery.RankStats(received: 4, receivedLikes: 3)),
+            .init(key: 11, gender: "male", stats: Discovery.RankStats(received: 2, receivedLikes: 1)),
+        ])
+        func score(_ prior: Ranking.Prior, _ market: Ranking.Market) -> Double {
+            Ranking.scores(
+                viewer: viewer, viewerStats: Discovery.RankStats(), candidates: [candidate], now: Self.now,
+                model: Ranking.Model(
+                    aggregation: .product, prior: prior, sharedWeight: 0, off: Ranking.Model.standard.off),
+                market: market)[0]
+        }
+        #expect(abs(score(.market, market) - 2.0 / 7) < 1e-12)
+        #expect(abs(score(.fitted, market) - 0.25) < 1e-12)
+        #expect(abs(score(.market, Ranking.Market()) - 0.25) < 1e-12)
     }
 }

@@ -148,6 +148,47 @@ enum PostgresDiscoverySQL {
     /// The ranking's row of profile $1 (no row: all zero, never acted).
     static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = $1::bigint"
 
+    /// The market sample of `Ranking.Prior.market`: the $1 most recently
+    /// active profiles (one range of `rank_stats_active`), their gender and
+    /// decisions given and received with the likes among them.
+    static let marketSample = """
+        SELECT r.profile, p.gender, r.given, r.given_likes, r.received, r.received_likes
+        FROM (SELECT a.profile FROM rank_stats AS a WHERE a.last_active_at IS NOT NULL
+              ORDER BY a.last_active_at DESC, a.profile DESC LIMIT $1::bigint) AS recent
+        JOIN profiles AS p ON p.key = recent.profile
+        JOIN rank_stats AS r ON r.profile = recent.profile
+        """
+
+    /// For each key of the JSON array $1, in order, and each kind of the
+    /// JSON array $2, in order: the latest $3 standing decisions of that
+    /// kind made by the key (the other side, newest first, ties by key
+    /// descending), as SQLite's `DiscoverySQL.givenLatest` reads them one
+    /// key and kind at a time; each a backward range of `decisions_quota`.
+    static let givenLatest = """
+        SELECT k.key::bigint, t.kind, d.other
+        FROM json_array_elements_text($1::text::json) WITH ORDINALITY AS k(key, i)
+        CROSS JOIN json_array_elements_text($2::text::json) WITH ORDINALITY AS t(kind, j)
+        CROSS JOIN LATERAL (
+            SELECT profile AS other, decided_at FROM decisions
+            WHERE viewer = k.key::bigint AND decision = t.kind AND undone_at IS NULL
+            ORDER BY decided_at DESC, profile DESC LIMIT $3::bigint
+        ) AS d
+        ORDER BY k.i, t.j, d.decided_at DESC, d.other DESC
+        """
+
+    /// The same about each key (the deciders): each a backward range of `decisions_likers`.
+    static let receivedLatest = """
+        SELECT k.key::bigint, t.kind, d.other
+        FROM json_array_elements_text($1::text::json) WITH ORDINALITY AS k(key, i)
+        CROSS JOIN json_array_elements_text($2::text::json) WITH ORDINALITY AS t(kind, j)
+        CROSS JOIN LATERAL (
+            SELECT viewer AS other, decided_at FROM decisions
+            WHERE profile = k.key::bigint AND decision = t.kind AND undone_at IS NULL
+            ORDER BY decided_at DESC, viewer DESC LIMIT $3::bigint
+        ) AS d
+        ORDER BY k.i, t.j, d.decided_at DESC, d.other DESC
+        """
+
     /// Stamps the viewer $1 active at $2 (opening a feed is an act).
     static let stampActive = """
         INSERT INTO rank_stats AS r (profile, last_active_at) VALUES ($1::bigint, $2::text)

@@ -303,13 +303,51 @@ public final class PostgresFeed: ProfileFeed {
             }
         }
         // The window was read just now, in this fetch: its first cards need no second look.
+        let coLikes =
+            options.model.readsCoLikes
+            ? try Ranking.coLikes(
+                viewer: me.key, candidates: Set(candidates.keys), model: options.model, reads: ledgerReads)
+            : Ranking.CoLikes()
+        let market =
+            options.model.prior == .market
+            ? Ranking.Market(
+                try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(Ranking.marketSample)).map {
+                    Ranking.Market.Row(
+                        key: try $0.int(0), gender: try $0.optionalText(1),
+                        stats: Discovery.RankStats(
+                            given: try $0.int(2), givenLikes: try $0.int(3), received: try $0.int(4),
+                            receivedLikes: try $0.int(5)))
+                }) : Ranking.Market()
         let ranked = Ranking.order(
             viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model)
+            model: options.model, coLikes: coLikes, market: market)
         let fresh = dealer.refill(
             ranked, viewer: me.profile, need: limit - profiles.count, skip: { _ in false },
             check: { $0.profile })
         return profiles + fresh.map(\.profile)
+    }
+
+    /// The ledger's neighbourhood for the collaborative signals
+    /// (`Ranking.LedgerReads`): one statement per read, every key and kind in it.
+    private var ledgerReads: Ranking.LedgerReads {
+        let connection = connection
+        func read(_ sql: String, _ keys: [Int], _ kinds: [Decision], _ limit: Int, given: Bool) throws
+            -> [Ranking.Edge]
+        {
+            guard !keys.isEmpty else { return [] }
+            let rows = try connection.statement(sql).query(
+                .text("[" + keys.map(String.init).joined(separator: ",") + "]"),
+                .text("[" + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"), .int(limit))
+            return try rows.map { row in
+                let key = try row.int(0), liked = try row.text(1) != Decision.hate.rawValue, other = try row.int(2)
+                return given
+                    ? Ranking.Edge(viewer: key, profile: other, liked: liked)
+                    : Ranking.Edge(viewer: other, profile: key, liked: liked)
+            }
+        }
+        return Ranking.LedgerReads(
+            given: { try read(PostgresDiscoverySQL.givenLatest, $0, $1, $2, given: true) },
+            received: { try read(PostgresDiscoverySQL.receivedLatest, $0, $1, $2, given: false) })
     }
 
     /// Counts the impressions noted since the last count in one statement

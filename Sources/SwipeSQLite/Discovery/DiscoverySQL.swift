@@ -93,6 +93,32 @@ enum DiscoverySQL {
     /// The ranking's row of profile ?1 (no row: all zero, never acted).
     static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = ?1"
 
+    /// The market sample of `Ranking.Prior.market`: the ?1 most recently
+    /// active profiles (one range of `rank_stats_active`), their gender and
+    /// decisions given and received with the likes among them.
+    static let marketSample = """
+        SELECT r.profile, p.gender, r.given, r.given_likes, r.received, r.received_likes
+        FROM (SELECT a.profile FROM rank_stats AS a WHERE a.last_active_at IS NOT NULL
+              ORDER BY a.last_active_at DESC, a.profile DESC LIMIT ?1) AS recent
+        CROSS JOIN profiles AS p ON p.key = recent.profile
+        JOIN rank_stats AS r ON r.profile = recent.profile
+        """
+
+    /// The latest ?3 standing decisions of kind ?2 made by ?1 (the other
+    /// side, newest first, ties by key descending): one backward range of
+    /// `decisions_quota` (viewer, decision, decided_at).
+    static let givenLatest = """
+        SELECT profile FROM decisions WHERE viewer = ?1 AND decision = ?2 AND undone_at IS NULL
+        ORDER BY decided_at DESC, profile DESC LIMIT ?3
+        """
+
+    /// The latest ?3 standing decisions of kind ?2 made about ?1 (the
+    /// deciders): one backward range of `decisions_likers` (profile, decision, decided_at).
+    static let receivedLatest = """
+        SELECT viewer FROM decisions WHERE profile = ?1 AND decision = ?2 AND undone_at IS NULL
+        ORDER BY decided_at DESC, viewer DESC LIMIT ?3
+        """
+
     /// A profile's place cell, exactly as the index `profiles_cell` computes it.
     static let cell = "CAST(p.lat + 90 AS INTEGER) * 1000 + CAST(p.lon + 180 AS INTEGER)"
 

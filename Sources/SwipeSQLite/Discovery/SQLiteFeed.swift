@@ -298,9 +298,23 @@ public final class SQLiteFeed: ProfileFeed {
                     return true
                 }
         }
+        let coLikes =
+            options.model.readsCoLikes
+            ? try Ranking.coLikes(
+                viewer: viewerKey, candidates: Set(candidates.keys), model: options.model, reads: ledgerReads)
+            : Ranking.CoLikes()
+        let market =
+            options.model.prior == .market
+            ? Ranking.Market(
+                try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
+                    Ranking.Market.Row(
+                        key: $0.int(0), gender: $0.optionalText(1),
+                        stats: Discovery.RankStats(
+                            given: $0.int(2), givenLikes: $0.int(3), received: $0.int(4), receivedLikes: $0.int(5)))
+                }) : Ranking.Market()
         let ranked = Ranking.order(
             viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model)
+            model: options.model, coLikes: coLikes, market: market)
         return Window(
             me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
     }
@@ -336,6 +350,32 @@ public final class SQLiteFeed: ProfileFeed {
     }
 
     /// The ranking's columns (`DiscoverySQL.stats`) from `offset` on; NULLs (no row) read as zero and never.
+    /// The ledger's neighbourhood for the collaborative signals
+    /// (`Ranking.LedgerReads`): per key and kind, one bounded descent of
+    /// `decisions_quota` (given) or `decisions_likers` (received).
+    private var ledgerReads: Ranking.LedgerReads {
+        let connection = store.connection
+        func read(_ sql: String, _ keys: [Int], _ kinds: [Decision], _ limit: Int, given: Bool) throws
+            -> [Ranking.Edge]
+        {
+            var edges: [Ranking.Edge] = []
+            for key in keys {
+                for kind in kinds {
+                    try connection.statement(sql).bind(.int(key), .text(kind.rawValue), .int(limit)).forEachRow {
+                        edges.append(
+                            given
+                                ? Ranking.Edge(viewer: key, profile: $0.int(0), liked: kind != .hate)
+                                : Ranking.Edge(viewer: $0.int(0), profile: key, liked: kind != .hate))
+                    }
+                }
+            }
+            return edges
+        }
+        return Ranking.LedgerReads(
+            given: { try read(DiscoverySQL.givenLatest, $0, $1, $2, given: true) },
+            received: { try read(DiscoverySQL.receivedLatest, $0, $1, $2, given: false) })
+    }
+
     static func stats(from row: Row, offset: Int32) -> Discovery.RankStats {
         Discovery.RankStats(
             given: row.int(offset), givenLikes: row.int(offset + 1), received: row.int(offset + 2),
