@@ -40,7 +40,10 @@ public enum PostgresImport {
             ? try? connection.scalarText("SELECT value FROM settings WHERE name = 'photo_secret'") : nil
         let photos = ProfilePhotos(csvPath: path, secret: (stored ?? nil) ?? PhotoID.newSecret())
         var fileHasPhotos = false
-        return try CSVImport(options: options).run(
+        // What the rows hold of genders: after a first import, the genders
+        // check needs no scans of the table (`GenderTally`, as on SQLite).
+        let tally = GenderTally()
+        var summary = try CSVImport(options: options).run(
             path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
             transaction: { body in
                 try transaction(
@@ -53,6 +56,7 @@ public enum PostgresImport {
                 try seen.insert(
                     row, line: record.line, recordBytes: record.bytes.count,
                     idField: positions[ProfileCSV.Column.id.rawValue])
+                tally.note(row)
             },
             write: { slot, index, dryRun in
                 fileHasPhotos = index["photos"] != nil
@@ -91,6 +95,13 @@ public enum PostgresImport {
                     (line: $0.line, issue: ProfileCSV.newProfileIssue(id: $0.id, missing: loader.missing))
                 }
             })
+        // The table was empty and now holds exactly the rows tallied.
+        if loader?.intoEmptyTable == true, summary.inserted == tally.rows, summary.updated == 0,
+            summary.unchanged == 0
+        {
+            summary.genders = tally.genderSummary
+        }
+        return summary
     }
 
     /// Loads a decisions CSV (`viewer,profile,decision,decided_at[,via]`).

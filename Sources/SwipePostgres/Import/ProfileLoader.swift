@@ -46,6 +46,8 @@ final class ProfileLoader {
     let missing: [String]
     private var state = State.ready
     private var rowsSent = 0
+    /// The rows went straight into `profiles`, found empty (and locked).
+    private(set) var intoEmptyTable = false
     /// `profiles` was made by this import's transaction (a first import).
     private let tableIsNew: Bool
     /// The indexes dropped for the COPY (`finish` builds them again): the
@@ -82,6 +84,7 @@ final class ProfileLoader {
             try connection.execute(Self.dropIDIndexSQL)
             if dropped.places { try connection.execute(Self.dropPlaceIndexesSQL) }
         }
+        intoEmptyTable = !staged
         let sql =
             staged ? Self.copyIntoStagingSQL : dropped.id ? Self.copyIntoNewProfilesSQL : Self.copyIntoProfilesSQL
         let stream = try PGCopyStream(connection: connection, sql: sql)
