@@ -172,12 +172,9 @@ do {
     }
     if options.only.contains("pgimport") {
         if let uri = options.postgres {
-            let schema = try String(
-                contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                    .deletingLastPathComponent().appendingPathComponent("schema.postgres.sql"), encoding: .utf8)
             report.add(
                 try PostgresImportBench(
-                    data: largest, uri: uri, psql: ChildProcess.which("psql"), runs: runs, schema: schema
+                    data: largest, uri: uri, swipe: options.swipe, psql: ChildProcess.which("psql"), runs: runs
                 ).run())
         } else {
             log("no --postgres URI: the PostgreSQL import comparison is skipped")

@@ -1,6 +1,7 @@
 import Foundation
 import SwipePostgres
 import SwipeStore
+import SwipeTestSupport
 import Testing
 
 /// `swipe import` of profiles into PostgreSQL answers and stores what the
@@ -135,6 +136,53 @@ import Testing
         // Keys stay dense, as SQLite's: a re-import draws no key for a known id.
         #expect(stored.postgres.map { $0[0] } == ["1", "2", "3", "4"])
         #expect(stored.postgres.map { $0[1] } == ["a", "b", "c", "d"])
+    }
+
+    /// A first import drops the secondary indexes of the `profiles` it made
+    /// and builds them after the COPY (`ProfileLoader`): they come back as
+    /// schema.postgres.sql makes them, names and definitions, and they hold.
+    @Test func aFirstImportLeavesTheIndexesTheSchemaMakes() throws {
+        func indexes(_ connection: PGConnection) throws -> [[String]] {
+            try connection.query(
+                """
+                SELECT i.relname::text, pg_get_indexdef(i.oid), coalesce(c.conname::text, ''),
+                       coalesce(pg_get_constraintdef(c.oid), '')
+                FROM pg_index AS x JOIN pg_class AS i ON i.oid = x.indexrelid
+                LEFT JOIN pg_constraint AS c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+                WHERE x.indrelid = 'profiles'::regclass ORDER BY 1
+                """
+            ).map { row in try (0..<4).map { try row.text($0) } }
+        }
+        let reference = try PostgresTestDatabase()
+        let schemaOnly = try reference.connect()
+        try schemaOnly.execute(ImportBackends.schema)
+        let expected = try indexes(schemaOnly)
+        #expect(expected.map { $0[0] } == ["profiles_cell", "profiles_cell_key", "profiles_id_key", "profiles_pkey"])
+
+        // Without places the place indexes stay through the COPY; with them all three are built after it.
+        let unplaced = backends.folder.file("unplaced.csv", "id,name,age\nu,U,30\n")
+        let other = try PostgresTestDatabase()
+        _ = try PostgresImport.profiles(
+            connection: try other.connect(), path: unplaced, options: ImportOptions(), schema: ImportBackends.schema)
+        #expect(try indexes(try other.connect()) == expected)
+        let file = backends.folder.file(
+            "placed.csv", "id,name,age,lat,lon\nb,B,30,52.5,13.4\na,A,31,,\nc,C,32,-33.9,151.2\n")
+        #expect(
+            backends.importProfilesIntoPostgres(file) == .imported(inserted: 3, updated: 0, unchanged: 0, rejected: []))
+        #expect(try indexes(backends.pg) == expected)
+        // The unique id holds again: a known id is an update, never a second row.
+        let again = backends.folder.file("again.csv", "id,name,age\nb,Bea,30\n")
+        #expect(
+            backends.importProfilesIntoPostgres(again) == .imported(inserted: 0, updated: 1, unchanged: 0, rejected: [])
+        )
+        #expect(throws: PostgresError.self) {
+            try backends.pg.execute("INSERT INTO profiles (id, name, age) VALUES ('a', 'A', 40)")
+        }
+        #expect(
+            try backends.pg.query("SELECT key::text, id FROM profiles ORDER BY key").map {
+                [try $0.text(0), try $0.text(1)]
+            }
+                == [["1", "b"], ["2", "a"], ["3", "c"]])
     }
 
     @Test func aReImportWithFewerColumnsKeepsTheOthers() throws {

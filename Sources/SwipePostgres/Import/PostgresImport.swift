@@ -27,6 +27,8 @@ public enum PostgresImport {
         connection: PGConnection, path: String, options: ImportOptions, schema: String? = nil
     ) throws -> ImportSummary {
         var loader: ProfileLoader?
+        /// The schema came in this import's transaction: `profiles` is its own.
+        var madeSchema = false
         let seen = ProfileCSV.SeenIDs(fileSize: fileSize(path), rereading: path)
         // Photo files are read on the reading thread, their ids made with the
         // database's photo secret (a new one, stored by the import, if none:
@@ -38,10 +40,15 @@ public enum PostgresImport {
             ? try? connection.scalarText("SELECT value FROM settings WHERE name = 'photo_secret'") : nil
         let photos = ProfilePhotos(csvPath: path, secret: (stored ?? nil) ?? PhotoID.newSecret())
         var fileHasPhotos = false
-        return try CSVImport(options: options).run(
+        // What the rows hold of genders: after a first import, the genders
+        // check needs no scans of the table (`GenderTally`, as on SQLite).
+        let tally = GenderTally()
+        var summary = try CSVImport(options: options).run(
             path: path, required: ProfileCSV.Column.required, optional: ProfileCSV.Column.optional,
             transaction: { body in
-                try transaction(connection, schema: schema, options: options, abort: { loader?.abort() }, body)
+                try transaction(
+                    connection, schema: schema, options: options, abort: { loader?.abort() },
+                    madeSchema: { madeSchema = true }, body)
             },
             makeRow: ProfileRow.init,
             prepare: { record, positions, row in
@@ -49,6 +56,7 @@ public enum PostgresImport {
                 try seen.insert(
                     row, line: record.line, recordBytes: record.bytes.count,
                     idField: positions[ProfileCSV.Column.id.rawValue])
+                tally.note(row)
             },
             write: { slot, index, dryRun in
                 fileHasPhotos = index["photos"] != nil
@@ -59,7 +67,8 @@ public enum PostgresImport {
                         return .inserted
                     }
                     if loader == nil {
-                        loader = ProfileLoader(connection: connection, fileColumns: Set(index.keys))
+                        loader = ProfileLoader(
+                            connection: connection, fileColumns: Set(index.keys), tableIsNew: madeSchema)
                         try loader!.begin()
                     }
                     try loader!.add(slot.row, line: slot.record.line)
@@ -86,6 +95,13 @@ public enum PostgresImport {
                     (line: $0.line, issue: ProfileCSV.newProfileIssue(id: $0.id, missing: loader.missing))
                 }
             })
+        // The table was empty and now holds exactly the rows tallied.
+        if loader?.intoEmptyTable == true, summary.inserted == tally.rows, summary.updated == 0,
+            summary.unchanged == 0
+        {
+            summary.genders = tally.genderSummary
+        }
+        return summary
     }
 
     /// Loads a decisions CSV (`viewer,profile,decision,decided_at[,via]`).
@@ -178,8 +194,9 @@ public enum PostgresImport {
     }
 
     /// Runs `body` in one transaction, applying `schema` first when the
-    /// database has none; `abort` ends a COPY still open before the
-    /// rollback (a connection in COPY mode takes no other command).
+    /// database has none (then calling `madeSchema`); `abort` ends a COPY
+    /// still open before the rollback (a connection in COPY mode takes no
+    /// other command).
     ///
     /// A stop requested meanwhile (`options.onStopRequest`) sends the server
     /// a cancel request, so a statement already running (the COPY, the
@@ -188,7 +205,7 @@ public enum PostgresImport {
     /// (`ImportInterrupted`), not the server's "canceling statement".
     private static func transaction(
         _ connection: PGConnection, schema: String?, options: ImportOptions, abort: () -> Void,
-        _ body: () throws -> Void
+        madeSchema: () -> Void = {}, _ body: () throws -> Void
     ) throws {
         let canceller = try connection.canceller()
         try connection.transaction {
@@ -202,6 +219,7 @@ public enum PostgresImport {
                 {
                     // schema.postgres.sql: a constant text, checked by SchemaTests.
                     try connection.execute(schema)
+                    madeSchema()
                 } else {
                     try PostgresSchema.bringUpToDate(connection)
                 }
