@@ -28,6 +28,8 @@ public struct ViewerScope {
     public var clock: (() -> Date)? = nil
 
     /// - Parameters:
+    ///   - viewer: the viewer every call acts as.
+    ///   - access: how the scope reaches its database (`DirectAccess`, or a server's pool).
     ///   - name: the viewer's name as others are told it in events.
     ///   - onEvent: told what each stored write did that others must hear of.
     public init(
