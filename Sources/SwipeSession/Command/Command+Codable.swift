@@ -19,8 +19,10 @@ extension Command: Codable {
             throw CommandError(
                 input: "", message: "a command object names its command: " + ReplCommandObject.expected)
         }
-        let line = String(decoding: try JSONEncoder().encode(JSONTreeText(object: object)), as: UTF8.self)
-        let fail = { (message: String) in CommandError(input: line, message: message) }
+        // The object as JSON text, for a refusal to quote: written only when refused.
+        let fail = { (message: String) in
+            CommandError(input: JSONTree.object(object).value.serialized, message: message)
+        }
         guard let input = try ReplCommandObject.input(cmd, object.filter { $0.key != "tag" }, fail: fail) else {
             throw fail("a command object names its command: " + ReplCommandObject.expected)
         }
@@ -148,31 +150,4 @@ private struct ArgumentKey: CodingKey {
     init(_ name: String) { stringValue = name }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { nil }
-}
-
-/// The decoded object written back as JSON text, for a refusal to quote.
-private struct JSONTreeText: Encodable {
-    var object: [String: JSONTree]
-
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: ArgumentKey.self)
-        for key in object.keys.sorted() {
-            try container.encode(TreeValue(tree: object[key]!), forKey: ArgumentKey(key))
-        }
-    }
-
-    private struct TreeValue: Encodable {
-        var tree: JSONTree
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            switch tree {
-            case .null: try container.encodeNil()
-            case .bool(let flag): try container.encode(flag)
-            case .number(let number): try container.encode(number)
-            case .string(let text): try container.encode(text)
-            case .array(let items): try container.encode(items.map(TreeValue.init))
-            case .object(let members): try container.encode(members.mapValues(TreeValue.init))
-            }
-        }
-    }
 }
