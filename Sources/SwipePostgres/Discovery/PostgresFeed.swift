@@ -31,6 +31,10 @@ import SwipeStore
 /// (`feedStateAndNext`), so a card from the batch costs one round trip;
 /// and the impressions are counted in bulk, before the next window is
 /// ranked and when the feed goes away.
+///
+/// What it does with the rows is SQLite's, written once in SwipeStore
+/// (`Ranking.LikerPick`, `Ranking.CandidateWindow`, `Ranking.FeedDealer`);
+/// this file keeps how PostgreSQL finds them, in as few round trips as it can.
 public final class PostgresFeed: ProfileFeed {
     private let connection: PGConnection
     /// The viewer's external id.
@@ -162,20 +166,12 @@ public final class PostgresFeed: ProfileFeed {
                 .int(me.key), .text(Timestamp.string(from: now)))
         }
         guard !me.seesNobody else { return [] }
-        var likers: [(profile: Profile, key: Int, kind: Decision)] = []
-        var taken: Set<String> = []
-        /// Deals the liker `profile` unless the deck holds it; false once the fetch has enough.
-        func offer(_ profile: Profile, key: Int, kind: Decision) -> Bool {
-            if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
-                likers.append((profile, key, kind))
-            }
-            return likers.count < limit
-        }
+        var pick = Ranking.LikerPick(limit: limit, held: excluding)
         // Enough rows for the cards wanted and those the deck already holds.
         let firstBatch = limit + excluding.count + 2
 
         for (kind, waiting) in [(Decision.superlike, state.superlikers), (.like, state.likers)]
-        where likers.count < limit && waiting.waiting {
+        where !pick.isFull && waiting.waiting {
             var after = waiting.cursor ?? .start
             var firstEligible: LikePosition?
             try batches(firstBatch) { size in
@@ -186,7 +182,7 @@ public final class PostgresFeed: ProfileFeed {
                     let profile = try PostgresProfileRow.profile(row)
                     guard me.accepts(profile) else { continue }
                     if firstEligible == nil { firstEligible = after }
-                    guard offer(profile, key: try PostgresProfileRow.key(row), kind: kind) else { return .stop }
+                    guard pick.offer(profile, key: try PostgresProfileRow.key(row)) else { return .stop }
                 }
                 return rows.count < size ? .stop : .more
             }
@@ -212,8 +208,8 @@ public final class PostgresFeed: ProfileFeed {
                     .run(.int(me.key), .text(kind.rawValue), .text(passed.at), .int(passed.key))
             }
         }
-        dealer.likersDealt(likers.count)
-        var profiles = likers.map(\.profile), dealtKeys = likers.map(\.key)
+        dealer.likersDealt(pick.profiles.count)
+        var profiles = pick.profiles, dealtKeys = pick.keys
         let check = { (candidate: Discovery.RankCandidate) in
             if let checked = prechecked, checked.key == candidate.key {
                 prechecked = nil
@@ -224,7 +220,7 @@ public final class PostgresFeed: ProfileFeed {
             }.flatMap { me.accepts($0) ? $0 : nil }
         }
         let queued = try dealer.fromBatch(viewer: me.profile, need: limit - profiles.count) {
-            excluding.contains($0.profile.id) || taken.contains($0.profile.id)
+            excluding.contains($0.profile.id) || pick.taken.contains($0.profile.id)
         } check: {
             try check($0)
         }
@@ -241,24 +237,21 @@ public final class PostgresFeed: ProfileFeed {
         do {
             try countImpressions()
         } catch let error as PostgresError where error.isDeadlock || error.isLockNotAvailable {}
-        taken.formUnion(profiles.map(\.id))
         let myStats =
-            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) { try Self.stats($0, 0) }
-            ?? Discovery.RankStats()
+            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) {
+                try Discovery.RankStats(row: $0)
+            } ?? Discovery.RankStats()
 
         // The window, as SQLite's feed reads it: the first `window` eligible
         // after the cursor in key order, not counting the deck's or the likers'.
-        let cursor = state.feedCursor ?? 0
-        var after = cursor
-        var firstEligible: Int?
-        var candidates: [Int: Discovery.RankCandidate] = [:]
-        var walked = 0
-        var exhausted = true
+        var window = Ranking.CandidateWindow(
+            viewer: me, cursor: state.feedCursor ?? 0, size: options.window,
+            held: excluding.union(pick.taken).union(profiles.map(\.id)))
+        var after = window.cursor
         let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: options.cellLimit ?? 64) }.flatMap {
             $0.isEmpty ? nil : $0
         }
-        let window = options.window
-        try batches(window + excluding.count + taken.count + 2) { size in
+        try batches(options.window + excluding.count + profiles.count + 2) { size in
             // Rows come in key order, whether by the walk or merged from the cells.
             let rows: PGResult
             if let cells {
@@ -270,57 +263,25 @@ public final class PostgresFeed: ProfileFeed {
             }
             for row in rows {
                 after = try PostgresProfileRow.key(row)
-                let profile = try PostgresProfileRow.profile(row)
-                guard me.accepts(profile) else { continue }
-                if firstEligible == nil { firstEligible = after }
-                if !excluding.contains(profile.id), !taken.contains(profile.id) {
-                    candidates[after] = Discovery.RankCandidate(
-                        key: after, profile: profile, stats: try Self.stats(row, 15))
-                    walked += 1
-                }
-                exhausted = walked < window
-                guard exhausted else { return .stop }
+                guard try window.walk(row) else { return .stop }
             }
             return rows.count < size ? .stop : .more
         }
-        // Every key before the first eligible one was rejected (or every key
-        // the walk could reach, when none is eligible).
-        let rejectedThrough = firstEligible.map { $0 - 1 } ?? (exhausted ? state.largestKey : cursor)
-        if rejectedThrough > cursor {
+        let rejectedThrough = window.rejectedThrough { state.largestKey }
+        if rejectedThrough > window.cursor {
             try connection.statement(PostgresDiscoverySQL.saveCursor).run(.int(me.key), .int(rejectedThrough))
         }
         if options.recentWindow > 0 {
             let arguments = me.arguments(.int(options.recentWindow))
             for row in try connection.statement(PostgresDiscoverySQL.recentlyActive).query(arguments) {
-                let key = try PostgresProfileRow.key(row)
-                let profile = try PostgresProfileRow.profile(row)
-                if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id),
-                    !taken.contains(profile.id)
-                {
-                    candidates[key] = Discovery.RankCandidate(
-                        key: key, profile: profile, stats: try Self.stats(row, 15))
-                }
+                try window.addRecent(row)
             }
         }
-        // The window was read just now, in this fetch: its first cards need no second look.
-        let coLikes =
-            options.model.readsCoLikes
-            ? try Ranking.coLikes(
-                viewer: me.key, candidates: Set(candidates.keys), model: options.model, reads: ledgerReads)
-            : Ranking.CoLikes()
-        let market =
-            options.model.prior == .market
-            ? Ranking.Market(
-                try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(Ranking.marketSample)).map {
-                    Ranking.Market.Row(
-                        key: try $0.int(0), gender: try $0.optionalText(1),
-                        stats: Discovery.RankStats(
-                            given: try $0.int(2), givenLikes: try $0.int(3), received: try $0.int(4),
-                            receivedLikes: try $0.int(5)))
-                }) : Ranking.Market()
-        let ranked = Ranking.order(
-            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model, coLikes: coLikes, market: market)
+        let ranked = try window.ranked(viewerStats: myStats, now: now, model: options.model, reads: ledgerReads) {
+            try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(Ranking.marketSample)).map {
+                try Ranking.Market.Row(row: $0)
+            }
+        }
         let fresh = dealer.refill(
             ranked, viewer: me.profile, need: limit - profiles.count, skip: { _ in false },
             check: { $0.profile })
@@ -339,10 +300,8 @@ public final class PostgresFeed: ProfileFeed {
                 .text("[" + keys.map(String.init).joined(separator: ",") + "]"),
                 .text("[" + kinds.map { "\"\($0.rawValue)\"" }.joined(separator: ",") + "]"), .int(limit))
             return try rows.map { row in
-                let key = try row.int(0), liked = try row.text(1) != Decision.hate.rawValue, other = try row.int(2)
-                return given
-                    ? Ranking.Edge(viewer: key, profile: other, liked: liked)
-                    : Ranking.Edge(viewer: other, profile: key, liked: liked)
+                Ranking.Edge(
+                    try row.int(0), try row.int(2), liked: try row.text(1) != Decision.hate.rawValue, given: given)
             }
         }
         return Ranking.LedgerReads(
@@ -369,15 +328,6 @@ public final class PostgresFeed: ProfileFeed {
                 }
             }
         }
-    }
-
-    /// The ranking's columns from `offset` on (`PostgresDiscoverySQL.stats`); NULLs read as zero and never.
-    static func stats(_ row: PGRow, _ offset: Int) throws -> Discovery.RankStats {
-        Discovery.RankStats(
-            given: try row.optionalInt(offset) ?? 0, givenLikes: try row.optionalInt(offset + 1) ?? 0,
-            received: try row.optionalInt(offset + 2) ?? 0, receivedLikes: try row.optionalInt(offset + 3) ?? 0,
-            lastActiveAt: try row.optionalText(offset + 4), dealtSince: try row.optionalText(offset + 5),
-            dealt: try row.optionalInt(offset + 6) ?? 0, dealtTotal: try row.optionalInt(offset + 7) ?? 0)
     }
 
     private enum Next { case more, stop }

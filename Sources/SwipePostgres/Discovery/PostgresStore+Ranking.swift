@@ -1,20 +1,8 @@
 import SwipeStore
 
-/// The ranking's reads for `why` and the genders check (`DiscoveryReader`), as on SQLite.
+/// The genders check's reads (`DiscoveryReader`), as on SQLite; the
+/// ranking's row of a profile is the rules' `SQLDatabase.rankStats`.
 extension PostgresStore: DiscoveryReader {
-    public func rankStats(id: String) throws -> Discovery.RankStats? {
-        try session {
-            guard !id.utf8.contains(0),
-                let key = try connection.statement("SELECT key FROM profiles WHERE id = $1::text").first(
-                    [.text(id)], { try $0.int(0) })
-            else { return nil }
-            return try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(key)]) {
-                try PostgresFeed.stats($0, 0)
-            }
-                ?? Discovery.RankStats()
-        }
-    }
-
     public func genderCounts() throws -> [(gender: String, count: Int)] {
         try session {
             try connection.query(

@@ -23,6 +23,12 @@ import SwipeStore
 /// key), until the batch is used up or a liker comes. The impressions are
 /// counted in bulk: those dealt since the last count, when the next window is
 /// ranked (so the ranking sees them) and when the feed goes away.
+///
+/// What both backends' feeds do with the rows is written once in SwipeStore:
+/// the likers picked (`Ranking.LikerPick`), the window gathered, its cursor
+/// move found and ranked (`Ranking.CandidateWindow`), the batch dealt
+/// (`Ranking.FeedDealer`). This file keeps how SQLite finds the rows and the
+/// three transactions it reads and writes them in.
 public final class SQLiteFeed: ProfileFeed {
     private let store: SQLiteStore
     private let viewerKey: Int
@@ -200,9 +206,8 @@ public final class SQLiteFeed: ProfileFeed {
             ).bind(.int(viewerKey), .text(nowText)).run()
         }
         guard !me.seesNobody else { return .done([]) }
-        var likers: [(profile: Profile, key: Int, kind: Decision)] = []
-        var taken: Set<String> = []
-        for kind in [Decision.superlike, .like] where likers.count < limit {
+        var pick = Ranking.LikerPick(limit: limit, held: excluding)
+        for kind in [Decision.superlike, .like] where !pick.isFull {
             let position =
                 try connection.statement(
                     """
@@ -221,10 +226,7 @@ public final class SQLiteFeed: ProfileFeed {
                         return true
                     }
                     sawEligible = true
-                    if !excluding.contains(profile.id), taken.insert(profile.id).inserted {
-                        likers.append((profile, row.int(0), kind))
-                    }
-                    return likers.count < limit
+                    return pick.offer(profile, key: row.int(0))
                 }
             if let rejectedThrough {
                 try connection.statement(
@@ -236,13 +238,12 @@ public final class SQLiteFeed: ProfileFeed {
                     .run()
             }
         }
-        dealer.likersDealt(likers.count)
-        let profiles = likers.map(\.profile), keys = likers.map(\.key)
-        guard profiles.count < limit else {
-            dealer.noteDealt(keys)
-            return .done(profiles)
+        dealer.likersDealt(pick.profiles.count)
+        guard !pick.isFull else {
+            dealer.noteDealt(pick.keys)
+            return .done(pick.profiles)
         }
-        return .rank(Likers(me: me, profiles: profiles, keys: keys))
+        return .rank(Likers(me: me, profiles: pick.profiles, keys: pick.keys))
     }
 
     /// Step 2: the window, read without the write lock. The first `window`
@@ -255,68 +256,33 @@ public final class SQLiteFeed: ProfileFeed {
         let now = dealer.now()
         let myStats =
             try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
-            .first { Self.stats(from: $0, offset: 0) } ?? Discovery.RankStats()
+            .first { try Discovery.RankStats(row: $0) } ?? Discovery.RankStats()
         let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
             .bind(.int(viewerKey)).first { $0.int(0) }
-        let cursor = stored ?? 0
-        var firstEligible: Int?
-        var exhausted = true
-        var candidates: [Int: Discovery.RankCandidate] = [:]
-        var walked = 0
-        let take = { (key: Int, row: Row) throws -> Bool in
-            let profile = try Profile(row: row)
-            guard me.accepts(profile) else { return true }
-            if firstEligible == nil { firstEligible = key }
-            if !excluding.contains(profile.id) {
-                candidates[key] = Discovery.RankCandidate(
-                    key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
-                walked += 1
-            }
-            exhausted = walked < self.options.window
-            return exhausted
-        }
+        var window = Ranking.CandidateWindow(viewer: me, cursor: stored ?? 0, size: options.window, held: excluding)
         if let box = me.box, let cells = Discovery.cells(covering: box, limit: options.cellLimit ?? 64), !cells.isEmpty
         {
-            try mergeCells(cells, me: me, cursor: cursor, take)
+            try mergeCells(cells, me: me, cursor: window.cursor) { try window.walk($0) }
         } else {
-            try connection.statement(DiscoverySQL.byKey).bind(me.parameters(.int(cursor))).forEachRowWhile { row in
-                try take(row.int(0), row)
+            try connection.statement(DiscoverySQL.byKey).bind(me.parameters(.int(window.cursor))).forEachRowWhile {
+                try window.walk($0)
             }
         }
-        let rejectedThrough =
-            try firstEligible.map { $0 - 1 }
-            ?? (exhausted ? connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0 : cursor)
+        let rejectedThrough = try window.rejectedThrough {
+            try connection.scalarInt("SELECT coalesce(max(key), 0) FROM profiles") ?? 0
+        }
         if options.recentWindow > 0 {
             try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(options.recentWindow)))
-                .forEachRowWhile { row in
-                    let key = row.int(0)
-                    let profile = try Profile(row: row)
-                    if candidates[key] == nil, me.accepts(profile), !excluding.contains(profile.id) {
-                        candidates[key] = Discovery.RankCandidate(
-                            key: key, profile: profile, stats: Self.stats(from: row, offset: 15))
-                    }
-                    return true
-                }
+                .forEachRow { try window.addRecent($0) }
         }
-        let coLikes =
-            options.model.readsCoLikes
-            ? try Ranking.coLikes(
-                viewer: viewerKey, candidates: Set(candidates.keys), model: options.model, reads: ledgerReads)
-            : Ranking.CoLikes()
-        let market =
-            options.model.prior == .market
-            ? Ranking.Market(
-                try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
-                    Ranking.Market.Row(
-                        key: $0.int(0), gender: $0.optionalText(1),
-                        stats: Discovery.RankStats(
-                            given: $0.int(2), givenLikes: $0.int(3), received: $0.int(4), receivedLikes: $0.int(5)))
-                }) : Ranking.Market()
-        let ranked = Ranking.order(
-            viewer: me.profile, viewerStats: myStats, candidates: Array(candidates.values), now: now,
-            model: options.model, coLikes: coLikes, market: market)
+        let ranked = try window.ranked(viewerStats: myStats, now: now, model: options.model, reads: ledgerReads) {
+            try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
+                try Ranking.Market.Row(row: $0)
+            }
+        }
         return Window(
-            me: me, ranked: ranked, cursor: cursor, cursorFound: stored != nil, rejectedThrough: rejectedThrough)
+            me: me, ranked: ranked, cursor: window.cursor, cursorFound: stored != nil,
+            rejectedThrough: rejectedThrough)
     }
 
     /// Step 3: the new batch's best cards that are still eligible now, dealt
@@ -349,7 +315,6 @@ public final class SQLiteFeed: ProfileFeed {
         return profiles
     }
 
-    /// The ranking's columns (`DiscoverySQL.stats`) from `offset` on; NULLs (no row) read as zero and never.
     /// The ledger's neighbourhood for the collaborative signals
     /// (`Ranking.LedgerReads`): per key and kind, one bounded descent of
     /// `decisions_quota` (given) or `decisions_likers` (received).
@@ -362,10 +327,7 @@ public final class SQLiteFeed: ProfileFeed {
             for key in keys {
                 for kind in kinds {
                     try connection.statement(sql).bind(.int(key), .text(kind.rawValue), .int(limit)).forEachRow {
-                        edges.append(
-                            given
-                                ? Ranking.Edge(viewer: key, profile: $0.int(0), liked: kind != .hate)
-                                : Ranking.Edge(viewer: $0.int(0), profile: key, liked: kind != .hate))
+                        edges.append(Ranking.Edge(key, $0.int(0), liked: kind != .hate, given: given))
                     }
                 }
             }
@@ -376,19 +338,11 @@ public final class SQLiteFeed: ProfileFeed {
             received: { try read(DiscoverySQL.receivedLatest, $0, $1, $2, given: false) })
     }
 
-    static func stats(from row: Row, offset: Int32) -> Discovery.RankStats {
-        Discovery.RankStats(
-            given: row.int(offset), givenLikes: row.int(offset + 1), received: row.int(offset + 2),
-            receivedLikes: row.int(offset + 3), lastActiveAt: row.isNull(offset + 4) ? nil : row.text(offset + 4),
-            dealtSince: row.isNull(offset + 5) ? nil : row.text(offset + 5), dealt: row.int(offset + 6),
-            dealtTotal: row.int(offset + 7))
-    }
-
     /// Reads the cells' ranges after `cursor` as one sequence in key order:
     /// each cell's statement is stepped only when its row is the smallest
     /// key waiting, and `take` says when to stop.
     private func mergeCells(
-        _ cells: [Int], me: DiscoveryViewer, cursor: Int, _ take: (Int, Row) throws -> Bool
+        _ cells: [Int], me: DiscoveryViewer, cursor: Int, _ take: (Row) throws -> Bool
     ) throws {
         while cellStatements.count < cells.count {
             cellStatements.append(try Statement(connection: store.connection, sql: DiscoverySQL.inCell))
@@ -403,7 +357,7 @@ public final class SQLiteFeed: ProfileFeed {
         }
         while let next = heads.indices.filter({ heads[$0] != nil }).min(by: { heads[$0]! < heads[$1]! }) {
             let statement = statements[next]
-            guard try take(heads[next]!, statement.row) else { return }
+            guard try take(statement.row) else { return }
             heads[next] = try statement.step() ? statement.row.int(0) : nil
         }
     }

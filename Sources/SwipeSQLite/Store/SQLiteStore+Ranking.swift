@@ -1,15 +1,8 @@
 import SwipeStore
 
-/// The ranking's reads for `why` and the genders check (`DiscoveryReader`).
+/// The genders check's reads (`DiscoveryReader`; the ranking's row of a
+/// profile, `rankStats`, is the rules' `SQLDatabase.rankStats`).
 extension SQLiteStore: DiscoveryReader {
-    public func rankStats(id: String) throws -> Discovery.RankStats? {
-        guard let key = try profileKey(id: id) else { return nil }
-        return try connection.statement(DiscoverySQL.statsOf).bind(.int(key)).first {
-            SQLiteFeed.stats(from: $0, offset: 0)
-        }
-            ?? Discovery.RankStats()
-    }
-
     /// One pass over the profiles (a command's question, not the feed's).
     public func genderCounts() throws -> [(gender: String, count: Int)] {
         try connection.statement(
