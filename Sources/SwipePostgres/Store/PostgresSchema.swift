@@ -118,23 +118,12 @@ public enum PostgresSchema {
     /// Version 2 → 3 (ranking, README "Ranking"): rank_stats, its index and
     /// the triggers that keep it, exactly as schema.postgres.sql writes them
     /// (the text from its "Ranking" section on), filled from the ledger as it
-    /// stands (as SQLite's `SchemaV3.fill`), then the version.
+    /// stands (`SQLDialect.rankStatsFromTheLedger`, as on SQLite), then the version.
     static var migrationToV3: String {
         guard let start = sql.range(of: "\n-- Ranking (README \"Ranking\")") else {
             preconditionFailure("schema.postgres.sql has no Ranking section")
         }
-        return String(sql[start.lowerBound...]) + """
-
-            INSERT INTO rank_stats (profile, given, given_likes, received, received_likes, last_active_at)
-            SELECT p.key,
-                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL),
-                   (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
-                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL),
-                   (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
-                   (SELECT max(greatest(d.decided_at, coalesce(d.undone_at, ''))) FROM decisions AS d WHERE d.viewer = p.key)
-            FROM profiles AS p
-            WHERE EXISTS (SELECT 1 FROM decisions AS d WHERE d.viewer = p.key)
-               OR EXISTS (SELECT 1 FROM decisions AS d WHERE d.profile = p.key);
+        return String(sql[start.lowerBound...]) + "\n" + SQLDialect.postgresql.rankStatsFromTheLedger + """
             UPDATE schema_version SET version = 3;
             """
     }

@@ -14,3 +14,26 @@ extension SQLDatabase {
         }
     }
 }
+
+extension SQLDialect {
+    /// Fills `rank_stats` from the ledger as it stands, for every profile
+    /// that acted or was decided about: the standing decisions it made (and
+    /// the likes among them), those it received, and its last act (its
+    /// newest decision or undo); nothing dealt yet. The schema upgrade that
+    /// brought the table runs it once, on either backend.
+    public var rankStatsFromTheLedger: String {
+        """
+        INSERT INTO rank_stats (profile, given, given_likes, received, received_likes, last_active_at)
+        SELECT p.key,
+               (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL),
+               (SELECT count(*) FROM decisions AS d WHERE d.viewer = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+               (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL),
+               (SELECT count(*) FROM decisions AS d WHERE d.profile = p.key AND d.undone_at IS NULL AND d.decision <> 'hate'),
+               (SELECT max(\(greatest)(d.decided_at, coalesce(d.undone_at, ''))) FROM decisions AS d WHERE d.viewer = p.key)
+        FROM profiles AS p
+        WHERE EXISTS (SELECT 1 FROM decisions AS d WHERE d.viewer = p.key)
+           OR EXISTS (SELECT 1 FROM decisions AS d WHERE d.profile = p.key);
+
+        """
+    }
+}

@@ -18,19 +18,25 @@ public struct SQLDialect: Sendable {
     /// for rules asked inside a statement that has no time of its own (a
     /// suspension's end, in the feed and the lists).
     public var now: String
+    /// The larger of several values in one row: `max(a, b)` on SQLite,
+    /// `greatest(a, b)` on PostgreSQL (whose `max` only aggregates).
+    public var greatest: String
 
-    public init(name: String, byteOrder: String, textHoldsNUL: Bool, now: String) {
+    public init(name: String, byteOrder: String, textHoldsNUL: Bool, now: String, greatest: String) {
         self.name = name
         self.byteOrder = byteOrder
         self.textHoldsNUL = textHoldsNUL
         self.now = now
+        self.greatest = greatest
     }
 
     public static let sqlite = SQLDialect(
-        name: "sqlite", byteOrder: "", textHoldsNUL: true, now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')")
+        name: "sqlite", byteOrder: "", textHoldsNUL: true, now: "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')",
+        greatest: "max")
     public static let postgresql = SQLDialect(
         name: "postgresql", byteOrder: #" COLLATE "C""#, textHoldsNUL: false,
-        now: #"to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C""#)
+        now: #"to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') COLLATE "C""#,
+        greatest: "greatest")
 
     /// Whether `text` can be stored (and so can name a stored row).
     @inline(__always)
