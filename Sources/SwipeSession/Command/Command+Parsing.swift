@@ -29,6 +29,17 @@ extension Command {
                 "\(command): the quote opened before \"\(error.rest)\" is never closed; close it, "
                     + "e.g. \(error.before) \"\(error.rest)\"")
         }
+        return try parse(words: words, fail: fail)
+    }
+
+    /// The command `words` make: the verb, then its arguments, each one word
+    /// exactly as given. A line's words come from its lexer; a command
+    /// object's (`ReplCommandObject`) are its values, with no quoting or
+    /// lexing between what was sent and what is read. Nil for no words.
+    package static func parse(words: [String], fail: (String) -> CommandError) throws(CommandError) -> Command? {
+        if words.contains(where: { $0.unicodeScalars.contains("\0") }) {
+            throw fail("a value holds a NUL byte (\\0), which no command takes; nothing was done")
+        }
         guard let first = words.first else { return nil }
         let arguments = Array(words.dropFirst())
 

@@ -9,9 +9,10 @@ import SwipeStore
 /// newlines included, and never builds a command line with quoting.
 ///
 /// Free text (`say`'s `text`, `report`'s `reason`, `me_set`'s `value`) is
-/// taken as given, ends trimmed. Every other argument becomes the word of
-/// the line the REPL would read (quoted so that it reads back exactly), and
-/// that line is parsed as typed: the same checks, the same refusals.
+/// taken as given, ends trimmed. Every other argument becomes one word of
+/// the command, exactly as sent, and the words are read as a line's words
+/// are (`Command.parse(words:)`): the same checks, the same refusals, with
+/// no quoting or lexing between (a refusal quotes the object, not a line).
 /// The answer is the line's answer plus `cmd` and the echoed `tag`.
 public enum ReplCommandObject {
     /// Each `cmd` and its named arguments (`?`: may be left out).
@@ -145,7 +146,7 @@ public enum ReplCommandObject {
             }
             return .me(.set(field, try required("value").trimmingWhitespace))
         default:
-            // The line the REPL would read, each argument one quoted word.
+            // The words the REPL would read, each argument one word as sent.
             var words: [String] = cmd.split(separator: "_").map(String.init)
             for argument in form.arguments.split(separator: ",") {
                 let key = argument.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "?", with: "")
@@ -154,11 +155,9 @@ public enum ReplCommandObject {
                     continue
                 }
                 // A place is two numbers (`prefs location 38.7 -9.1`): its words stay words.
-                words +=
-                    cmd == "prefs" && key == "value"
-                    ? value.split(separator: " ").map { quoted(String($0)) } : [quoted(value)]
+                words += cmd == "prefs" && key == "value" ? value.split(separator: " ").map(String.init) : [value]
             }
-            return try Command.parse(words.joined(separator: " "))
+            return try Command.parse(words: words, fail: fail)
         }
     }
 
@@ -198,20 +197,6 @@ public enum ReplCommandObject {
                 "moderate's \"action\" is one of \(ModerationCommand.actions.joined(separator: ", ")) (got \"\(action)\")"
             )
         }
-    }
-
-    /// `text` as one word the REPL's lexer reads back exactly.
-    package static func quoted(_ text: String) -> String {
-        let plain =
-            !text.isEmpty
-            && text.unicodeScalars.allSatisfy {
-                ($0.properties.isAlphabetic || $0.properties.numericType != nil
-                    || "._@:+=,/-;".unicodeScalars.contains($0))
-                    && $0.isASCII
-            }
-        if plain { return text }
-        return "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            + "\""
     }
 
     package static func example(_ cmd: String) -> String {
