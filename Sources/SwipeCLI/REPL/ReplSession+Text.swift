@@ -52,8 +52,8 @@ extension ReplSession {
             return []
         case .answer(let answer):
             return answer.textLines(style: style, layout: layout)
-        case .failure(let message, let deck):
-            let text = "error: " + TerminalText.sanitized(message, keepNewlines: true)
+        case .failure(let refusal, let deck):
+            let text = "error: " + TerminalText.sanitized(refusal.message, keepNewlines: true)
             let lines = layout.pictures ? TerminalText.wrappedLines(text, width: layout.width, hang: 7) : [text]
             return lines.map { style.paint($0, .error) } + (deck?.textLines(style: style, layout: layout) ?? [])
         }

@@ -90,7 +90,7 @@ extension ReplSession {
             answer.help = Self.chatHelp(partner)
             found.entered = partner
         case .refused(let why):
-            return .failure(why, deck: nil)
+            return .failure(Refusal(.chat, message: why), deck: nil)
         case .report(let reason):
             return report(partner, reason: reason)
         case .message(let text):
@@ -99,12 +99,13 @@ extension ReplSession {
                 heard.sentHere(found.sent)
                 found.entered = partner
             } catch {
-                var message = describe(error)
+                var refused = refusal(for: error)
                 if case StoreError.messageRefused(let refusal) = error, refusal.endsChat {
                     chat = nil
-                    message += "; the chat with \(partner.name) is closed"
+                    refused = Refusal(
+                        refused.reason, message: refused.message + "; the chat with \(partner.name) is closed")
                 }
-                return .failure(message, deck: nil)
+                return .failure(refused, deck: nil)
             }
         }
         answer.conversation = found
@@ -124,7 +125,7 @@ extension ReplSession {
             answer.conversation = found
             return .answer(answer)
         } catch {
-            return .failure(describe(error), deck: nil)
+            return .failure(refusal(for: error), deck: nil)
         }
     }
 

@@ -73,7 +73,9 @@ public struct ReplSession {
     public func jsonRefusal(_ line: ReplLine, message: String, profile: (Profile) -> JSONValue)
         -> [(String, JSONValue)]
     {
-        Self.jsonMembers(.failure(message, deck: nil), command: line.text, snapshot: snapshot, profile: profile)
+        Self.jsonMembers(
+            .failure(Refusal(.budget, message: message), deck: nil), command: line.text, snapshot: snapshot,
+            profile: profile)
             + line.objectMembers
     }
 
@@ -90,9 +92,11 @@ public struct ReplSession {
     /// answers `line` with the same refusal as an action on it would get.
     public mutating func jsonGone(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         guard let id = snapshot.cards.first?.profile?.id else { return jsonAnswer(line, profile: profile) }
-        let recovered = withdraw(after: .gone(id))
+        let gone = DecidedElsewhere.gone(id)
+        let recovered = withdraw(after: gone)
         return Self.jsonMembers(
-            .failure(recovered.message, deck: recovered.deck), command: line.text,
+            .failure(Refusal(.decidedElsewhere(gone), message: recovered.message), deck: recovered.deck),
+            command: line.text,
             snapshot: snapshot, profile: profile) + line.objectMembers
     }
 
@@ -104,23 +108,56 @@ public struct ReplSession {
 
     /// Performs `line`: what the answer shows, or why it failed.
     package mutating func perform(_ line: ReplLine) -> Outcome {
-        if line.isUndecodable, case .failure(let refusal) = line.parsed { return .failure(refusal.message, deck: nil) }
+        if line.isUndecodable, case .failure(let refusal) = line.parsed {
+            return .failure(Refusal(.command(refusal), message: refusal.message), deck: nil)
+        }
         if let partner = chat {
             // A command object acts as it does on the deck; `back` leaves the chat.
             guard line.cmd != nil else { return performInChat(line.text, with: partner) }
             if line.cmd == "back" { return performInChat("/back", with: partner) }
         }
+        switch line.parsed {
+        case .success(nil): return .blank
+        case .success(let command?): return run(command)
+        case .failure(let refusal): return .failure(Refusal(.command(refusal), message: refusal.message), deck: nil)
+        }
+    }
+
+    /// Runs `command` against the deck and the store: the typed entry point
+    /// for an app that embeds swipe (the REPL and the socket reach it through
+    /// `perform`). In an open chat a command acts as it does on the deck,
+    /// and `back` leaves the chat.
+    public mutating func perform(_ command: Command) -> Outcome {
+        if let partner = chat, case .event(.close) = command { return performInChat("/back", with: partner) }
+        return run(command)
+    }
+
+    private mutating func run(_ command: Command) -> Outcome {
         do {
-            guard let input = try line.parsed.get() else { return .blank }
-            let answer = try execute(input)
+            let answer = try execute(command)
             heard.absorb(answer)
             return .answer(answer)
         } catch {
             if let refusal = error as? DecidedElsewhere {
                 let recovered = withdraw(after: refusal)
-                return .failure(recovered.message, deck: recovered.deck)
+                return .failure(
+                    Refusal(.decidedElsewhere(refusal), message: recovered.message), deck: recovered.deck)
             }
-            return .failure(describe(error), deck: nil)
+            return .failure(refusal(for: error), deck: nil)
+        }
+    }
+
+    /// `error` as a typed refusal, worded as the client is told it (`describe`).
+    package func refusal(for error: any Error) -> Refusal {
+        let message = describe(error)
+        switch error {
+        case let error as CommandError: return Refusal(.command(error), message: message)
+        case let error as DeckRefusal: return Refusal(.deck(error), message: message)
+        case let error as DecidedElsewhere: return Refusal(.decidedElsewhere(error), message: message)
+        case let error as ViewerError: return Refusal(.viewer(error), message: message)
+        case let error as ProfileValueIssue: return Refusal(.value(error), message: message)
+        case let error as StoreError where Self.isRefusal(error): return Refusal(.store(error), message: message)
+        default: return Refusal(.failure(error), message: message)
         }
     }
 
@@ -390,23 +427,35 @@ public struct ReplSession {
             return ReplAnswer(snapshot: snapshot()).jsonMembers(command: command, profile: profile)
         case .answer(let answer):
             return answer.jsonMembers(command: command, profile: profile)
-        case .failure(let message, let deck):
-            return [("ok", false), ("command", .string(command)), ("error", .string(message))]
+        case .failure(let refusal, let deck):
+            return [("ok", false), ("command", .string(command)), ("error", .string(refusal.message))]
                 + ReplAnswer.deckMembers(deck?.snapshot ?? snapshot(), profile: profile)
         }
     }
 
 }
 
-/// What one line did: nothing (blank or a comment), an answer, or a failure
-/// with the deck when the failure changed it.
-package enum Outcome {
+/// What one command did: nothing (a blank line or a comment), its answer,
+/// or its refusal as a typed value with the deck when the refusal changed
+/// it (a card decided elsewhere leaves it). The REPL writes it as text,
+/// JSON mode and the socket as one JSON object; an embedding app reads it.
+public enum Outcome {
     case blank
     case answer(ReplAnswer)
-    case failure(String, deck: ReplAnswer?)
+    case failure(Refusal, deck: ReplAnswer?)
 
-    package var succeeded: Bool {
+    public var succeeded: Bool {
         if case .failure = self { false } else { true }
+    }
+
+    /// The answer, when the command ran.
+    public var answer: ReplAnswer? {
+        if case .answer(let answer) = self { answer } else { nil }
+    }
+
+    /// The refusal, when it was refused.
+    public var refusal: Refusal? {
+        if case .failure(let refusal, _) = self { refusal } else { nil }
     }
 }
 
