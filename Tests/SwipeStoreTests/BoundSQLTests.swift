@@ -85,13 +85,13 @@ import Testing
 
     /// Every SQL argument passed to `statement`, `execute`, `scalarInt` or
     /// the rules' executor (`executor.run`, `.first`, `.all`, `.each`, …; a
-    /// leading `Type.self` decoder argument skipped):
+    /// leading `Type.self` or `Outer.Type.self` decoder argument skipped):
     /// (file, argument text as written). Literals come back with their quotes.
     static func sqlArguments(in text: String) -> [String] {
         var found: [String] = []
         let pattern = try! NSRegularExpression(
             pattern:
-                #"(?<!func )\b(statement|execute|scalarInt|executor\.(?:run|first|all|each|exists|insertReturningKey))\(\s*(?:[A-Z][A-Za-z]*\.self,\s*)?"#
+                #"(?<!func )\b(statement|execute|scalarInt|executor\.(?:run|first|all|each|exists|insertReturningKey))\(\s*(?:[A-Z][A-Za-z]*(?:\.[A-Z][A-Za-z]*)*\.self,\s*)?"#
         )
         let ns = text as NSString
         for match in pattern.matches(in: text, range: NSRange(location: 0, length: ns.length)) {
