@@ -57,6 +57,42 @@ extension PGConnection {
         return answers
     }
 
+    /// Runs `statements` (each SQL with its arguments, bound as text: the
+    /// server reads each as its parameter's type) unprepared, in one flight:
+    /// one round trip for reads run once per session. The answers of those
+    /// that ran, in order, up to the first that failed, and that failure (the
+    /// server skips the rest). Outside a transaction, as PostgreSQL's
+    /// implicit one: a failure leaves the session idle.
+    func flight(_ statements: [(sql: String, arguments: [String])]) throws -> (
+        answers: [PGResult], failure: PostgresError?
+    ) {
+        let sql = statements.first?.sql ?? ""
+        var answers = try flight(sql: sql) { handle in
+            statements.allSatisfy { statement in
+                withCStrings(statement.arguments) { values in
+                    PQsendQueryParams(
+                        handle, statement.sql, Int32(statement.arguments.count), nil, values, nil, nil, 1) == 1
+                }
+            }
+        }
+        var results: [PGResult] = []
+        var failure: PostgresError?
+        for (index, answer) in answers.enumerated() {
+            let status = PQresultStatus(answer)
+            guard status == PGRES_TUPLES_OK || status == PGRES_COMMAND_OK else {
+                failure = error(from: answer, sql: statements[index].sql, arguments: [])
+                break
+            }
+            results.append(PGResult(answer, sql: statements[index].sql))
+        }
+        answers.removeFirst(results.count)
+        answers.forEach { PQclear($0) }
+        if results.count < statements.count && failure == nil {
+            failure = error(from: nil, sql: statements[results.count].sql, arguments: [])
+        }
+        return (results, failure)
+    }
+
     /// Sends `begin`, then the statement `send` sends, then one Sync, and
     /// reads the two answers: BEGIN's checked, the statement's returned.
     func pipelined(
