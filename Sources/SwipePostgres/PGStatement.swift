@@ -21,15 +21,21 @@ public final class PGStatement {
     }
 
     /// Prepares (again, after a reconnect) and learns the parameter types, so
-    /// each argument can be sent in the type's own binary form.
+    /// each argument can be sent in the type's own binary form: Parse and
+    /// Describe in one flight (`PGConnection.flight`), one round trip where
+    /// `PQprepare` and `PQdescribePrepared` took two. A process's first
+    /// statements are all new to it: the REPL prepares about twenty before
+    /// its first card.
     private func prepare() throws {
-        let prepared = PQprepare(connection.handle, name, sql, 0, nil)
-        defer { PQclear(prepared) }
-        try connection.check(prepared, sql: sql, arguments: [])
-        let described = PQdescribePrepared(connection.handle, name)
-        defer { PQclear(described) }
-        try connection.check(described, sql: sql, arguments: [])
-        parameterTypes = (0..<PQnparams(described)).map { PQparamtype(described, $0) }
+        let name = name, sql = sql
+        let answers = try connection.flight(sql: sql) { handle in
+            PQsendPrepare(handle, name, sql, 0, nil) == 1 && PQsendDescribePrepared(handle, name) == 1
+        }
+        defer { answers.forEach { PQclear($0) } }
+        guard answers.count == 2 else { throw connection.error(from: answers.last, sql: sql, arguments: []) }
+        try connection.check(answers[0], sql: sql, arguments: [])
+        try connection.check(answers[1], sql: sql, arguments: [])
+        parameterTypes = (0..<PQnparams(answers[1])).map { PQparamtype(answers[1], $0) }
         session = connection.session
     }
 

@@ -11,10 +11,13 @@ enum ChildProcess {
         var status: Int32
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    /// `input`: a file given to the program as its standard input (else it inherits ours).
+    static func run(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Outcome
+    {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
+        if let input { posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var merged = ProcessInfo.processInfo.environment
@@ -38,8 +41,10 @@ enum ChildProcess {
     }
 
     /// `run`, failing unless the program exits 0.
-    static func check(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
-        let outcome = try run(arguments, environment: environment)
+    static func check(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws
+        -> Outcome
+    {
+        let outcome = try run(arguments, environment: environment, input: input)
         guard outcome.status == 0 else {
             throw BenchError("\(arguments.joined(separator: " ")) exited with status \(outcome.status)")
         }

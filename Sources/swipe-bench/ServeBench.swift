@@ -85,12 +85,14 @@ struct ServeBench: Sendable {
         isPostgres ? try PostgresStore(uri: database, create: false) : try SQLiteStore(path: database, create: false)
     }
 
-    /// A fresh PostgreSQL database `swipe_bench_serve` on the server of
-    /// `adminURI`, loaded with the data set by `swipe import` (profiles, then
+    /// A fresh PostgreSQL database `name` on the server of `adminURI`,
+    /// loaded with the data set by `swipe import` (profiles, then
     /// decisions), as a person would; its URI.
-    static func postgresDatabase(data: DataSet, swipe: String, adminURI: String) throws -> String {
-        let uri = try BenchDatabase.fresh("swipe_bench_serve", adminURI: adminURI)
-        log("serve on PostgreSQL: importing the \(data.label) profiles and decisions …")
+    static func postgresDatabase(
+        data: DataSet, swipe: String, adminURI: String, name: String = "swipe_bench_serve", section: String = "serve"
+    ) throws -> String {
+        let uri = try BenchDatabase.fresh(name, adminURI: adminURI)
+        log("\(section) on PostgreSQL: importing the \(data.label) profiles and decisions …")
         _ = try ChildProcess.check([swipe, "import", "--db", uri, "--quiet", data.profilesCSV])
         _ = try ChildProcess.check([swipe, "import", "--db", uri, "--quiet", "--decisions", data.decisionsCSV])
         return uri

@@ -59,6 +59,11 @@ do {
             try ReplBench(
                 data: largest, swipe: options.swipe, sqlite3: sqlite3, runs: runs, commandsPerRun: 2_000
             ).run())
+        if let uri = options.postgres {
+            report.add(try ReplLikesBench(data: largest, swipe: options.swipe, adminURI: uri, runs: runs).run())
+        } else {
+            log("no --postgres URI: the REPL's likes on PostgreSQL are skipped")
+        }
     }
     if options.only.contains("output") {
         if let sqlite3 {

@@ -26,6 +26,9 @@ import Testing
         "analystViews",  // PostgresSchema: schema.postgres.sql's views for analysts (version 7), cut out
         "orReplace(definition)",  // PostgresSchema: one of the four above, as CREATE OR REPLACE
         "begin",  // PGConnection: the deferred BEGIN, one of `beginSQL`'s constants (PostgresStore.write)
+        // ProfileLoader: the DROPs and the definitions of profiles' indexes, written by the server
+        // from its catalog (format's %I and %s of regclass, pg_get_indexdef, pg_get_constraintdef).
+        "drops", "build",
     ]
 
     /// Interpolations allowed inside SQL literals: constants (column lists,

@@ -8,7 +8,9 @@ import SwipeCSV
 /// into it: every row is new, so there is nothing to compare. When the
 /// import also made the table (the schema came in its transaction, so no
 /// other session can see it), its secondary indexes (the unique id and the
-/// two place indexes) are dropped before the COPY and built again after it:
+/// two place indexes) are dropped before the COPY and built again after it,
+/// from their definitions read from the catalog just before (so
+/// schema.postgres.sql stays the one place they are written):
 /// one sort each instead of a B-tree insertion per row, which cost 3–4× the
 /// COPY itself (300k profiles with a place: 7.0 s into the indexed table
 /// against 1.6 s, plus 0.8 s for the three builds).
@@ -50,9 +52,10 @@ final class ProfileLoader {
     private(set) var intoEmptyTable = false
     /// `profiles` was made by this import's transaction (a first import).
     private let tableIsNew: Bool
-    /// The indexes dropped for the COPY (`finish` builds them again): the
-    /// unique id, and the place indexes when the file has places.
-    private var dropped: (id: Bool, places: Bool) = (false, false)
+    /// The statements that build again the indexes dropped for the COPY
+    /// (`finish` runs them, in order): the unique id, and the place indexes
+    /// when the file has places.
+    private var dropped: [String] = []
 
     /// `tableIsNew`: `profiles` was made in this transaction (the schema
     /// came with the import), so no other session can see it yet.
@@ -80,13 +83,17 @@ final class ProfileLoader {
         } else if tableIsNew {
             // Without places, the place indexes (partial: located rows only)
             // cost a test per row, less than a scan of the table to build them.
-            dropped = (true, updates[5])
-            try connection.execute(Self.dropIDIndexSQL)
-            if dropped.places { try connection.execute(Self.dropPlaceIndexesSQL) }
+            let indexes = try connection.query(Self.secondaryIndexesSQL, .boolean(updates[5])).map {
+                (drop: try $0.text(0), build: try $0.text(1))
+            }
+            let drops = indexes.map(\.drop).joined(separator: ";\n")
+            if !indexes.isEmpty { try connection.execute(drops) }
+            dropped = indexes.map(\.build)
         }
         intoEmptyTable = !staged
         let sql =
-            staged ? Self.copyIntoStagingSQL : dropped.id ? Self.copyIntoNewProfilesSQL : Self.copyIntoProfilesSQL
+            staged
+            ? Self.copyIntoStagingSQL : tableIsNew ? Self.copyIntoNewProfilesSQL : Self.copyIntoProfilesSQL
         let stream = try PGCopyStream(connection: connection, sql: sql)
         try stream.write { $0.binaryHeader() }
         state = .copying(stream, staged: staged)
@@ -149,15 +156,11 @@ final class ProfileLoader {
             copied = try stream.finish()
             state = .finished
             guard staged else {
-                if dropped.id {
+                for build in dropped {
                     try checking()
-                    try connection.execute(Self.buildIDIndexSQL)
+                    try connection.execute(build)
                 }
-                if dropped.places {
-                    try checking()
-                    try connection.execute(Self.buildPlaceIndexesSQL)
-                }
-                dropped = (false, false)
+                dropped = []
                 return (copied, 0, 0)
             }
         case .staged(let count):
@@ -229,19 +232,25 @@ final class ProfileLoader {
     static let copyIntoStagingSQL = "COPY swipe_import_profiles FROM STDIN (FORMAT binary)"
 
     /// Before the COPY into a table this import made: its indexes but the
-    /// primary key (which the other tables' foreign keys need), as
-    /// schema.postgres.sql makes them; `buildIDIndexSQL` and
-    /// `buildPlaceIndexesSQL` make them again, the same (`ProfileImportTests`
-    /// compares the catalog's definitions with a schema made without an import).
-    static let dropIDIndexSQL = "ALTER TABLE profiles DROP CONSTRAINT profiles_id_key"
-    static let dropPlaceIndexesSQL = "DROP INDEX profiles_cell, profiles_cell_key"
-
-    static let buildIDIndexSQL = "ALTER TABLE profiles ADD CONSTRAINT profiles_id_key UNIQUE (id)"
-    static let buildPlaceIndexesSQL = """
-        CREATE INDEX profiles_cell ON profiles ((floor(lat + 90)::integer * 1000 + floor(lon + 180)::integer))
-            WHERE lat IS NOT NULL;
-        CREATE INDEX profiles_cell_key ON profiles ((floor(lat + 90)::integer * 1000 + floor(lon + 180)::integer), key)
-            WHERE lat IS NOT NULL
+    /// primary key (which the other tables' foreign keys need), each as
+    /// (the statement that drops it, the one that builds it again), both
+    /// written by the server from its catalog: `pg_get_constraintdef` for a
+    /// constraint's index (the unique id), `pg_get_indexdef` for the others.
+    /// The partial ones (located rows only: the place indexes) only when $1
+    /// (the file has places). The constraint first: it is built first, the
+    /// index the import's later statements lean on most. `ProfileImportTests`
+    /// compares the catalog's definitions after an import with a schema made
+    /// without one.
+    static let secondaryIndexesSQL = """
+        SELECT CASE WHEN c.oid IS NULL THEN format('DROP INDEX %s', x.indexrelid::regclass)
+                    ELSE format('ALTER TABLE %s DROP CONSTRAINT %I', x.indrelid::regclass, c.conname) END,
+               CASE WHEN c.oid IS NULL THEN pg_get_indexdef(x.indexrelid)
+                    ELSE format('ALTER TABLE %s ADD CONSTRAINT %I %s', x.indrelid::regclass, c.conname,
+                                pg_get_constraintdef(c.oid)) END
+        FROM pg_index AS x
+        LEFT JOIN pg_constraint AS c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+        WHERE x.indrelid = 'profiles'::regclass AND NOT x.indisprimary AND ($1 OR x.indpred IS NULL)
+        ORDER BY c.oid IS NULL, x.indexrelid::regclass::text
         """
 
     /// Room for `mergeSQL`'s hash of `profiles` (the rows it compares), for

@@ -18,18 +18,36 @@ public enum PostgresSchema {
     }
 
     /// Identifies the database without writing: swipe's schema (its
-    /// `schema_version` row) at this version, or an empty current schema.
+    /// `schema_version` row) at this version, or an empty current schema;
+    /// with it, which server-side functions the database holds
+    /// (`installFunctions` takes them, sparing its own read), nil unless
+    /// the identity is `.swipe`.
+    ///
+    /// Its three reads (whether `schema_version` is in the current schema,
+    /// its row, the functions) go in one flight: one round trip where three
+    /// prepared statements took six. Where the table is missing the row's
+    /// read fails and the functions' is skipped; the first read tells the
+    /// rest as before.
     ///
     /// - Throws: `DatabaseOpenError.newerSchema` for a newer version,
     ///   `.notSwipeDatabase` for any other content (another application's
     ///   tables, a `schema_version` that is not swipe's, a version swipe never wrote).
-    static func identify(_ connection: PGConnection, location: String) throws -> Identity {
-        let hasVersionTable =
-            try connection.scalarInt(
+    static func identify(_ connection: PGConnection, location: String) throws -> (
+        Identity, installed: InstalledFunctions?
+    ) {
+        let (answers, failure) = try connection.flight([
+            (
                 """
                 SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                 WHERE n.nspname = current_schema() AND c.relname = $1 AND c.relkind IN ('r', 'p')
-                """, .text("schema_version")) ?? 0
+                """, ["schema_version"]
+            ),
+            ("SELECT application, version FROM schema_version", []),
+            (functionsInstalledSQL, []),
+        ])
+        guard let hasVersionTable = try answers.first?.first.map({ try $0.int(0) }) else {
+            throw failure ?? DatabaseOpenError.notSwipeDatabase(path: location)
+        }
         if hasVersionTable == 0 {
             let relations =
                 try connection.scalarInt(
@@ -37,20 +55,20 @@ public enum PostgresSchema {
                     SELECT count(*) FROM pg_catalog.pg_class c JOIN pg_catalog.pg_namespace n ON n.oid = c.relnamespace
                     WHERE n.nspname = current_schema()
                     """) ?? 0
-            if relations == 0 { return .empty }
+            if relations == 0 { return (.empty, nil) }
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
-        let row = try connection.statement("SELECT application, version FROM schema_version").first([]) {
-            (try $0.text(0), try $0.int(1))
-        }
+        if let failure, answers.count < 2 { throw failure }
+        let row = try answers[1].first.map { (try $0.text(0), try $0.int(1)) }
         guard let (application, found) = row, application == "swipe", found > 0 else {
             throw DatabaseOpenError.notSwipeDatabase(path: location)
         }
         if found > version { throw DatabaseOpenError.newerSchema(path: location, found: found, supported: version) }
         // Version 1 was never written on PostgreSQL; 2 and 3 migrate.
-        if migrations.contains(where: { $0.from == found }) { return .older(version: found) }
+        if migrations.contains(where: { $0.from == found }) { return (.older(version: found), nil) }
         guard found == version else { throw DatabaseOpenError.notSwipeDatabase(path: location) }
-        return .swipe
+        if let failure { throw failure }
+        return (.swipe, try answers[2].first.map(installedFunctions) ?? Self.noFunctions)
     }
 
     /// Brings a version-2 schema made by an earlier swipe up to what
@@ -110,7 +128,7 @@ public enum PostgresSchema {
             try connection.transaction { try connection.execute(sql) }
             return true
         } catch let error as PostgresError where error.kind == .server {
-            if try identify(connection, location: location) == .swipe { return false }
+            if try identify(connection, location: location).0 == .swipe { return false }
             throw error
         }
     }
@@ -227,8 +245,11 @@ public enum PostgresSchema {
     /// them at once queue on an advisory lock and the second finds them
     /// there. A role that may not create functions keeps what it found:
     /// the calls without their function take the step-by-step path.
-    static func installFunctions(_ connection: PGConnection) throws -> ServerFunctions {
-        let (found, unplanned) = try installedFunctions(connection)
+    /// `installed`: what `identify` read, when it did.
+    static func installFunctions(_ connection: PGConnection, installed: InstalledFunctions? = nil) throws
+        -> ServerFunctions
+    {
+        let (found, unplanned) = try installed ?? installedFunctions(connection)
         if found == .all && unplanned.isEmpty { return found }
         do {
             try connection.transaction {
@@ -251,14 +272,23 @@ public enum PostgresSchema {
     /// Which functions the database holds, and the names of those among
     /// them (and `rank_stats_keep`) made without `SET plan_cache_mode` that
     /// this role may replace.
-    private static func installedFunctions(_ connection: PGConnection) throws -> (ServerFunctions, [String]) {
-        try connection.statement(Self.functionsInstalledSQL).first([]) {
-            (
-                ServerFunctions(decide: try $0.bool(0), send: try $0.bool(1), undo: try $0.bool(2)),
-                (try $0.optionalText(3) ?? "").split(separator: " ").map(String.init)
-            )
-        } ?? (ServerFunctions(decide: false, send: false, undo: false), [])
+    private static func installedFunctions(_ connection: PGConnection) throws -> InstalledFunctions {
+        try connection.statement(Self.functionsInstalledSQL).first([], installedFunctions) ?? noFunctions
     }
+
+    /// Which functions the database holds, and those `installFunctions` would replace (its `unplanned`).
+    typealias InstalledFunctions = (ServerFunctions, [String])
+
+    /// `functionsInstalledSQL`'s row.
+    private static func installedFunctions(_ row: PGRow) throws -> InstalledFunctions {
+        (
+            ServerFunctions(decide: try row.bool(0), send: try row.bool(1), undo: try row.bool(2)),
+            (try row.optionalText(3) ?? "").split(separator: " ").map(String.init)
+        )
+    }
+
+    /// `functionsInstalledSQL` without a row (no `schema_version` row).
+    private static let noFunctions: InstalledFunctions = (ServerFunctions(decide: false, send: false, undo: false), [])
 
     /// Each function's definition as schema.postgres.sql writes it, by name.
     static var definitions: [String: String] {

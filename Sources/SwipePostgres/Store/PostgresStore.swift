@@ -89,7 +89,8 @@ public final class PostgresStore: SwipeDatabase {
         self.location = location
         self.readOnly = readOnly
         self.synchronous = synchronous
-        switch try PostgresSchema.identify(connection, location: location) {
+        let (identity, installed) = try PostgresSchema.identify(connection, location: location)
+        switch identity {
         case .swipe:
             break
         case .older(let found):
@@ -101,13 +102,14 @@ public final class PostgresStore: SwipeDatabase {
             guard create && !readOnly else { throw DatabaseOpenError.missing(path: location) }
             pendingSchema = true
         }
-        if !readOnly && !pendingSchema { try installFunctions() }
+        if !readOnly && !pendingSchema { try installFunctions(installed: installed) }
         try configureSession()
     }
 
-    /// Adds the server-side functions where missing and notes which calls may use them.
-    private func installFunctions() throws {
-        let functions = try PostgresSchema.installFunctions(connection)
+    /// Adds the server-side functions where missing and notes which calls
+    /// may use them. `installed`: what the database held when identified.
+    private func installFunctions(installed: PostgresSchema.InstalledFunctions? = nil) throws {
+        let functions = try PostgresSchema.installFunctions(connection, installed: installed)
         decidesOnServer = functions.decide
         sendsOnServer = functions.send
         undoesOnServer = functions.undo
