@@ -60,7 +60,8 @@ extension Discovery {
 /// 2. Score, highest first: the model of mutual interest (`Model`): the
 ///    chance V likes C and the chance C likes V, from the like rates
 ///    received and given smoothed toward their gender's by a prior fitted
-///    to the window, aggregated; then the exposure bound. The other signals
+///    to the market (`Market`: the most recently active), joined by their
+///    harmonic mean; then the exposure bound. The other signals
 ///    (activity decay, distance, shared interests, the new-profile lift) are
 ///    off in `Model.standard`: the benchmark's ablation found no help from
 ///    them; a model may still switch them on.
@@ -416,15 +417,15 @@ extension Ranking {
             collaborativeWeight > 0 && (uses(.coLiked) || uses(.likesYourType))
         }
 
-        /// The feed's model: the product and the fitted prior, as the
-        /// cross-validation of `make bench-ranking` chose on nights 1–10 (its
-        /// choice on all ten; 9 of the 10 folds chose the same). Off: the
-        /// signals that did not help on held-out nights or in the town
-        /// (Documentation/Discovery.md, the ablation), the collaborative two
-        /// among them (weight 0: nothing is read for them); they are not in
-        /// `why` either.
+        /// The feed's model: RECON's harmonic mean and the prior fitted to
+        /// the market, as the cross-validation of `make bench-ranking` chose
+        /// on nights 1–10 (in each of the 10 folds, on the other nine nights,
+        /// and on all ten). Off: the signals that did not help on held-out
+        /// nights or in the town (Documentation/Discovery.md, the ablation),
+        /// the collaborative two among them (weight 0: nothing is read for
+        /// them); they are not in `why` either.
         public static let standard = Model(
-            aggregation: .product, prior: .fitted, sharedWeight: 0, collaborativeWeight: 0,
+            aggregation: .harmonic, prior: .market, sharedWeight: 0, collaborativeWeight: 0,
             off: [.sharedInterests, .activity, .distance, .newcomer, .coLiked, .likesYourType])
 
         public func uses(_ signal: Signal) -> Bool { !off.contains(signal) }

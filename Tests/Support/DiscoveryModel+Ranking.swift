@@ -87,10 +87,18 @@ extension DiscoveryModel {
         let index = Dictionary(uniqueKeysWithValues: s.people.enumerated().map { ($1.id, $0) })
         let window = eligible.filter { !likerIDs.contains($0) && !deck.contains($0) }.map { index[$0]! }
 
-        // Base rates per gender over the viewer and the window, toward 1/2 with weight 10.
+        // The market (README "Ranking"): the 1,000 people who acted most
+        // recently (latest act first, ties by the later key first), taken in
+        // key order; when nobody has acted yet, the viewer and the window
+        // instead, in the order of their ids.
+        let recent = s.people.indices.filter { state.lastActive[$0] != nil }
+            .sorted { (state.lastActive[$0]!, $0) > (state.lastActive[$1]!, $1) }.prefix(1_000)
+        let market =
+            recent.isEmpty ? ([v] + window).sorted { s.people[$0].id < s.people[$1].id } : recent.sorted()
+        // Base rates per gender over the market, toward 1/2 with weight 10.
         var sums: [String: [Int]] = [:]
         var all = [0, 0, 0, 0]
-        for p in [v] + window {
+        for p in market {
             let counts = [state.givenLikes[p], state.given[p], state.receivedLikes[p], state.received[p]]
             sums[genderKey(s.people[p].gender) ?? "", default: [0, 0, 0, 0]] = zip(
                 sums[genderKey(s.people[p].gender) ?? ""] ?? [0, 0, 0, 0], counts
@@ -99,17 +107,16 @@ extension DiscoveryModel {
         }
         func toward(_ likes: Int, _ n: Int) -> Double { (Double(likes) + 5) / (Double(n) + 10) }
         func bound(_ p: Double) -> Double { min(0.98, max(0.02, p)) }
-        // The prior's weight in decisions, fitted to the viewer and the window
-        // (README "Ranking"): per gender of 2 or more people with decisions
-        // whose pooled rate is neither 0 nor 1, each such person's squared
+        // The prior's weight in decisions, fitted to the market (README
+        // "Ranking"): per gender of 2 or more people with decisions whose
+        // pooled rate is neither 0 nor 1, each such person's squared
         // deviation from it over m(1 − m), and 1/n; their means s and i over
         // all such people (3 at least, i under 1, else 3 decisions) give
         // ρ = (s − i)/(1 − i) within 0.02–0.98 and the weight 1/ρ − 1. Summed
-        // by gender in order, each gender's people in the order of their ids.
-        let everyone = ([v] + window).sorted { s.people[$0].id < s.people[$1].id }
+        // by gender in order, each gender's people in the market's order.
         func fitted(_ likes: [Int], _ counts: [Int]) -> Double {
             var byGender: [String: [Int]] = [:]
-            for p in everyone where counts[p] > 0 {
+            for p in market where counts[p] > 0 {
                 byGender[genderKey(s.people[p].gender) ?? "", default: []].append(p)
             }
             var spread = 0.0, inverse = 0.0, people = 0
@@ -150,14 +157,15 @@ extension DiscoveryModel {
         let share = acted.isEmpty ? 0 : Double(acted.map { state.dealt[$0] }.reduce(0, +)) / Double(acted.count)
         // Over the mean, plus one: sinks (README "Ranking").
         let fair = share + 1
-        // The chance V likes C times the chance C likes V, then the exposure
-        // bound: nothing else (no activity decay, distance, shared interests
-        // or newcomer lift: README "Ranking").
+        // The harmonic mean of the chance V likes C and the chance C likes
+        // V, then the exposure bound: nothing else (no activity decay,
+        // distance, shared interests, newcomer lift or collaborative
+        // signal: README "Ranking").
         func score(_ c: Int) -> Double {
             let them = rates(c)
-            var x =
-                chance(odds(me.given) + odds(them.received) - odds(me.base))
-                * chance(odds(them.given) + odds(me.received) - odds(them.base))
+            let iLike = chance(odds(me.given) + odds(them.received) - odds(me.base))
+            let theyLike = chance(odds(them.given) + odds(me.received) - odds(them.base))
+            var x = 2 * iLike * theyLike / (iLike + theyLike)
             let dealt = Double(state.dealt[c])
             if state.lastActive[c] != nil && dealt > fair { x *= (fair / dealt) * (fair / dealt) }
             return x
