@@ -63,6 +63,10 @@ struct ChatServeBench: Sendable {
                 throw BenchError("\(a) and \(b) did not match")
             }
         }
+        // The load sends 10 messages a second to one person, beyond the abuse
+        // limit a person meets (rule messages-per-minute, 10 a minute): the
+        // bench measures delivery, so the limit is raised for its database.
+        _ = try store.setRule("messages-per-minute", "1000000")
         let server = try ServedProcess(swipe: swipe, database: database)
         defer { server.stop() }
         let tokens = AccessTokens(secret: try store.accessSecret(create: true) ?? "")
@@ -193,7 +197,10 @@ struct ChatServeBench: Sendable {
                     var hello = false
                     for try await frame in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = frame else { continue }
-                        if text.hasPrefix("{\"event\":\"message\"") {
+                        if text.hasPrefix("{\"event\":\"message\""), text.contains("\"mine\":true") {
+                            // The sender's own echo (their other pages hear it): not a delivery.
+                            continue
+                        } else if text.hasPrefix("{\"event\":\"message\"") {
                             if ledger.arrived(text, at: Clock.now()) { received.value.add(1, ordering: .relaxed) }
                         } else if text.hasPrefix("{\"event\"") {
                             if !hello {
