@@ -65,7 +65,7 @@ import Testing
         "Self.chunkInsertSQL",  // ProfileChunkWriter's constant 64-row INSERT
         "pragma",  // SQLiteConnection.bulkWrite's two constant journal_mode pragmas
         "DiscoverySQL.one", "DiscoverySQL.likers", "DiscoverySQL.byKey",  // the feed's constant queries
-        "DiscoverySQL.statsOf", "DiscoverySQL.recentlyActive",  // the ranking's constant queries
+        "DiscoverySQL.recentlyActive",  // the ranking's constant query
         "DiscoverySQL.marketSample",  // the market prior's constant query (Ranking.Market)
         "SchemaV2.placesIndex",  // schema.sql's CREATE INDEX profiles_cell, verbatim
         "Self.quotaSQL",  // SQLDatabase.checkQuota's constant query, shared with its plan test

@@ -145,9 +145,6 @@ enum PostgresDiscoverySQL {
         WHERE \(eligibleWalk)
         """
 
-    /// The ranking's row of profile $1 (no row: all zero, never acted).
-    static let statsOf = "SELECT \(stats) FROM rank_stats AS r WHERE r.profile = $1::bigint"
-
     /// The market sample of `Ranking.Prior.market`: the $1 most recently
     /// active profiles (one range of `rank_stats_active`), their gender and
     /// decisions given and received with the likes among them.

@@ -237,16 +237,13 @@ public final class PostgresFeed: ProfileFeed {
         do {
             try countImpressions()
         } catch let error as PostgresError where error.isDeadlock || error.isLockNotAvailable {}
-        let myStats =
-            try connection.statement(PostgresDiscoverySQL.statsOf).first([.int(me.key)]) {
-                try Discovery.RankStats(row: $0)
-            } ?? Discovery.RankStats()
+        let myStats = try Discovery.RankStats.read(key: me.key, on: connection)
 
         // The window, as SQLite's feed reads it: the first `window` eligible
         // after the cursor in key order, not counting the deck's or the likers'.
         var window = Ranking.CandidateWindow(
             viewer: me, cursor: state.feedCursor ?? 0, size: options.window,
-            held: excluding.union(pick.taken).union(profiles.map(\.id)))
+            held: excluding.union(profiles.map(\.id)))
         var after = window.cursor
         let cells = me.box.flatMap { Discovery.cells(covering: $0, limit: options.cellLimit ?? 64) }.flatMap {
             $0.isEmpty ? nil : $0

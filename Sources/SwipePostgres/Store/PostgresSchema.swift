@@ -33,7 +33,7 @@ public enum PostgresSchema {
     ///   `.notSwipeDatabase` for any other content (another application's
     ///   tables, a `schema_version` that is not swipe's, a version swipe never wrote).
     static func identify(_ connection: PGConnection, location: String) throws -> (
-        Identity, installed: InstalledFunctions?
+        identity: Identity, installed: InstalledFunctions?
     ) {
         let (answers, failure) = try connection.flight([
             (
@@ -128,7 +128,7 @@ public enum PostgresSchema {
             try connection.transaction { try connection.execute(sql) }
             return true
         } catch let error as PostgresError where error.kind == .server {
-            if try identify(connection, location: location).0 == .swipe { return false }
+            if try identify(connection, location: location).identity == .swipe { return false }
             throw error
         }
     }

@@ -254,9 +254,7 @@ public final class SQLiteFeed: ProfileFeed {
         let connection = store.connection
         let me = try store.discoveryViewer(key: viewerKey)
         let now = dealer.now()
-        let myStats =
-            try connection.statement(DiscoverySQL.statsOf).bind(.int(viewerKey))
-            .first { try Discovery.RankStats(row: $0) } ?? Discovery.RankStats()
+        let myStats = try Discovery.RankStats.read(key: viewerKey, on: connection)
         let stored = try connection.statement("SELECT after_key FROM feed_cursors WHERE viewer = ?1")
             .bind(.int(viewerKey)).first { $0.int(0) }
         var window = Ranking.CandidateWindow(viewer: me, cursor: stored ?? 0, size: options.window, held: excluding)

@@ -45,3 +45,29 @@ public struct Refusal: Error, CustomStringConvertible {
         if case .failure = reason { true } else { false }
     }
 }
+
+extension Refusal.Reason {
+    /// What refused, for an error the core threw: one of the rules' typed
+    /// refusals, worded for the person acting, or the machinery's failure
+    /// (a row the store cannot read, a write it could not make). The one
+    /// place that tells them apart (`ReplSession.isRefusal` asks it).
+    public init(_ error: any Error) {
+        switch error {
+        case let error as CommandError: self = .command(error)
+        case let error as DeckRefusal: self = .deck(error)
+        case let error as DecidedElsewhere: self = .decidedElsewhere(error)
+        case let error as ViewerError: self = .viewer(error)
+        case let error as ProfileValueIssue: self = .value(error)
+        case let error as StoreError:
+            switch error {
+            case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
+                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused,
+                .photoRefused, .suspended, .notModerator, .unknownQueueItem:
+                self = .store(error)
+            case .undecodable, .notStored:
+                self = .failure(error)
+            }
+        default: self = .failure(error)
+        }
+    }
+}

@@ -92,12 +92,9 @@ public struct ReplSession {
     /// answers `line` with the same refusal as an action on it would get.
     public mutating func jsonGone(_ line: ReplLine, profile: (Profile) -> JSONValue) -> [(String, JSONValue)] {
         guard let id = snapshot.cards.first?.profile?.id else { return jsonAnswer(line, profile: profile) }
-        let gone = DecidedElsewhere.gone(id)
-        let recovered = withdraw(after: gone)
         return Self.jsonMembers(
-            .failure(Refusal(.decidedElsewhere(gone), message: recovered.message), deck: recovered.deck),
-            command: line.text,
-            snapshot: snapshot, profile: profile) + line.objectMembers
+            withdraw(after: .gone(id)), command: line.text, snapshot: snapshot, profile: profile)
+            + line.objectMembers
     }
 
     /// Takes these cards out of the deck undecided (a block made elsewhere);
@@ -111,14 +108,11 @@ public struct ReplSession {
         if line.isUndecodable, case .failure(let refusal) = line.parsed {
             return .failure(Refusal(.command(refusal), message: refusal.message), deck: nil)
         }
-        if let partner = chat {
-            // A command object acts as it does on the deck; `back` leaves the chat.
-            guard line.cmd != nil else { return performInChat(line.text, with: partner) }
-            if line.cmd == "back" { return performInChat("/back", with: partner) }
-        }
+        // In a chat a typed line is the chat's; a command object is a command (`perform(_:)`).
+        if let partner = chat, line.cmd == nil { return performInChat(line.text, with: partner) }
         switch line.parsed {
         case .success(nil): return .blank
-        case .success(let command?): return run(command)
+        case .success(let command?): return perform(command)
         case .failure(let refusal): return .failure(Refusal(.command(refusal), message: refusal.message), deck: nil)
         }
     }
@@ -129,36 +123,20 @@ public struct ReplSession {
     /// and `back` leaves the chat.
     public mutating func perform(_ command: Command) -> Outcome {
         if let partner = chat, case .event(.close) = command { return performInChat("/back", with: partner) }
-        return run(command)
-    }
-
-    private mutating func run(_ command: Command) -> Outcome {
         do {
             let answer = try execute(command)
             heard.absorb(answer)
             return .answer(answer)
+        } catch let refusal as DecidedElsewhere {
+            return withdraw(after: refusal)
         } catch {
-            if let refusal = error as? DecidedElsewhere {
-                let recovered = withdraw(after: refusal)
-                return .failure(
-                    Refusal(.decidedElsewhere(refusal), message: recovered.message), deck: recovered.deck)
-            }
             return .failure(refusal(for: error), deck: nil)
         }
     }
 
     /// `error` as a typed refusal, worded as the client is told it (`describe`).
     package func refusal(for error: any Error) -> Refusal {
-        let message = describe(error)
-        switch error {
-        case let error as CommandError: return Refusal(.command(error), message: message)
-        case let error as DeckRefusal: return Refusal(.deck(error), message: message)
-        case let error as DecidedElsewhere: return Refusal(.decidedElsewhere(error), message: message)
-        case let error as ViewerError: return Refusal(.viewer(error), message: message)
-        case let error as ProfileValueIssue: return Refusal(.value(error), message: message)
-        case let error as StoreError where Self.isRefusal(error): return Refusal(.store(error), message: message)
-        default: return Refusal(.failure(error), message: message)
-        }
+        Refusal(Refusal.Reason(error), message: describe(error))
     }
 
     /// What a session shows first (Documentation/Moderation.md): the
@@ -182,21 +160,7 @@ public struct ReplSession {
     /// Whether `error` is a refusal worded for the person acting (a typo,
     /// the deck's rules, the store's rules), not a failure of the machinery.
     package static func isRefusal(_ error: any Error) -> Bool {
-        switch error {
-        case is CommandError, is DeckRefusal, is DecidedElsewhere, is ViewerError, is ProfileValueIssue:
-            return true
-        case let error as StoreError:
-            switch error {
-            case .unknownProfile, .alreadyDecided, .notDecided, .selfDecision, .blocked, .selfAction, .alreadyBlocked,
-                .notBlocked, .notMatched, .quotaExceeded, .rewindRefused, .invalidValue, .messageRefused,
-                .photoRefused, .suspended, .notModerator, .unknownQueueItem:
-                return true
-            case .undecodable, .notStored:
-                return false
-            }
-        default:
-            return false
-        }
+        if case .failure = Refusal.Reason(error) { false } else { true }
     }
 
     /// Another session for the same viewer (or a decisions import) decided
@@ -215,7 +179,7 @@ public struct ReplSession {
         }
     }
 
-    private mutating func withdraw(after refusal: DecidedElsewhere) -> (message: String, deck: ReplAnswer?) {
+    private mutating func withdraw(after refusal: DecidedElsewhere) -> Outcome {
         var message = refusal.description + refusal.place + "; that card leaves the deck"
         var actions: [DeckAction] = []
         do {
@@ -232,12 +196,14 @@ public struct ReplSession {
                     + ", decided there too"
             }
         } catch {
-            return (message + "; taking it out failed: " + describe(error), nil)
+            return .failure(
+                Refusal(.decidedElsewhere(refusal), message: message + "; taking it out failed: " + describe(error)),
+                deck: nil)
         }
         var deck = ReplAnswer(snapshot: snapshot)
         deck.actions = actions
         deck.showsDeck = true
-        return (message, deck)
+        return .failure(Refusal(.decidedElsewhere(refusal), message: message), deck: deck)
     }
 
     /// Whether answering `line` needs no store: by its kind

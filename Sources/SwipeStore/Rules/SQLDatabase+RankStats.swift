@@ -5,13 +5,22 @@ extension SQLDatabase {
     public func rankStats(id: String) throws -> Discovery.RankStats? {
         try read {
             guard let key = try profileKey(id: id) else { return nil }
-            return try executor.first(
-                Discovery.RankStats.self,
-                """
-                SELECT given, given_likes, received, received_likes, last_active_at, dealt_since, dealt, dealt_total
-                FROM rank_stats WHERE profile = $1
-                """, [.int(key)]) ?? Discovery.RankStats()
+            return try Discovery.RankStats.read(key: key, on: executor)
         }
+    }
+}
+
+extension Discovery.RankStats {
+    /// The ranking's row of the profile with internal key `key`, on any
+    /// backend's connection (both feeds read the viewer's with it): all zero
+    /// and never when it has none.
+    public static func read(key: Int, on executor: some SQLExecutor) throws -> Self {
+        try executor.first(
+            Discovery.RankStats.self,
+            """
+            SELECT given, given_likes, received, received_likes, last_active_at, dealt_since, dealt, dealt_total
+            FROM rank_stats WHERE profile = $1
+            """, [.int(key)]) ?? Self()
     }
 }
 
