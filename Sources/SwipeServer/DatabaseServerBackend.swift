@@ -21,6 +21,8 @@ public final class DatabaseServerBackend: Sendable {
     private let pool: DatabasePool
     private let writes: WriteQueue
     private let relay: any MatchRelay
+    /// The ranking's market sample, read once per 10 s for all of this process's decks.
+    private let marketCache = Ranking.MarketCache()
     /// Where the data is, for messages (a path, or a URI without its password).
     public let location: String
     /// The database's photo secret, which photo grants are made with (`PhotoGrant`).
@@ -148,7 +150,9 @@ public final class DatabaseServerBackend: Sendable {
             onEvent(event)
             if case .matched(let notice) = event { relay.publish(notice) }
         }
-        let feed = PooledFeed(pool: pool, writes: writes, viewer: viewer)
+        let feed = PooledFeed(
+            pool: pool, writes: writes, viewer: viewer,
+            memory: Ranking.FeedMemory(countedByOwner: true, market: marketCache))
         var repl = try ReplSession(feed: feed, ledger: scope, format: .json)
         repl.internalFailure = internalFailure
         // A page uploads its photos: a path it sent would name a file on this server.
@@ -198,7 +202,8 @@ struct PooledFeed: ProfileFeed {
     let pool: DatabasePool
     let writes: WriteQueue
     let viewer: String
-    let memory = Ranking.FeedMemory(countedByOwner: true)
+    /// The deck's batch and impressions, with the process's shared market sample.
+    let memory: Ranking.FeedMemory
 
     func nextProfiles(limit: Int, excluding: Set<String>) throws -> [Profile] {
         let memory = memory

@@ -96,10 +96,18 @@ extension Ranking {
         /// feeds made over it count them only before a new ranking, not each
         /// time one goes away (a server makes a feed per fetch).
         public let countedByOwner: Bool
+        /// The market sample the server's feeds share (`MarketCache`); nil:
+        /// each ranking reads its own.
+        public let market: MarketCache?
 
-        /// - Parameter countedByOwner: true for a memory that outlives its
-        ///   feeds (a server's deck); false when each feed counts at its close.
-        public init(countedByOwner: Bool = false) { self.countedByOwner = countedByOwner }
+        /// - Parameters:
+        ///   - countedByOwner: true for a memory that outlives its feeds (a
+        ///     server's deck); false when each feed counts at its close.
+        ///   - market: The process's shared market sample, if it keeps one.
+        public init(countedByOwner: Bool = false, market: MarketCache? = nil) {
+            self.countedByOwner = countedByOwner
+            self.market = market
+        }
 
         /// Notes the keys of cards dealt, to be counted in bulk (`pendingImpressions`),
         /// when the feed records impressions (a replay only looks).

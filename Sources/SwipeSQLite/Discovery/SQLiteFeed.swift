@@ -273,7 +273,9 @@ public final class SQLiteFeed: ProfileFeed {
             try connection.statement(DiscoverySQL.recentlyActive).bind(me.parameters(.int(options.recentWindow)))
                 .forEachRow { try window.addRecent($0) }
         }
-        let ranked = try window.ranked(viewerStats: myStats, now: now, model: options.model, reads: ledgerReads) {
+        let ranked = try window.ranked(
+            viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, memory: options.memory
+        ) {
             try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
                 try Ranking.Market.Row(row: $0)
             }
