@@ -206,10 +206,11 @@ enum PostgresDiscoverySQL {
             dealt_total = r.dealt_total + excluded.dealt_total
         """
 
-    /// Inside the impressions count's transaction: a row lock held by a
-    /// decision in progress fails the count within 20 ms (55P03) instead of
-    /// holding the decision up until the deadlock check.
-    static let countWaitsBriefly = "SET LOCAL lock_timeout = '20ms'"
+    /// Before the impressions count, in its transaction: a row lock held by
+    /// a decision in progress fails the count within 20 ms (55P03) instead
+    /// of holding the decision up until the deadlock check. A function, not
+    /// `SET LOCAL`, so that it holds in the implicit transaction of a flight.
+    static let countWaitsBriefly = "SELECT set_config('lock_timeout', '20ms', true)"
 
     /// The candidate $18 alone (a queued card of the feed's batch), when it
     /// is eligible now: one lookup by `profiles_pkey`.

@@ -274,7 +274,9 @@ public final class PostgresFeed: ProfileFeed {
                 try window.addRecent(row)
             }
         }
-        let ranked = try window.ranked(viewerStats: myStats, now: now, model: options.model, reads: ledgerReads) {
+        let ranked = try window.ranked(
+            viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, memory: options.memory
+        ) {
             try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(Ranking.marketSample)).map {
                 try Ranking.Market.Row(row: $0)
             }
@@ -310,19 +312,20 @@ public final class PostgresFeed: ProfileFeed {
     /// (`PostgresDiscoverySQL.dealt`), a profile dealt twice counted twice.
     public func countImpressions() throws {
         try dealer.countImpressions { pending in
-            let count = {
+            if connection.isInTransaction {
                 try self.connection.statement(PostgresDiscoverySQL.dealt).run(
                     .text(pending.keys), .text(pending.now), .text(pending.windowStart))
-            }
-            if connection.isInTransaction {
-                try count()
             } else {
                 // A decision holds its rank_stats rows until it commits: the count
                 // waits for them briefly, not for the server's deadlock check (1 s).
-                try connection.transaction {
-                    try connection.execute(PostgresDiscoverySQL.countWaitsBriefly)
-                    try count()
-                }
+                // One flight is one transaction (PostgreSQL's implicit one, up
+                // to its Sync) and one round trip, where BEGIN, SET LOCAL, the
+                // count and COMMIT took four.
+                let (_, failure) = try connection.flight([
+                    (PostgresDiscoverySQL.countWaitsBriefly, []),
+                    (PostgresDiscoverySQL.dealt, [pending.keys, pending.now, pending.windowStart]),
+                ])
+                if let failure { throw failure }
             }
         }
     }
