@@ -96,13 +96,14 @@ extension Ranking {
     ) throws -> CoLikes {
         var result = CoLikes()
         guard model.collaborativeWeight > 0, !candidates.isEmpty else { return result }
-        let k = neighbours
+        let k = model.neighbours
         if model.uses(.coLiked) {
             let liked = try reads.given([viewer], likeKinds, k).map(\.profile)
             let coLikers = distinct(
                 try reads.received(distinct(liked, except: viewer, cap: k), likeKinds, k).map(\.viewer),
                 except: viewer, cap: k)
-            for edge in try reads.given(coLikers, allKinds, decisionsEach) where candidates.contains(edge.profile) {
+            for edge in try reads.given(coLikers, allKinds, model.decisionsEach) where candidates.contains(edge.profile)
+            {
                 result.coLiked[edge.profile, default: Tally()].count += 1
                 if edge.liked { result.coLiked[edge.profile]!.likes += 1 }
             }
@@ -112,7 +113,8 @@ extension Ranking {
             let likeYou = distinct(
                 try reads.given(distinct(likers, except: viewer, cap: k), likeKinds, k).map(\.profile),
                 except: viewer, cap: k)
-            for edge in try reads.received(likeYou, allKinds, decisionsEach) where candidates.contains(edge.viewer) {
+            for edge in try reads.received(likeYou, allKinds, model.decisionsEach)
+            where candidates.contains(edge.viewer) {
                 result.likesYourType[edge.viewer, default: Tally()].count += 1
                 if edge.liked { result.likesYourType[edge.viewer]!.likes += 1 }
             }

@@ -274,7 +274,7 @@ public final class SQLiteFeed: ProfileFeed {
                 .forEachRow { try window.addRecent($0) }
         }
         let ranked = try window.ranked(viewerStats: myStats, now: now, model: options.model, reads: ledgerReads) {
-            try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
+            try connection.statement(DiscoverySQL.marketSample).bind(.int(options.model.marketSample)).map {
                 try Ranking.Market.Row(row: $0)
             }
         }
