@@ -443,9 +443,10 @@ extension Ranking {
         }
 
         /// The feed's model: RECON's harmonic mean and the prior fitted to
-        /// the market, as the cross-validation of `make bench-ranking` chose
-        /// on nights 1–10 (in each of the 10 folds, on the other nine nights,
-        /// and on all ten). Off: the signals that did not help on held-out
+        /// a market of 1,000, as the cross-validation of `make bench-ranking`
+        /// chose on nights 1–10 (in each of the 10 folds, on the other nine
+        /// nights, and on all ten), and the exposure grace of 3 its training
+        /// towns chose. Off: the signals that did not help on held-out
         /// nights or in the town (Documentation/Discovery.md, the ablation),
         /// the collaborative two among them (weight 0: nothing is read for
         /// them); they are not in `why` either.

@@ -40,9 +40,15 @@ extension Ranking {
         }
     }
 
-    /// Neighbours (likes, likers, co-likers, people like V) taken per step.
+    /// Neighbours (likes, likers, co-likers, people like V) taken per step:
+    /// the default of `Model.neighbours`. `make bench-ranking` chooses it
+    /// (10, 20 or 40) per fold of its cross-validation wherever a
+    /// collaborative signal is on; 20 is what most folds chose
+    /// (Documentation/Discovery.md, the ablation).
     public static let neighbours = 20
-    /// Decisions of each kind read per neighbour in the last step.
+    /// Decisions of each kind read per neighbour in the last step: the
+    /// default of `Model.decisionsEach`, chosen with `neighbours` (15, 30 or
+    /// 60); 30 is what most folds chose.
     public static let decisionsEach = 30
 
     /// A standing decision of the ledger, by internal keys.
@@ -135,11 +141,14 @@ extension Ranking {
 }
 
 extension Ranking {
-    /// Profiles in the market sample of `Prior.market`.
+    /// Profiles in the market sample of `Prior.market`: the default of
+    /// `Model.marketSample`. `make bench-ranking` chooses it (250, 500,
+    /// 1,000 or 2,000) per fold of its cross-validation; 1,000 is what the
+    /// folds chose (Documentation/Discovery.md, the ablation).
     public static let marketSample = 1_000
 
     /// The market the prior is fitted to under `Prior.market`: the stats of
-    /// the `marketSample` most recently active profiles (by `last_active_at`
+    /// the `Model.marketSample` most recently active profiles (by `last_active_at`
     /// descending, then key descending: one range of `rank_stats_active`),
     /// in key order, so that every backend sums the fit's terms alike.
     /// Bounded by the constant whatever the market's size.
