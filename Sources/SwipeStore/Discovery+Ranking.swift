@@ -79,12 +79,14 @@ public enum Ranking {
     /// At most this many shared interests count (`Model.sharedWeight` each).
     static let sharedCap = 3
     /// Dealt more than the window's fair share in 24 h (its active
-    /// candidates' mean, plus this one impression of grace): sinks. No
-    /// multiple of the mean: at twice the mean the bound bit almost no one,
-    /// as even the most-liked fifth was dealt under twice the mean (the town
-    /// of `make bench-ranking`, seed 20: exposure Gini 0.40–0.44 over four
-    /// seeds, 0.31–0.35 with the mean itself, for 2–8% fewer matches).
-    static let exposureGrace = 1.0
+    /// candidates' mean, plus this many impressions of grace): sinks. The
+    /// default of `Model.exposureGrace`, chosen by `make bench-ranking` on
+    /// training towns it never reports (seeds 20–22): of the graces 0.5, 1,
+    /// 2 and 3, the most matches per 100 swipes with exposure Gini ≤ 0.40 on
+    /// each (3: 13.93 summed over the three against 13.62 for 1, Gini
+    /// 0.30–0.33). No multiple of the mean: at twice the mean the bound bit
+    /// almost no one.
+    public static let exposureGrace = 3.0
     /// A newly active profile (few impressions, few decisions) is lifted by this factor.
     static let newLift = 1.5
     static let newImpressions = 5
@@ -250,7 +252,7 @@ public enum Ranking {
         let share =
             active.isEmpty
             ? 0 : Double(active.reduce(0) { $0 + $1.stats.dealtRecently(now: now) }) / Double(active.count)
-        let fair = share + exposureGrace
+        let fair = share + model.exposureGrace
         return candidates.map { c in
             let them = rates(c.profile, c.stats, bases, model)
             let shared =
@@ -400,16 +402,39 @@ extension Ranking {
         public var collaborativeWeight: Double
         /// Signals left out.
         public var off: Set<Signal>
+        /// Profiles in the market sample of `Prior.market` (`Market`).
+        public var marketSample: Int
+        /// Neighbours taken per step of the collaborative signals' reads (`coLikes`).
+        public var neighbours: Int
+        /// Decisions of each kind read per neighbour in their last step (`coLikes`).
+        public var decisionsEach: Int
+        /// Impressions of grace over the fair share before the exposure bound bites.
+        public var exposureGrace: Double
 
+        /// - Parameters:
+        ///   - aggregation: How the two directions' chances become one score.
+        ///   - prior: How much the like rates are pulled toward their gender's.
+        ///   - sharedWeight: Log-odds added per shared interest.
+        ///   - collaborativeWeight: The collaborative signals' weight (0: off).
+        ///   - off: Signals left out.
+        ///   - marketSample: Profiles in the market sample (`Ranking.marketSample` by default).
+        ///   - neighbours: Neighbours per step of the collaborative reads (`Ranking.neighbours`).
+        ///   - decisionsEach: Decisions of each kind per neighbour (`Ranking.decisionsEach`).
+        ///   - exposureGrace: Impressions of grace over the fair share (`Ranking.exposureGrace`).
         public init(
             aggregation: Aggregation, prior: Prior, sharedWeight: Double, collaborativeWeight: Double = 0,
-            off: Set<Signal> = []
+            off: Set<Signal> = [], marketSample: Int = Ranking.marketSample, neighbours: Int = Ranking.neighbours,
+            decisionsEach: Int = Ranking.decisionsEach, exposureGrace: Double = Ranking.exposureGrace
         ) {
             self.aggregation = aggregation
             self.prior = prior
             self.sharedWeight = sharedWeight
             self.collaborativeWeight = collaborativeWeight
             self.off = off
+            self.marketSample = marketSample
+            self.neighbours = neighbours
+            self.decisionsEach = decisionsEach
+            self.exposureGrace = exposureGrace
         }
 
         /// Whether a feed must read the ledger's neighbourhood (`coLikes`) for this model.
@@ -418,9 +443,10 @@ extension Ranking {
         }
 
         /// The feed's model: RECON's harmonic mean and the prior fitted to
-        /// the market, as the cross-validation of `make bench-ranking` chose
-        /// on nights 1–10 (in each of the 10 folds, on the other nine nights,
-        /// and on all ten). Off: the signals that did not help on held-out
+        /// a market of 1,000, as the cross-validation of `make bench-ranking`
+        /// chose on nights 1–10 (in each of the 10 folds, on the other nine
+        /// nights, and on all ten), and the exposure grace of 3 its training
+        /// towns chose. Off: the signals that did not help on held-out
         /// nights or in the town (Documentation/Discovery.md, the ablation),
         /// the collaborative two among them (weight 0: nothing is read for
         /// them); they are not in `why` either.

@@ -40,9 +40,15 @@ extension Ranking {
         }
     }
 
-    /// Neighbours (likes, likers, co-likers, people like V) taken per step.
+    /// Neighbours (likes, likers, co-likers, people like V) taken per step:
+    /// the default of `Model.neighbours`. `make bench-ranking` chooses it
+    /// (10, 20 or 40) per fold of its cross-validation wherever a
+    /// collaborative signal is on; 20 is what most folds chose
+    /// (Documentation/Discovery.md, the ablation).
     public static let neighbours = 20
-    /// Decisions of each kind read per neighbour in the last step.
+    /// Decisions of each kind read per neighbour in the last step: the
+    /// default of `Model.decisionsEach`, chosen with `neighbours` (15, 30 or
+    /// 60); 30 is what most folds chose.
     public static let decisionsEach = 30
 
     /// A standing decision of the ledger, by internal keys.
@@ -96,13 +102,14 @@ extension Ranking {
     ) throws -> CoLikes {
         var result = CoLikes()
         guard model.collaborativeWeight > 0, !candidates.isEmpty else { return result }
-        let k = neighbours
+        let k = model.neighbours
         if model.uses(.coLiked) {
             let liked = try reads.given([viewer], likeKinds, k).map(\.profile)
             let coLikers = distinct(
                 try reads.received(distinct(liked, except: viewer, cap: k), likeKinds, k).map(\.viewer),
                 except: viewer, cap: k)
-            for edge in try reads.given(coLikers, allKinds, decisionsEach) where candidates.contains(edge.profile) {
+            for edge in try reads.given(coLikers, allKinds, model.decisionsEach) where candidates.contains(edge.profile)
+            {
                 result.coLiked[edge.profile, default: Tally()].count += 1
                 if edge.liked { result.coLiked[edge.profile]!.likes += 1 }
             }
@@ -112,7 +119,8 @@ extension Ranking {
             let likeYou = distinct(
                 try reads.given(distinct(likers, except: viewer, cap: k), likeKinds, k).map(\.profile),
                 except: viewer, cap: k)
-            for edge in try reads.received(likeYou, allKinds, decisionsEach) where candidates.contains(edge.viewer) {
+            for edge in try reads.received(likeYou, allKinds, model.decisionsEach)
+            where candidates.contains(edge.viewer) {
                 result.likesYourType[edge.viewer, default: Tally()].count += 1
                 if edge.liked { result.likesYourType[edge.viewer]!.likes += 1 }
             }
@@ -133,11 +141,14 @@ extension Ranking {
 }
 
 extension Ranking {
-    /// Profiles in the market sample of `Prior.market`.
+    /// Profiles in the market sample of `Prior.market`: the default of
+    /// `Model.marketSample`. `make bench-ranking` chooses it (250, 500,
+    /// 1,000 or 2,000) per fold of its cross-validation; 1,000 is what the
+    /// folds chose (Documentation/Discovery.md, the ablation).
     public static let marketSample = 1_000
 
     /// The market the prior is fitted to under `Prior.market`: the stats of
-    /// the `marketSample` most recently active profiles (by `last_active_at`
+    /// the `Model.marketSample` most recently active profiles (by `last_active_at`
     /// descending, then key descending: one range of `rank_stats_active`),
     /// in key order, so that every backend sums the fit's terms alike.
     /// Bounded by the constant whatever the market's size.

@@ -16,7 +16,7 @@ extension Ranking {
         public let maxAge: TimeInterval
         private let clock: @Sendable () -> Date
         private let lock = NSLock()
-        private var cached: (market: Market, readAt: Date)?
+        private var cached: (size: Int, market: Market, readAt: Date)?
 
         /// - Parameters:
         ///   - maxAge: Seconds a sample is dealt from before the next ranking reads it again.
@@ -26,18 +26,21 @@ extension Ranking {
             self.clock = clock
         }
 
-        /// The cached market while it is fresh, else the one `read` gives
-        /// (kept for the next `maxAge` seconds). Two rankings that miss at
-        /// once both read; the later keeps its sample.
-        public func market(read: () throws -> [Market.Row]) rethrows -> Market {
+        /// The cached market of `size` people while it is fresh, else the
+        /// one `read` gives (kept for the next `maxAge` seconds). Two
+        /// rankings that miss at once both read; the later keeps its sample.
+        /// A sample of another size (a model that asks for one) is read again.
+        /// - Parameters:
+        ///   - size: How many people the sample holds (`Model.marketSample`).
+        ///   - read: Reads the sample from the store.
+        public func market(size: Int, read: () throws -> [Market.Row]) rethrows -> Market {
             let now = clock()
-            if let fresh = lock.withLock({
-                cached.flatMap { now.timeIntervalSince($0.readAt) < maxAge ? $0.market : nil }
-            }) {
-                return fresh
+            let fresh = lock.withLock {
+                cached.flatMap { $0.size == size && now.timeIntervalSince($0.readAt) < maxAge ? $0.market : nil }
             }
+            if let fresh { return fresh }
             let market = Market(try read())
-            lock.withLock { cached = (market, now) }
+            lock.withLock { cached = (size, market, now) }
             return market
         }
     }

@@ -280,37 +280,78 @@ struct RankingReplay {
     // MARK: The report
 
     /// The feed's choices: the aggregation of the two directions (RECON's
-    /// harmonic mean or the product), the prior's fit (to the window or to
-    /// the market: either is fitted, so neither has a constant to choose)
-    /// and the collaborative signals' weight (0: off, 0.5 or 1). The signals `Model.standard` leaves out stay out, `off` goes
-    /// out too, and `on` comes back (the ablation's "added back": shared
-    /// interests at the 0.1 set by hand before). The first is the default
-    /// (ties go to it). Few on purpose: with 10 nights, every choice more is
-    /// a chance to fit noise.
+    /// harmonic mean or the product), the prior's fit (to the window, or to
+    /// the market of the `marketSamples` most recently active: either is
+    /// fitted, and the sample's size is chosen with it) and the collaborative
+    /// signals' weight (0: off, 0.5 or 1) with their neighbourhood
+    /// (`neighbourCounts` × `decisionCounts`, chosen only where a
+    /// collaborative signal is on). The signals `Model.standard` leaves out
+    /// stay out, `off` goes out too, and `on` comes back (the ablation's
+    /// "added back": shared interests at the 0.1 set by hand before). Each
+    /// list's first value is the shipped default, and the first model wins
+    /// ties (`crossValidate`). Few on purpose: with 10 nights, every choice
+    /// more is a chance to fit noise.
     static func grid(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) -> [Ranking.Model] {
         let base = Ranking.Model.standard.off.union(off).subtracting(on)
-        // With both collaborative signals out, their weight changes nothing: 0 alone.
-        let weights: [Double] = base.isSuperset(of: [.coLiked, .likesYourType]) ? [0] : [0, 0.5, 1]
+        let standard = Ranking.Model.standard
+        // The collaborative options: off, or a weight with a neighbourhood.
+        // With both collaborative signals out, their weight and
+        // neighbourhood change nothing: off alone.
+        var collaborative: [(weight: Double, neighbours: Int, decisionsEach: Int)] = [
+            (0, standard.neighbours, standard.decisionsEach)
+        ]
+        if !base.isSuperset(of: [.coLiked, .likesYourType]) {
+            for weight in collaborativeWeights {
+                for neighbours in neighbourCounts {
+                    for decisionsEach in decisionCounts { collaborative.append((weight, neighbours, decisionsEach)) }
+                }
+            }
+        }
+        let priors: [(prior: Ranking.Prior, sample: Int)] =
+            [(.fitted, standard.marketSample)] + marketSamples.map { (.market, $0) }
         return Ranking.Aggregation.allCases.flatMap { aggregation in
-            [Ranking.Prior.fitted, .market].flatMap { prior in
-                weights.map {
+            priors.flatMap { prior in
+                collaborative.map {
                     Ranking.Model(
-                        aggregation: aggregation, prior: prior,
-                        sharedWeight: on.contains(.sharedInterests) ? 0.1 : 0, collaborativeWeight: $0, off: base)
+                        aggregation: aggregation, prior: prior.prior,
+                        sharedWeight: on.contains(.sharedInterests) ? 0.1 : 0, collaborativeWeight: $0.weight,
+                        off: base, marketSample: prior.sample, neighbours: $0.neighbours,
+                        decisionsEach: $0.decisionsEach)
                 }
             }
         }
     }
 
+    /// Sizes of the market sample tried (`Model.marketSample`), the default first.
+    static let marketSamples = [Ranking.marketSample] + [250, 500, 1_000, 2_000].filter { $0 != Ranking.marketSample }
+    /// The collaborative signals' weights tried besides 0.
+    static let collaborativeWeights = [0.5, 1.0]
+    /// Neighbours per step (`Model.neighbours`) tried, the default first.
+    static let neighbourCounts = [Ranking.neighbours] + [10, 20, 40].filter { $0 != Ranking.neighbours }
+    /// Decisions per neighbour (`Model.decisionsEach`) tried, the default first.
+    static let decisionCounts = [Ranking.decisionsEach] + [15, 30, 60].filter { $0 != Ranking.decisionsEach }
+
     static func describe(_ model: Ranking.Model) -> String {
         let prior: String
         switch model.prior {
         case .fitted: prior = "prior fitted to the window"
-        case .market: prior = "prior fitted to the market"
+        case .market: prior = "prior fitted to a market of \(model.marketSample)"
         case .fixed(let weight): prior = String(format: "prior of %g decisions", weight)
         }
-        return
+        var text =
             "\(model.aggregation.rawValue), \(prior), collaborative \(String(format: "%g", model.collaborativeWeight))"
+        if model.readsCoLikes { text += " (neighbours \(model.neighbours), decisions each \(model.decisionsEach))" }
+        return text
+    }
+
+    /// The models chosen per fold, most chosen first, as "model (n of 10)".
+    static func tally(_ chosen: [Int: Ranking.Model]) -> String {
+        Dictionary(grouping: nights, by: { describe(chosen[$0]!) })
+            .sorted { $0.value.count != $1.value.count ? $0.value.count > $1.value.count : $0.key < $1.key }
+            .map {
+                "\($0.key) (\($0.value.count) of 10: nights \($0.value.sorted().map(String.init).joined(separator: ", ")))"
+            }
+            .joined(separator: "; ")
     }
 
     static let plainWeights: [Double] = [2, 1, 4, 8, 16]
@@ -324,7 +365,10 @@ struct RankingReplay {
         return (outcomes, chosen, family)
     }
 
-    func run() throws -> String {
+    /// The report, and per signal of the ablation the model its
+    /// cross-validation takes on all 10 nights (the town's ablation runs it).
+    func run() throws -> (text: String, ablationChoice: [Ranking.Signal: Ranking.Model]) {
+        var ablationChoice: [Ranking.Signal: Ranking.Model] = [:]
         let feedCV = try crossValidatedFeed()
         let plainFamily = Self.plainWeights.map { (key: $0, outcomes: plain(weight: $0)) }
         let plainCV = Self.crossValidate(plainFamily)
@@ -360,9 +404,7 @@ struct RankingReplay {
                     s.precisionAt1, s.reciprocalRank)
                 + String(format: "| %+.3f ± %.3f ", d.mean, d.error) + "| \(target)\(met) |\n"
         }
-        let chosen = Dictionary(grouping: Self.nights, by: { Self.describe(feedCV.chosen[$0]!) })
-            .sorted { $0.value.count > $1.value.count }
-            .map { "\($0.key) (\($0.value.count) of 10)" }.joined(separator: "; ")
+        let chosen = Self.tally(feedCV.chosen)
         let plainChosen = Dictionary(grouping: Self.nights, by: { plainCV.chosen[$0]! })
             .sorted { $0.value.count > $1.value.count }
             .map { String(format: "weight %g (%d of 10)", $0.key, $0.value.count) }.joined(separator: "; ")
@@ -382,6 +424,7 @@ struct RankingReplay {
             |---|---|---:|---:|
 
             """
+        var choices = ""
         for signal in Ranking.Signal.allCases {
             let inFeed = Ranking.Model.standard.uses(signal)
             let switched = try inFeed ? crossValidatedFeed(off: [signal]) : crossValidatedFeed(on: [signal])
@@ -391,7 +434,13 @@ struct RankingReplay {
             text +=
                 "| \(signal.rawValue) | \(inFeed ? "yes" : "no (added back)") | "
                 + String(format: "%.3f ± %.3f | %+.3f ± %.3f |\n", s.mean, s.standardError, d.mean, d.error)
+            ablationChoice[signal] = Self.bestOnAll(switched.family)
+            if signal == .coLiked || signal == .likesYourType {
+                choices += "\nWith \(signal.rawValue) \(inFeed ? "off" : "added back"), the choice per fold: "
+                choices += Self.tally(switched.chosen) + ". On all 10 nights: "
+                choices += Self.describe(ablationChoice[signal]!) + ".\n"
+            }
         }
-        return text
+        return (text + choices, ablationChoice)
     }
 }

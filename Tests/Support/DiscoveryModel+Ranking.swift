@@ -155,8 +155,8 @@ extension DiscoveryModel {
         let me = rates(v)
         let acted = window.filter { state.lastActive[$0] != nil }
         let share = acted.isEmpty ? 0 : Double(acted.map { state.dealt[$0] }.reduce(0, +)) / Double(acted.count)
-        // Over the mean, plus one: sinks (README "Ranking").
-        let fair = share + 1
+        // Over the mean, plus three: sinks (README "Ranking").
+        let fair = share + 3
         // The harmonic mean of the chance V likes C and the chance C likes
         // V, then the exposure bound: nothing else (no activity decay,
         // distance, shared interests, newcomer lift or collaborative

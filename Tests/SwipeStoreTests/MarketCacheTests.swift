@@ -18,12 +18,12 @@ import Testing
         let clock = Clock()
         let cache = Ranking.MarketCache(maxAge: 10) { clock.now }
         var reads = 0
-        let first = cache.market {
+        let first = cache.market(size: 3) {
             reads += 1
             return Self.rows([3, 1, 2])
         }
         clock.now += 9.999
-        let second = cache.market {
+        let second = cache.market(size: 3) {
             reads += 1
             return Self.rows([7])
         }
@@ -36,12 +36,12 @@ import Testing
         let clock = Clock()
         let cache = Ranking.MarketCache(maxAge: 10) { clock.now }
         var reads = 0
-        _ = cache.market {
+        _ = cache.market(size: 3) {
             reads += 1
             return Self.rows([1])
         }
         clock.now += 10
-        let later = cache.market {
+        let later = cache.market(size: 3) {
             reads += 1
             return Self.rows([7, 8])
         }
@@ -53,13 +53,29 @@ import Testing
         struct Down: Error {}
         let clock = Clock()
         let cache = Ranking.MarketCache(maxAge: 10) { clock.now }
-        #expect(throws: Down.self) { try cache.market { throw Down() } }
+        #expect(throws: Down.self) { try cache.market(size: 3) { throw Down() } }
         var reads = 0
-        let market = cache.market {
+        let market = cache.market(size: 3) {
             reads += 1
             return Self.rows([4])
         }
         #expect(reads == 1)
         #expect(market.rows.map(\.key) == [4])
+    }
+
+    @Test func aSampleOfAnotherSizeIsReadAgain() {
+        let clock = Clock()
+        let cache = Ranking.MarketCache(maxAge: 10) { clock.now }
+        var reads = 0
+        _ = cache.market(size: 3) {
+            reads += 1
+            return Self.rows([1, 2, 3])
+        }
+        let smaller = cache.market(size: 2) {
+            reads += 1
+            return Self.rows([5, 6])
+        }
+        #expect(reads == 2)
+        #expect(smaller.rows.map(\.key) == [5, 6])
     }
 }

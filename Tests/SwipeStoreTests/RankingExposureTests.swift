@@ -7,7 +7,7 @@ import Testing
 
 /// The exposure rule (README "Ranking"), worked out by hand: someone active
 /// who was dealt more than their share in the last 24 hours (the mean of the
-/// active people in reach, plus one) sinks; at the share plus one they do not.
+/// active people in reach, plus three) sinks; within it they do not.
 /// Three people the ranking cannot otherwise tell apart (active an hour ago,
 /// no decisions, no place, nothing shared, each dealt 10 times in all, so none
 /// is new): without the rule they come in the viewer's tie-hash order
@@ -33,12 +33,12 @@ import Testing
 
     @Test func dealtMoreThanTheShareSinks() {
         let ties = DiscoveryModel.tieOrder("v", ["a", "b", "c"])
-        // Dealt once: the mean is 1/3, the share 4/3; 1 is within it.
-        #expect(Self.order(firstDealt: 1) == ties)
-        // Dealt twice: the mean is 2/3, the share 5/3; 2 is over it, so it
-        // sinks below the two dealt none (under the old bound, twice the mean
-        // plus one, 10/3, it stayed first).
-        #expect(Self.order(firstDealt: 2) == Array(ties.dropFirst()) + [ties[0]])
+        // Dealt 4 times: the mean is 4/3, the share 13/3; 4 is within it.
+        #expect(Self.order(firstDealt: 4) == ties)
+        // Dealt 5 times: the mean is 5/3, the share 14/3; 5 is over it, so
+        // it sinks below the two dealt none (under twice the mean plus
+        // three, 19/3, it would have stayed first).
+        #expect(Self.order(firstDealt: 5) == Array(ties.dropFirst()) + [ties[0]])
     }
 
     /// Dealt long ago (the 24 hours are over): no longer counted, first again.

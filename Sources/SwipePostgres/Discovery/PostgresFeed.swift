@@ -277,7 +277,7 @@ public final class PostgresFeed: ProfileFeed {
         let ranked = try window.ranked(
             viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, memory: options.memory
         ) {
-            try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(Ranking.marketSample)).map {
+            try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(options.model.marketSample)).map {
                 try Ranking.Market.Row(row: $0)
             }
         }

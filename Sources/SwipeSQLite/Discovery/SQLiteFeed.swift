@@ -276,7 +276,7 @@ public final class SQLiteFeed: ProfileFeed {
         let ranked = try window.ranked(
             viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, memory: options.memory
         ) {
-            try connection.statement(DiscoverySQL.marketSample).bind(.int(Ranking.marketSample)).map {
+            try connection.statement(DiscoverySQL.marketSample).bind(.int(options.model.marketSample)).map {
                 try Ranking.Market.Row(row: $0)
             }
         }

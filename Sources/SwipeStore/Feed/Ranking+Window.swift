@@ -121,7 +121,9 @@ extension Ranking {
                 : CoLikes()
             let market =
                 model.prior != .market
-                ? Market() : try memory.market.map { try $0.market(read: marketSample) } ?? Market(try marketSample())
+                ? Market()
+                : try memory.market.map { try $0.market(size: model.marketSample, read: marketSample) }
+                    ?? Market(try marketSample())
             return Ranking.order(
                 viewer: viewer.profile, viewerStats: viewerStats, candidates: Array(candidates.values), now: now,
                 model: model, coLikes: coLikes, market: market)
