@@ -41,7 +41,7 @@ struct ConnectionGuardTests {
     }
 
     @Test func aHalfSentHeaderIsClosedAfterTheHeaderTimeout() async throws {
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.headerTimeout = .milliseconds(300)
         try await fixture.withServer(configuration) { client in
             let port = try #require(client.port)
@@ -56,7 +56,7 @@ struct ConnectionGuardTests {
     }
 
     @Test func idleConnectionsFromOneAddressGiveWayToNewerOnes() async throws {
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.pendingConnectionsPerAddress = 4
         configuration.headerTimeout = .seconds(120)
         // Every idle connection counts as silent at once (by default one must
@@ -102,7 +102,7 @@ struct ConnectionGuardTests {
     /// never closed without a word. Which one is oldest depends on the order
     /// the server registered them, so every one is read.
     @Test func overTheLimitTheAnswerIs503WithRetryAfter() async throws {
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.pendingConnectionsPerAddress = 2
         configuration.headerTimeout = .seconds(120)
         configuration.silentConnectionGrace = .seconds(120)

@@ -74,7 +74,7 @@ import WSClient
         let pool = NIOThreadPool(numberOfThreads: 4)
         pool.start()
         defer { pool.shutdownGracefully { _ in } }
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.signInCheckInterval = .seconds(3600)
         let server = try await SwipeServer(
             backend: try stores.serverBackend(kind), configuration: configuration,

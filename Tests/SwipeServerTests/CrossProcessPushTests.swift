@@ -171,7 +171,7 @@ import WSClient
 
     func server(_ kind: TestBackend, pool: NIOThreadPool) async throws -> SwipeServer {
         try await SwipeServer(
-            backend: try stores.serverBackend(kind), configuration: ServeConfiguration(port: 0), logger: Self.quiet,
+            backend: try stores.serverBackend(kind), configuration: ServeConfiguration.testing(), logger: Self.quiet,
             threadPool: pool)
     }
 

@@ -41,7 +41,7 @@ import WSClient
         pool.start()
         defer { pool.shutdownGracefully { _ in } }
         let server = try await SwipeServer(
-            backend: backend, configuration: ServeConfiguration(port: 0),
+            backend: backend, configuration: ServeConfiguration.testing(),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, threadPool: pool)
         let downloaded = Box<String>(), answered = Box<[String: Any]>()
         try await server.application().test(.live) { client in

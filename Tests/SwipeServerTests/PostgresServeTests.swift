@@ -33,7 +33,7 @@ import WSClient
             try PostgresStore(uri: uri, create: false)
         }
         return try await SwipeServer(
-            backend: backend, configuration: ServeConfiguration(port: 0),
+            backend: backend, configuration: ServeConfiguration.testing(),
             logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, threadPool: pool)
     }
 

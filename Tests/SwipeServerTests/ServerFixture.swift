@@ -44,7 +44,7 @@ final class ServerFixture: Sendable {
     }
 
     func withServer(
-        _ configuration: ServeConfiguration = ServeConfiguration(port: 0),
+        _ configuration: ServeConfiguration = ServeConfiguration.testing(),
         _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void
     ) async throws {
         let path = path

@@ -200,7 +200,7 @@ struct ServerSocketTests {
     @Test func anOversizedFrameOrAFloodClosesThatSocketOnly() async throws {
         let token = try fixture.token(for: "alice")
         let bobToken = try fixture.token(for: "bob")
-        let configuration = ServeConfiguration(port: 0, commandsPerSecond: 20, commandBurst: 40)
+        let configuration = ServeConfiguration.testing(commandsPerSecond: 20, commandBurst: 40)
         let bystander = Box<[[String: Any]]>()
         try await fixture.withServer(configuration) { client in
             let big = try await client.ws("/ws?token=" + token, configuration: Self.client) { inbound, outbound, _ in

@@ -42,7 +42,7 @@ struct SignInCookieTests {
 
     @Test func behindHttpsTheCookieIsSecureAndHostPrefixed() async throws {
         let alice = try fixture.token(for: "alice")
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.publicURL = URL(string: "https://swipe.example.org")
         try await fixture.withServer(configuration) { client in
             try await client.execute(uri: "/?token=" + alice, method: .get) { response in
@@ -61,7 +61,7 @@ struct SignInCookieTests {
 
     @Test func behindAProxyThePublicOriginMayOpenSockets() async throws {
         let alice = try fixture.token(for: "alice")
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.publicURL = URL(string: "https://swipe.example.org")
         try await fixture.withServer(configuration) { client in
             let port = try #require(client.port)

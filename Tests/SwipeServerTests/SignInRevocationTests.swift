@@ -19,7 +19,7 @@ struct SignInRevocationTests {
     init() throws { fixture = try ServerFixture() }
 
     var quickChecks: ServeConfiguration {
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.signInCheckInterval = .milliseconds(100)
         return configuration
     }

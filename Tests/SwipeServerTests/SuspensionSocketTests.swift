@@ -24,7 +24,7 @@ struct SuspensionSocketTests {
 
     /// The periodic sign-in check out of the way: a close must come from the ban itself.
     var noPeriodicCheck: ServeConfiguration {
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.signInCheckInterval = .seconds(3600)
         return configuration
     }

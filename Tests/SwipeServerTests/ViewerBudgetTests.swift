@@ -38,7 +38,7 @@ struct ViewerBudgetTests {
 
     @Test func aViewersSocketsShareOneCommandBudget() async throws {
         let token = try fixture.token(for: "alice")
-        var configuration = ServeConfiguration(port: 0)
+        var configuration = ServeConfiguration.testing()
         configuration.commandsPerSecond = 0.001
         configuration.commandBurst = 40
         try await fixture.withServer(configuration) { client in
