@@ -197,11 +197,11 @@ struct ChatServeBench: Sendable {
                     var hello = false
                     for try await frame in inbound.messages(maxSize: 1 << 20) {
                         guard case .text(let text) = frame else { continue }
-                        if text.hasPrefix("{\"event\":\"message\""), text.contains("\"mine\":true") {
-                            // The sender's own echo (their other pages hear it): not a delivery.
-                            continue
-                        } else if text.hasPrefix("{\"event\":\"message\"") {
-                            if ledger.arrived(text, at: Clock.now()) { received.value.add(1, ordering: .relaxed) }
+                        if text.hasPrefix("{\"event\":\"message\"") {
+                            // The sender's own echo (their other pages hear it) is not a delivery.
+                            if !text.contains("\"mine\":true"), ledger.arrived(text, at: Clock.now()) {
+                                received.value.add(1, ordering: .relaxed)
+                            }
                         } else if text.hasPrefix("{\"event\"") {
                             if !hello {
                                 hello = true

@@ -147,8 +147,7 @@ struct RankingBench {
     /// exposure bound's grace (`Model.exposureGrace`).
     static let trainingSeeds: [UInt64] = [20, 21, 22]
     /// The graces tried, the shipped default first (ties go to it).
-    static let exposureGraces: [Double] =
-        [Ranking.exposureGrace] + [0.5, 1, 2, 3].filter { $0 != Ranking.exposureGrace }
+    static let exposureGraces = RankingReplay.candidates([0.5, 1, 2, 3], default: Ranking.exposureGrace)
 
     /// The exposure grace chosen on the training seeds: the most matches
     /// per 100 swipes, summed over those seeds, among the graces whose

@@ -322,14 +322,20 @@ struct RankingReplay {
         }
     }
 
+    /// The values a choice tries, the shipped default first: the first
+    /// model wins ties (`crossValidate`), so a tie keeps what ships.
+    static func candidates<Value: Equatable>(_ values: [Value], default value: Value) -> [Value] {
+        [value] + values.filter { $0 != value }
+    }
+
     /// Sizes of the market sample tried (`Model.marketSample`), the default first.
-    static let marketSamples = [Ranking.marketSample] + [250, 500, 1_000, 2_000].filter { $0 != Ranking.marketSample }
+    static let marketSamples = candidates([250, 500, 1_000, 2_000], default: Ranking.marketSample)
     /// The collaborative signals' weights tried besides 0.
     static let collaborativeWeights = [0.5, 1.0]
     /// Neighbours per step (`Model.neighbours`) tried, the default first.
-    static let neighbourCounts = [Ranking.neighbours] + [10, 20, 40].filter { $0 != Ranking.neighbours }
+    static let neighbourCounts = candidates([10, 20, 40], default: Ranking.neighbours)
     /// Decisions per neighbour (`Model.decisionsEach`) tried, the default first.
-    static let decisionCounts = [Ranking.decisionsEach] + [15, 30, 60].filter { $0 != Ranking.decisionsEach }
+    static let decisionCounts = candidates([15, 30, 60], default: Ranking.decisionsEach)
 
     static func describe(_ model: Ranking.Model) -> String {
         let prior: String

@@ -275,7 +275,7 @@ public final class PostgresFeed: ProfileFeed {
             }
         }
         let ranked = try window.ranked(
-            viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, memory: options.memory
+            viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, cache: options.memory.market
         ) {
             try connection.statement(PostgresDiscoverySQL.marketSample).query(.int(options.model.marketSample)).map {
                 try Ranking.Market.Row(row: $0)

@@ -274,7 +274,7 @@ public final class SQLiteFeed: ProfileFeed {
                 .forEachRow { try window.addRecent($0) }
         }
         let ranked = try window.ranked(
-            viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, memory: options.memory
+            viewerStats: myStats, now: now, model: options.model, reads: ledgerReads, cache: options.memory.market
         ) {
             try connection.statement(DiscoverySQL.marketSample).bind(.int(options.model.marketSample)).map {
                 try Ranking.Market.Row(row: $0)

@@ -109,21 +109,24 @@ extension Ranking {
         /// The window in the ranking's order (`Ranking.order`), with what
         /// `model` needs read through the backend: the ledger's neighbourhood
         /// for the collaborative signals, the market sample for its prior
-        /// (from `memory`'s shared cache when it has one). Neither is read
+        /// (through `cache`, a server's, when there is one). Neither is read
         /// when the model leaves it out.
         public func ranked(
-            viewerStats: Discovery.RankStats, now: Date, model: Model, reads: LedgerReads, memory: FeedMemory,
+            viewerStats: Discovery.RankStats, now: Date, model: Model, reads: LedgerReads, cache: MarketCache?,
             marketSample: () throws -> [Market.Row]
         ) throws -> [Discovery.RankCandidate] {
             let coLikes =
                 model.readsCoLikes
                 ? try Ranking.coLikes(viewer: viewer.key, candidates: Set(candidates.keys), model: model, reads: reads)
                 : CoLikes()
-            let market =
-                model.prior != .market
-                ? Market()
-                : try memory.market.map { try $0.market(size: model.marketSample, read: marketSample) }
-                    ?? Market(try marketSample())
+            let market: Market
+            if model.prior != .market {
+                market = Market()
+            } else if let cache {
+                market = try cache.market(size: model.marketSample, read: marketSample)
+            } else {
+                market = Market(try marketSample())
+            }
             return Ranking.order(
                 viewer: viewer.profile, viewerStats: viewerStats, candidates: Array(candidates.values), now: now,
                 model: model, coLikes: coLikes, market: market)
