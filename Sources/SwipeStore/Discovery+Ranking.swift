@@ -174,24 +174,43 @@ public enum Ranking {
     static func sigmoid(_ x: Double) -> Double { 1 / (1 + exp(-x)) }
 
     /// A profile's like rate given (generosity) and received, smoothed toward
-    /// its gender's; a signal off holds that rate at its gender's.
-    static func rates(_ profile: Profile, _ s: Discovery.RankStats, _ bases: Bases, _ model: Model) -> (
+    /// its gender's (`gender`: its `Discovery.genderKey`, "" for none); a
+    /// signal off holds that rate at its gender's.
+    static func rates(gender: String, _ s: Discovery.RankStats, _ bases: Bases, _ switches: Switches) -> (
         given: Double, received: Double, base: Double
     ) {
-        let gender = Discovery.genderKey(of: profile) ?? ""
         let baseGiven = bases.given[gender] ?? bases.allGiven
         let baseReceived = bases.received[gender] ?? bases.allReceived
         let given =
-            model.uses(.given)
+            switches.given
             ? clamp((Double(s.givenLikes) + bases.givenWeight * baseGiven) / (Double(s.given) + bases.givenWeight))
             : clamp(baseGiven)
         let received =
-            model.uses(.received)
+            switches.received
             ? clamp(
                 (Double(s.receivedLikes) + bases.receivedWeight * baseReceived)
                     / (Double(s.received) + bases.receivedWeight))
             : clamp(baseReceived)
         return (given, received, clamp(baseGiven))
+    }
+
+    /// Which of a model's signals are on, looked up once per ranking rather
+    /// than in the model's set for every candidate.
+    struct Switches {
+        var given, received, sharedInterests, coLiked, likesYourType, activity, distance, exposure, newcomer: Bool
+
+        init(_ model: Model) {
+            given = model.uses(.given)
+            received = model.uses(.received)
+            // A weight of 0 adds nothing: the interests are not compared.
+            sharedInterests = model.uses(.sharedInterests) && model.sharedWeight != 0
+            coLiked = model.uses(.coLiked)
+            likesYourType = model.uses(.likesYourType)
+            activity = model.uses(.activity)
+            distance = model.uses(.distance)
+            exposure = model.uses(.exposure)
+            newcomer = model.uses(.newcomer)
+        }
     }
 
     /// The interests both profiles list, compared trimmed and case-insensitively, in the candidate's order.
@@ -227,10 +246,13 @@ public enum Ranking {
     /// The per-viewer tie-break: FNV-1a over both ids.
     public static func tieHash(viewer: String, candidate: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in Array(viewer.utf8) + [0] + Array(candidate.utf8) {
+        func mix(_ byte: UInt8) {
             hash ^= UInt64(byte)
             hash = hash &* 0x100_0000_01b3
         }
+        for byte in viewer.utf8 { mix(byte) }
+        mix(0)
+        for byte in candidate.utf8 { mix(byte) }
         return hash
     }
 
@@ -239,50 +261,61 @@ public enum Ranking {
         viewer: Profile, viewerStats: Discovery.RankStats, candidates: [Discovery.RankCandidate], now: Date,
         model: Model = .standard, coLikes: CoLikes = CoLikes(), market: Market = Market()
     ) -> [Double] {
-        let people =
-            [(id: viewer.id, gender: Discovery.genderKey(of: viewer), stats: viewerStats)]
-            + candidates.map { (id: $0.profile.id, gender: Discovery.genderKey(of: $0.profile), stats: $0.stats) }
-        let bases =
-            model.prior == .market && !market.rows.isEmpty
-            ? Bases(market.rows.map { ($0.gender, $0.stats) }, prior: .fitted)
-            : Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
-        let me = rates(viewer, viewerStats, bases, model)
+        let switches = Switches(model)
+        let genders = candidates.map { Discovery.genderKey(of: $0.profile) }
+        let bases: Bases
+        if model.prior == .market && !market.rows.isEmpty {
+            bases = market.bases
+        } else {
+            let people =
+                [(id: viewer.id, gender: Discovery.genderKey(of: viewer), stats: viewerStats)]
+                + candidates.indices.map {
+                    (id: candidates[$0].profile.id, gender: genders[$0], stats: candidates[$0].stats)
+                }
+            bases = Bases(people.sorted { $0.id < $1.id }.map { ($0.gender, $0.stats) }, prior: model.prior)
+        }
+        let me = rates(gender: Discovery.genderKey(of: viewer) ?? "", viewerStats, bases, switches)
+        // Each candidate's impressions of the last 24 hours, its stamp read once.
+        let dealtRecently = candidates.map { $0.stats.dealtRecently(now: now) }
         // The fair share: the mean times dealt in 24 h among the window's active candidates.
-        let active = candidates.filter { $0.stats.lastActiveAt != nil }
-        let share =
-            active.isEmpty
-            ? 0 : Double(active.reduce(0) { $0 + $1.stats.dealtRecently(now: now) }) / Double(active.count)
+        var activeCount = 0, activeDealt = 0
+        for (c, dealt) in zip(candidates, dealtRecently) where c.stats.lastActiveAt != nil {
+            activeCount += 1
+            activeDealt += dealt
+        }
+        let share = activeCount == 0 ? 0 : Double(activeDealt) / Double(activeCount)
         let fair = share + model.exposureGrace
-        return candidates.map { c in
-            let them = rates(c.profile, c.stats, bases, model)
+        return candidates.indices.map { i in
+            let c = candidates[i]
+            let them = rates(gender: genders[i] ?? "", c.stats, bases, switches)
             let shared =
-                model.uses(.sharedInterests)
+                switches.sharedInterests
                 ? Double(min(sharedInterests(viewer, c.profile).count, sharedCap)) * model.sharedWeight : 0
             let iLike = sigmoid(
                 logit(me.given) + logit(them.received) - logit(me.base) + shared
                     + collaborativeShift(
-                        model.uses(.coLiked) ? coLikes.coLiked[c.key] : nil, rate: them.received,
+                        switches.coLiked ? coLikes.coLiked[c.key] : nil, rate: them.received,
                         weight: bases.receivedWeight, model: model))
             let theyLike = sigmoid(
                 logit(them.given) + logit(me.received) - logit(them.base) + shared
                     + collaborativeShift(
-                        model.uses(.likesYourType) ? coLikes.likesYourType[c.key] : nil, rate: them.given,
+                        switches.likesYourType ? coLikes.likesYourType[c.key] : nil, rate: them.given,
                         weight: bases.givenWeight, model: model))
             var score: Double
             switch model.aggregation {
             case .product: score = iLike * theyLike
             case .harmonic: score = 2 * iLike * theyLike / (iLike + theyLike)
             }
-            if model.uses(.activity), let days = daysSince(c.stats.lastActiveAt, now: now) {
+            if switches.activity, let days = daysSince(c.stats.lastActiveAt, now: now) {
                 score *= exp(-days / activityDays)
             }
-            if model.uses(.distance), let km = distanceKm(viewer, c.profile) { score /= 1 + km / 100 }
+            if switches.distance, let km = distanceKm(viewer, c.profile) { score /= 1 + km / 100 }
             // Exposure is rationed among those who use the app: the others rank below them all anyway.
-            let dealt = Double(c.stats.dealtRecently(now: now))
-            if model.uses(.exposure), c.stats.lastActiveAt != nil, dealt > fair {
+            let dealt = Double(dealtRecently[i])
+            if switches.exposure, c.stats.lastActiveAt != nil, dealt > fair {
                 score *= (fair / dealt) * (fair / dealt)
             }
-            if model.uses(.newcomer), isNew(c.stats) { score *= newLift }
+            if switches.newcomer, isNew(c.stats) { score *= newLift }
             return score
         }
     }

@@ -166,6 +166,9 @@ extension Ranking {
         }
 
         public private(set) var rows: [Row]
+        /// The rates and prior fitted to `rows`, once: a server's cached
+        /// sample serves many rankings (`MarketCache`).
+        let bases: Bases
 
         /// `rows` as read (any order; genders raw, as stored).
         public init(_ rows: [Row] = []) {
@@ -174,6 +177,7 @@ extension Ranking {
                     key: $0.key, gender: $0.gender.map { Discovery.genderKey($0) }.flatMap { $0.isEmpty ? nil : $0 },
                     stats: $0.stats)
             }.sorted { $0.key < $1.key }
+            bases = Bases(self.rows.map { ($0.gender, $0.stats) }, prior: .fitted)
         }
     }
 }

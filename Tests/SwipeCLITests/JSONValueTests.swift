@@ -18,6 +18,34 @@ struct JSONValueTests {
         #expect(JSONValue.number(value).serialized == text)
     }
 
+    /// The writer spells a number digit by digit; Swift's own shortest
+    /// spelling of the value rounded to 4 places is the oracle, over every
+    /// magnitude a deck or a count can have and around the cut-offs.
+    @Test("numbers written digit by digit are Swift's shortest spelling of the rounded value")
+    func numbersMatchSwiftsSpelling() {
+        var generator = SystemRandomNumberGenerator()
+        func oracle(_ value: Double) -> String {
+            let rounded = (value * 10_000).rounded() / 10_000
+            if rounded == 0 { return "0" }
+            if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
+            return "\(rounded)"
+        }
+        var values: [Double] = [1e11 - 0.0001, -(1e11 - 0.0001), 99_999_999_999.9999, 0.0001, -0.0001, 0.00005, 5e-5]
+        for exponent in -6...14 {
+            for _ in 0..<2_000 {
+                let magnitude = pow(10, Double(exponent)) * Double.random(in: 1..<10, using: &generator)
+                values.append(Bool.random(using: &generator) ? magnitude : -magnitude)
+                // Values already on the 4-place grid, as deck numbers mostly are.
+                values.append((magnitude * 10_000).rounded() / 10_000)
+            }
+        }
+        var wrong: [(Double, String, String)] = []
+        for value in values where JSONValue.number(value).serialized != oracle(value) {
+            wrong.append((value, JSONValue.number(value).serialized, oracle(value)))
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+    }
+
     @Test("strings escape quotes, backslashes and control characters")
     func strings() {
         #expect(JSONValue.string("a\"b\\c\nd\u{1B}e\u{7F}é").serialized == #""a\"b\\c\nd\u001be\u007fé""#)

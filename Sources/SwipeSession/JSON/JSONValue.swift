@@ -50,7 +50,7 @@ public enum JSONValue: Hashable, Sendable {
         switch self {
         case .null: bytes.append(contentsOf: "null".utf8)
         case .bool(let value): bytes.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value): bytes.append(contentsOf: Self.format(value).utf8)
+        case .number(let value): Self.append(value, to: &bytes)
         case .string(let value): JSONText.append(value, to: &bytes)
         case .verbatim(let text): bytes.append(contentsOf: text.utf8)
         case .array(let values):
@@ -70,6 +70,48 @@ public enum JSONValue: Hashable, Sendable {
             }
             bytes.append(0x7D)  // }
         }
+    }
+
+    /// Appends `format(value)`'s bytes. A deck answer is mostly numbers
+    /// (each card's x, y, scale, rotation, alpha): those within ±10¹¹ are
+    /// written digit by digit, the rest through `format`. The digits are
+    /// the same: a number of at most `decimals` places below 10¹¹ is the
+    /// shortest spelling of the double nearest it, which `format` prints.
+    static func append(_ value: Double, to bytes: inout [UInt8]) {
+        var scale = 1.0
+        for _ in 0..<decimals { scale *= 10 }
+        let scaled = (value * scale).rounded()
+        guard value.isFinite, abs(scaled) < 1e15 else {
+            bytes.append(contentsOf: format(value).utf8)
+            return
+        }
+        var units = Int64(scaled)
+        if units == 0 {
+            bytes.append(0x30)  // 0
+            return
+        }
+        if units < 0 {
+            bytes.append(0x2D)  // -
+            units = -units
+        }
+        var places = decimals
+        // The fraction's trailing zeros are not written (283.95, not 283.9500).
+        while places > 0, units % 10 == 0 {
+            units /= 10
+            places -= 1
+        }
+        // Written last digit first, then turned around in place.
+        let start = bytes.count
+        for _ in 0..<places {
+            bytes.append(UInt8(0x30 + units % 10))
+            units /= 10
+        }
+        if places > 0 { bytes.append(0x2E) }  // .
+        repeat {
+            bytes.append(UInt8(0x30 + units % 10))
+            units /= 10
+        } while units > 0
+        bytes[start...].reverse()
     }
 
     /// `value` rounded to `decimals` places in its shortest spelling:
