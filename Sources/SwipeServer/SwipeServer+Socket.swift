@@ -57,6 +57,7 @@ extension SwipeServer {
         let logger = logger
         let metrics = metrics
         let session: SocketSession
+        let id = hub.reserveID()
         do {
             session = try await threadPool.runIfActive {
                 try backend.openSession(
@@ -72,8 +73,9 @@ extension SwipeServer {
                             let notice = MessageNotice(message: message, senderName: senderName)
                             if watcher.claim(ChangeWatcher.key(message)) {
                                 hub.send(notice.json, to: message.recipient)
-                                // The sender's other pages; the one that sent it knows it by its client id.
-                                hub.send(notice.senderJSON, to: message.sender)
+                                // The sender's other pages; this one has its answer (which
+                                // carries the message), so it is not told twice.
+                                hub.send(notice.senderJSON, to: message.sender, except: id)
                             }
                         case .blocked(let other):
                             // Both sides' open decks let the card go: the other
@@ -109,8 +111,8 @@ extension SwipeServer {
             return
         }
         guard
-            let id = hub.add(
-                outbound, session: session, token: token, for: viewer,
+            hub.add(
+                outbound, session: session, token: token, for: viewer, id: id,
                 limit: configuration.socketsPerViewer)
         else {
             outcome = "refused: too many sockets for this viewer"

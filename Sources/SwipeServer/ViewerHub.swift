@@ -26,16 +26,20 @@ final class ViewerHub: Sendable {
 
     /// Registers `writer` and its session for `viewer`; returns the id to remove it with.
     /// Nil when `viewer` already has `limit` sockets open.
+    /// A socket's id, taken before its session opens, so that what the
+    /// session hears can leave out the socket it came from.
+    func reserveID() -> Int { nextID.add(1, ordering: .relaxed).newValue }
+
+    /// Adds the socket `id` (`reserveID`); false when `viewer` already has `limit` open.
     func add(
-        _ writer: WebSocketOutboundWriter, session: SocketSession, token: String, for viewer: String,
+        _ writer: WebSocketOutboundWriter, session: SocketSession, token: String, for viewer: String, id: Int,
         limit: Int = .max
-    ) -> Int? {
-        let id = nextID.add(1, ordering: .relaxed).newValue
-        return sockets.withLock { sockets in
-            guard (sockets[viewer]?.count ?? 0) < limit else { return nil }
+    ) -> Bool {
+        sockets.withLock { sockets in
+            guard (sockets[viewer]?.count ?? 0) < limit else { return false }
             sockets[viewer, default: [:]][id] = Socket(
                 writer: writer, session: session, token: token, outbox: SocketOutbox(writer))
-            return id
+            return true
         }
     }
 
@@ -57,11 +61,10 @@ final class ViewerHub: Sendable {
         sockets.withLock { ($0[viewer] ?? [:]).filter { $0.key != except }.map(\.value) }
     }
 
-    /// Sends `text` to every socket of `viewer` but `except` (the one that acted).
+    /// Sends `text` to every socket of `viewer` but `except` (the one that
+    /// acted, which its answer tells), each through its outbox, in order.
     func send(_ text: String, to viewer: String, except: Int) {
-        for writer in sockets(of: viewer, except: except).map(\.writer) {
-            Task { try? await writer.writeTextMessage(text) }
-        }
+        for outbox in sockets(of: viewer, except: except).map(\.outbox) { outbox.send(text) }
     }
 
     /// Closes every socket of `viewer` but `except` (the viewer was erased).

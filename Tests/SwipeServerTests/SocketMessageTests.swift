@@ -173,6 +173,41 @@ struct SocketMessageTests {
         #expect(try SQLiteStore(path: fixture.path, create: false).inbox(viewer: "bob").first?.unread == 1)
     }
 
+    /// A message sent from one of the sender's tabs reaches their other
+    /// tab as `mine`, and not the tab that sent it: its answer carries the
+    /// message already (one push fewer per message in `make bench-serve`'s chat).
+    @Test func theSendingTabIsNotToldTwice() async throws {
+        let aliceToken = try fixture.token(for: "alice")
+        let frames = Box<[[String: Any]]>()
+        let otherTab = Box<[[String: Any]]>()
+        try await fixture.withServer { client in
+            otherTab.value = try await Self.whileBobListens(
+                client, as: aliceToken, until: { $0["event"] as? String == "message" }
+            ) {
+                try await client.ws("/ws?token=" + aliceToken, configuration: ServerSocketTests.client) {
+                    inbound, outbound, _ in
+                    var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                    _ = try await messages.next()  // hello
+                    var seen: [[String: Any]] = []
+                    for line in [#"{"cmd":"say","to":"bob","text":"from tab one","client_id":"tab-1"}"#, "inbox"] {
+                        try await outbound.writeTextMessage(line)
+                        while case .text(let text) = try await messages.next() {
+                            seen.append(try ServerSocketTests.object(text))
+                            if seen.last?["event"] == nil { break }
+                        }
+                    }
+                    frames.value = seen
+                    try await outbound.close(.normalClosure, reason: nil)
+                }
+            }
+        }
+        let seen = try #require(frames.value)
+        #expect(seen.filter { $0["event"] != nil }.isEmpty, "the sending tab hears no push of its own message: \(seen)")
+        #expect((seen.first?["message"] as? [String: Any])?["text"] as? String == "from tab one")
+        let event = try #require(otherTab.value?.last)
+        #expect(event["mine"] as? Bool == true && event["client_id"] as? String == "tab-1", "\(event)")
+    }
+
     /// The sender's own open page hears a message they sent elsewhere
     /// (`swipe send`, a REPL, another tab): the conversation as their inbox
     /// names it, `mine`, and their own client id; the recipient's event is
