@@ -58,13 +58,21 @@ final class ViewerHub: Sendable {
     var count: Int { sockets.withLock { $0.values.reduce(0) { $0 + $1.count } } }
 
     private func sockets(of viewer: String, except: Int? = nil) -> [Socket] {
-        sockets.withLock { ($0[viewer] ?? [:]).filter { $0.key != except }.map(\.value) }
+        sockets.withLock { sockets in
+            guard let open = sockets[viewer] else { return [] }
+            return open.compactMap { $0.key == except ? nil : $0.value }
+        }
     }
 
     /// Sends `text` to every socket of `viewer` but `except` (the one that
     /// acted, which its answer tells), each through its outbox, in order.
-    func send(_ text: String, to viewer: String, except: Int) {
-        for outbox in sockets(of: viewer, except: except).map(\.outbox) { outbox.send(text) }
+    /// The text is written only if there is such a socket (most people have
+    /// one tab open).
+    func send(_ text: @autoclosure () -> String, to viewer: String, except: Int) {
+        let outboxes = sockets(of: viewer, except: except).map(\.outbox)
+        guard !outboxes.isEmpty else { return }
+        let text = text()
+        for outbox in outboxes { outbox.send(text) }
     }
 
     /// Closes every socket of `viewer` but `except` (the viewer was erased).
