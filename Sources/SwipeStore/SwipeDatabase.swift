@@ -120,6 +120,14 @@ public protocol SwipeDiscovery: AnyObject {
     /// Counts the impressions `memory` noted and not counted yet (a write):
     /// its owner does when the deck closes (`FeedMemory.countedByOwner`).
     func countImpressions(viewer: String, memory: Ranking.FeedMemory) throws
+    /// Refits the ranking's model (`Ranking.Fit`) from the latest `limit`
+    /// standing decisions with penalty `ridge` and stores it, as of `date`
+    /// (a bounded batch; `SQLDatabase.refitRanking`).
+    @discardableResult
+    func refitRanking(ridge: Double, limit: Int, at date: Date?) throws -> Ranking.Fit
+    /// Whether the stored fit is due again: never fitted while there are
+    /// decisions, or `every` decisions made since (`SQLDatabase.rankingFitIsStale`).
+    func rankingFitIsStale(every: Int) throws -> Bool
 }
 
 extension SwipeDiscovery {
