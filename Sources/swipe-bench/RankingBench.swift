@@ -278,9 +278,15 @@ struct RankingBench {
         _ = try store.importProfiles(path: csv, options: ImportOptions())
         let index = Dictionary(uniqueKeysWithValues: town.ids.enumerated().map { ($1, $0) })
         var outcome = Outcome()
+        // The fit, as `swipe serve` keeps it: refitted every `Ranking.refitSeconds` of the town's time.
+        var fittedAt: Date?
         for day in 0..<Town.days {
             for (turn, viewer) in sessions(town, day: day).enumerated() {
                 var now = sessionStart(day: day, turn: turn)
+                if model.uses(.appeal), fittedAt.map({ now.timeIntervalSince($0) >= Ranking.refitSeconds }) ?? true {
+                    try store.refitRanking(ridge: model.fitRidge, at: now)
+                    fittedAt = now
+                }
                 let feed = try SQLiteFeed(
                     store: store, viewer: town.ids[viewer], options: .init(clock: { now }, model: model))
                 for _ in 0..<Town.cardsPerDay {
