@@ -211,7 +211,7 @@ struct RankingBench {
             references[1].1.append(ceiling)
             references[2].1.append(simulate(town, order: .random))
             references[3].1.append(simulate(town, order: .key))
-            for signal in Ranking.Signal.allCases {
+            for signal in RankingReplay.ablated {
                 ablation[signal, default: []].append(
                     try townThroughTheFeed(town, model: ablationChoice[signal] ?? Self.toggled(signal)))
             }
@@ -230,7 +230,7 @@ struct RankingBench {
                     + (met ? " yes" : " **no**"), cells(feeds)
             ))
         for (name, outcomes) in references { rows.append((name, "", cells(outcomes))) }
-        for signal in Ranking.Signal.allCases {
+        for signal in RankingReplay.ablated {
             guard let outcomes = ablation[signal] else { continue }
             let name =
                 Ranking.Model.standard.uses(signal)
@@ -259,6 +259,13 @@ struct RankingBench {
         return model
     }
 
+    /// How often the town refits the ranking's model, in its own time: every
+    /// 2 hours, 5 times a simulated day of 300 sessions two minutes apart.
+    /// `swipe serve` refits every `Ranking.refitSeconds` (10 minutes); at the
+    /// town's pace that would be 240 refits a run, most of the bench's time,
+    /// so the town sees a fit up to 2 hours old, not 10 minutes.
+    static let townRefitSeconds: TimeInterval = 7_200
+
     /// The day's sessions: every user once, in an order shuffled per day.
     func sessions(_ town: Town, day: Int) -> [Int] {
         var random = SplitMix64(seed: town.seed &+ 100 &+ UInt64(day))
@@ -278,12 +285,12 @@ struct RankingBench {
         _ = try store.importProfiles(path: csv, options: ImportOptions())
         let index = Dictionary(uniqueKeysWithValues: town.ids.enumerated().map { ($1, $0) })
         var outcome = Outcome()
-        // The fit, as `swipe serve` keeps it: refitted every `Ranking.refitSeconds` of the town's time.
+        // The fit, refitted every `townRefitSeconds` of the town's time.
         var fittedAt: Date?
         for day in 0..<Town.days {
             for (turn, viewer) in sessions(town, day: day).enumerated() {
                 var now = sessionStart(day: day, turn: turn)
-                if model.uses(.appeal), fittedAt.map({ now.timeIntervalSince($0) >= Ranking.refitSeconds }) ?? true {
+                if model.uses(.appeal), fittedAt.map({ now.timeIntervalSince($0) >= Self.townRefitSeconds }) ?? true {
                     try store.refitRanking(ridge: model.fitRidge, at: now)
                     fittedAt = now
                 }

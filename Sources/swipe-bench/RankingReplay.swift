@@ -292,7 +292,10 @@ struct RankingReplay {
     /// stay out, `off` goes out too, and `on` comes back (the ablation's
     /// "added back": shared interests at the 0.1 set by hand before). Each
     /// list's first value is the shipped default, and the first model wins
-    /// ties (`crossValidate`). Few on purpose: with 10 nights, every choice
+    /// ties (`crossValidate`). The fitted model (`Ranking.Fit`, signal
+    /// `appeal`) is one more choice beside the like rates: off, or on with a
+    /// ridge of `fitRidges` (its prior then changes nothing), the shipped
+    /// choice first. Few on purpose: with 10 nights, every choice
     /// more is a chance to fit noise.
     static func grid(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) -> [Ranking.Model] {
         let base = Ranking.Model.standard.off.union(off).subtracting(on)
@@ -383,6 +386,18 @@ struct RankingReplay {
 
     static let plainWeights: [Double] = [2, 1, 4, 8, 16]
 
+    /// The signals the ablation switches (nights and town): every one, or
+    /// those `SWIPE_RANKING_ABLATION` names (raw values, comma-separated),
+    /// for a run that re-measures a few (the collaborative two alone take
+    /// most of a full run's time).
+    static let ablated: [Ranking.Signal] = {
+        guard let names = ProcessInfo.processInfo.environment["SWIPE_RANKING_ABLATION"] else {
+            return Ranking.Signal.allCases
+        }
+        let wanted = Set(names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        return Ranking.Signal.allCases.filter { wanted.contains($0.rawValue) }
+    }()
+
     /// The cross-validated feed over `grid(off:on:)`, and the choices per night.
     func crossValidatedFeed(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) throws -> (
         outcomes: Outcomes, chosen: [Int: Ranking.Model], family: [(key: Ranking.Model, outcomes: Outcomes)]
@@ -453,7 +468,7 @@ struct RankingReplay {
 
             """
         var choices = ""
-        for signal in Ranking.Signal.allCases {
+        for signal in Self.ablated {
             let inFeed = Ranking.Model.standard.uses(signal)
             let switched = try inFeed ? crossValidatedFeed(off: [signal]) : crossValidatedFeed(on: [signal])
             let s = summary(switched.outcomes)
