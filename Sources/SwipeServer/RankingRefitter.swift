@@ -15,7 +15,7 @@ enum RankingRefitter {
     @discardableResult
     static func refitIfDue(_ backend: DatabaseServerBackend) throws -> Bool {
         try backend.reading { database in
-            guard try database.rankingFitIsStale(every: 1) else { return false }
+            guard Ranking.keepsFit, try database.rankingFitIsStale(every: 1) else { return false }
             try database.refitRanking(ridge: Ranking.Model.standard.fitRidge, limit: Ranking.fitDecisions, at: nil)
             return true
         }

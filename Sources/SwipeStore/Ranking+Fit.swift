@@ -58,6 +58,10 @@ extension Ranking {
     /// A Newton step moves a parameter by at most this much (log-odds), so a
     /// profile far from its optimum (all likes, a tiny ridge) cannot overshoot.
     static let fitStep = 2.0
+    /// The mean stays within ± this (log 99: a like rate of 1–99%): a ledger
+    /// of likes alone (or hates alone) has no finite maximum, and a mean run
+    /// off to where σ is 1 for everyone would leave nothing to rank by.
+    static let fitMeanBound = log(99.0)
 
     /// The penalised maximum-likelihood fit of `edges`, summed in the order
     /// given (the same order gives the same numbers, bit for bit). Block
@@ -119,9 +123,10 @@ extension Ranking {
                 g += row.y - p
                 h += p * (1 - p)
             }
-            let move = h > 0 ? min(fitStep, max(-fitStep, g / h)) : 0
-            mean += move
-            moved = max(moved, abs(move))
+            let step = h > 0 ? min(fitStep, max(-fitStep, g / h)) : 0
+            let bounded = min(fitMeanBound, max(-fitMeanBound, mean + step))
+            moved = max(moved, abs(bounded - mean))
+            mean = bounded
             if moved < fitTolerance { break }
         }
         return Fit(

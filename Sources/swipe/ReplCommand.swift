@@ -37,7 +37,7 @@ struct ReplCommand: ParsableCommand {
             try store.setLastViewer(viewerID)
             // The ranking's model, refitted when stale (never fitted, or
             // `Ranking.refitEvery` decisions since): one bounded batch.
-            if try store.rankingFitIsStale(every: Ranking.refitEvery) {
+            if Ranking.keepsFit, try store.rankingFitIsStale(every: Ranking.refitEvery) {
                 try store.refitRanking(ridge: Ranking.Model.standard.fitRidge, limit: Ranking.fitDecisions, at: nil)
             }
             let ledger = ViewerScope(store: store, viewer: viewerID)

@@ -85,6 +85,7 @@ import Testing
         var s = DiscoveryModel.scenario(seed: seed)
         try load(s, into: connection)
         var state = DiscoveryModel.RankState(s, start: start)
+        let model = fitted == nil ? Ranking.Model.standard : DiscoveryModel.fittedModel
         if let uri = fitted {
             let fit = try PostgresStore(uri: uri, create: false).refitRanking(at: start)
             if fit.decisions > 0 {
@@ -106,12 +107,13 @@ import Testing
             // All at once, looking only…
             let look = try PostgresFeed(
                 connection: connection, viewer: viewer,
-                options: .init(cellLimit: cellLimit, records: false, clock: { now }))
+                options: .init(cellLimit: cellLimit, records: false, clock: { now }, model: model))
             #expect(
                 try look.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
             let feed = try PostgresFeed(
-                connection: connection, viewer: viewer, options: .init(cellLimit: cellLimit, clock: { now }))
+                connection: connection, viewer: viewer,
+                options: .init(cellLimit: cellLimit, clock: { now }, model: model))
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
                 &s, viewer: v, state: &state, now: now, start: start,
                 fetch: { try feed.nextProfiles(limit: 1, excluding: $0).first?.id },

@@ -59,7 +59,9 @@ import Testing
             #expect(Set(expected) == Set(expectedFeed(s, viewer: v)), "seed \(seed) viewer u\(v)")
             // On SQLite, the cells of a box, or (cellLimit 0) the walk by key for every box.
             func feed(records: Bool) throws -> any ProfileFeed {
-                try rankedFeed(store, viewer: viewer, cellLimit: v % 2 == 0 ? nil : 0, records: records, clock: { now })
+                try rankedFeed(
+                    store, viewer: viewer, cellLimit: v % 2 == 0 ? nil : 0, records: records,
+                    model: fitted ? DiscoveryModel.fittedModel : .standard, clock: { now })
             }
             // All at once, looking only…
             #expect(

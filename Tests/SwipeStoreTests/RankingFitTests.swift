@@ -92,6 +92,18 @@ import Testing
         #expect(abs(fit.generosity[1]! - oracle.generosity[1]!) < 1e-6)
     }
 
+    /// Likes alone have no finite maximum (the mean would run to +∞): the
+    /// mean stops at log 99, so the liked still rank above the unseen.
+    @Test func likesAloneKeepTheMeanBounded() {
+        let edges = [
+            Ranking.Edge(viewer: 2, profile: 1, liked: true), Ranking.Edge(viewer: 2, profile: 3, liked: true),
+        ]
+        let fit = Ranking.fit(edges, ridge: 1)
+        #expect(abs(fit.mean - log(99.0)) < 1e-12)
+        #expect(fit.appeal[3]! > 0)
+        #expect(Ranking.sigmoid(fit.mean + fit.appeal[3]!) > Ranking.sigmoid(fit.mean))
+    }
+
     /// No decisions: nothing fitted.
     @Test func emptyLedger() {
         #expect(Ranking.fit([], ridge: 1) == Ranking.Fit())
@@ -115,6 +127,7 @@ import Testing
         ]
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         var model = Ranking.Model.standard
+        model.off.remove(.appeal)
         model.off.insert(.exposure)
         let stats = Discovery.RankStats(appeal: 0.2, generosity: -0.3, fitMean: -1)
         let scores = Ranking.scores(viewer: viewer, viewerStats: stats, candidates: candidates, now: now, model: model)

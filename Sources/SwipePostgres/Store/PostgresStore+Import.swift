@@ -27,7 +27,7 @@ extension PostgresStore {
         }
         analyze(after: summary) { try connection.execute(Self.analyzedAfterDecisions) }
         // The ranking's model, refitted on the ledger as it now stands (a bounded batch), as on SQLite.
-        if summary.inserted + summary.updated > 0 { try refitRanking() }
+        if Ranking.keepsFit, summary.inserted + summary.updated > 0 { try refitRanking() }
         return summary
     }
 

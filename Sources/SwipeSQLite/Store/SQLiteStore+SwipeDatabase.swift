@@ -30,10 +30,11 @@ extension SQLiteStore: SwipeDatabase {
 
     /// Loads the decisions, then refits the ranking's model on the ledger
     /// as it now stands (`refitRanking`, a bounded batch) when the import
-    /// stored or changed a decision.
+    /// stored or changed a decision and the shipped model reads the fit
+    /// (`Ranking.keepsFit`).
     public func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary {
         let summary = try SQLiteImporter(store: self, options: options).importDecisions(path: path)
-        if summary.inserted + summary.updated > 0 { try refitRanking() }
+        if Ranking.keepsFit, summary.inserted + summary.updated > 0 { try refitRanking() }
         return summary
     }
 }
