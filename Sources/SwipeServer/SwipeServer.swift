@@ -22,6 +22,8 @@ public struct SwipeServer: Sendable {
     let hub = ViewerHub()
     /// Pushes what other processes store (`ChangeWatcher`).
     let watcher: ChangeWatcher
+    /// Refits the ranking's model every `Ranking.refitSeconds` (`RankingRefitter`).
+    let refits: Task<Void, Never>
     let gate: ConnectionGate
     let preferenceChanges: ViewerBudgets
     let commandBudgets: ViewerBudgets
@@ -69,6 +71,7 @@ public struct SwipeServer: Sendable {
                 try Self.sweepErasures(hub: hub, backend: backend, claim: claim, logger: logger)
             })
         self.watcher = watcher
+        refits = RankingRefitter.start(backend, threadPool: threadPool, logger: logger)
         try await threadPool.runIfActive {
             try watcher.prime()
             // What another serve process relays is a hint to look now; what
@@ -78,10 +81,11 @@ public struct SwipeServer: Sendable {
         watcher.start()
     }
 
-    /// Stops the match relay and the change watcher (after the application has stopped).
+    /// Stops the match relay, the change watcher and the refits (after the application has stopped).
     public func stop() async {
         let backend = backend
         let watcher = watcher
+        refits.cancel()
         try? await threadPool.runIfActive {
             backend.stopRelay()
             watcher.stop()

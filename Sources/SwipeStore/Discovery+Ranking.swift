@@ -13,10 +13,30 @@ extension Discovery {
         public var dealtSince: String?
         public var dealt = 0
         public var dealtTotal = 0
+        /// Its appeal and generosity in the last fit (`Ranking.Fit`,
+        /// `rank_fit`); nil: the fit did not see it (0, a typical person's).
+        public var appeal: Double?
+        public var generosity: Double?
+        /// The last fit's mean (`rank_fit_mean`), read with the viewer's row
+        /// alone; nil: never fitted, or a candidate's row.
+        public var fitMean: Double?
 
+        /// - Parameters:
+        ///   - given: Standing decisions it made.
+        ///   - givenLikes: The likes among them.
+        ///   - received: Standing decisions made about it.
+        ///   - receivedLikes: The likes among them.
+        ///   - lastActiveAt: Its last act.
+        ///   - dealtSince: When its 24-hour count of deals began.
+        ///   - dealt: Deals in that window.
+        ///   - dealtTotal: Deals ever.
+        ///   - appeal: Its appeal in the last fit.
+        ///   - generosity: Its generosity in the last fit.
+        ///   - fitMean: The last fit's mean (the viewer's row only).
         public init(
             given: Int = 0, givenLikes: Int = 0, received: Int = 0, receivedLikes: Int = 0,
-            lastActiveAt: String? = nil, dealtSince: String? = nil, dealt: Int = 0, dealtTotal: Int = 0
+            lastActiveAt: String? = nil, dealtSince: String? = nil, dealt: Int = 0, dealtTotal: Int = 0,
+            appeal: Double? = nil, generosity: Double? = nil, fitMean: Double? = nil
         ) {
             self.given = given
             self.givenLikes = givenLikes
@@ -26,6 +46,9 @@ extension Discovery {
             self.dealtSince = dealtSince
             self.dealt = dealt
             self.dealtTotal = dealtTotal
+            self.appeal = appeal
+            self.generosity = generosity
+            self.fitMean = fitMean
         }
 
         /// Times dealt in the last 24 hours before `now` (0 once the window is over).
@@ -285,19 +308,30 @@ public enum Ranking {
         }
         let share = activeCount == 0 ? 0 : Double(activeDealt) / Double(activeCount)
         let fair = share + model.exposureGrace
+        // The fitted model, when the feed uses it and a fit is stored: in
+        // place of the smoothed like rates, each side's log-odds.
+        let fitted = model.uses(.appeal) ? viewerStats.fitMean : nil
         return candidates.indices.map { i in
             let c = candidates[i]
             let them = rates(gender: genders[i] ?? "", c.stats, bases, switches)
             let shared =
                 switches.sharedInterests
                 ? Double(min(sharedInterests(viewer, c.profile).count, sharedCap)) * model.sharedWeight : 0
+            let iLikeOdds: Double, theyLikeOdds: Double
+            if let mean = fitted {
+                iLikeOdds = mean + (viewerStats.generosity ?? 0) + (c.stats.appeal ?? 0)
+                theyLikeOdds = mean + (c.stats.generosity ?? 0) + (viewerStats.appeal ?? 0)
+            } else {
+                iLikeOdds = logit(me.given) + logit(them.received) - logit(me.base)
+                theyLikeOdds = logit(them.given) + logit(me.received) - logit(them.base)
+            }
             let iLike = sigmoid(
-                logit(me.given) + logit(them.received) - logit(me.base) + shared
+                iLikeOdds + shared
                     + collaborativeShift(
                         switches.coLiked ? coLikes.coLiked[c.key] : nil, rate: them.received,
                         weight: bases.receivedWeight, model: model))
             let theyLike = sigmoid(
-                logit(them.given) + logit(me.received) - logit(them.base) + shared
+                theyLikeOdds + shared
                     + collaborativeShift(
                         switches.likesYourType ? coLikes.likesYourType[c.key] : nil, rate: them.given,
                         weight: bases.givenWeight, model: model))
@@ -399,6 +433,10 @@ extension Ranking {
         case coLiked = "co-liked"
         /// Collaborative, C likes V: how often C liked those liked by the people who liked V (`CoLikes`).
         case likesYourType = "likes your type"
+        /// The fitted model (`Fit`): each side's appeal and generosity from a
+        /// logistic fit of the latest decisions, in place of the smoothed like
+        /// rates (received and given), whenever a fit is stored.
+        case appeal = "fitted appeal and generosity"
     }
 
     /// How the two directions' chances become one score.
@@ -443,6 +481,10 @@ extension Ranking {
         public var decisionsEach: Int
         /// Impressions of grace over the fair share before the exposure bound bites.
         public var exposureGrace: Double
+        /// The ridge penalty of the fit a refit stores for this model
+        /// (`Ranking.fit`; `SQLDatabase.refitRanking`): the feed reads
+        /// whatever fit is stored.
+        public var fitRidge: Double
 
         /// - Parameters:
         ///   - aggregation: How the two directions' chances become one score.
@@ -454,10 +496,12 @@ extension Ranking {
         ///   - neighbours: Neighbours per step of the collaborative reads (`Ranking.neighbours`).
         ///   - decisionsEach: Decisions of each kind per neighbour (`Ranking.decisionsEach`).
         ///   - exposureGrace: Impressions of grace over the fair share (`Ranking.exposureGrace`).
+        ///   - fitRidge: The ridge penalty of the stored fit (`Ranking.fitRidge`).
         public init(
             aggregation: Aggregation, prior: Prior, sharedWeight: Double, collaborativeWeight: Double = 0,
             off: Set<Signal> = [], marketSample: Int = Ranking.marketSample, neighbours: Int = Ranking.neighbours,
-            decisionsEach: Int = Ranking.decisionsEach, exposureGrace: Double = Ranking.exposureGrace
+            decisionsEach: Int = Ranking.decisionsEach, exposureGrace: Double = Ranking.exposureGrace,
+            fitRidge: Double = Ranking.fitRidge
         ) {
             self.aggregation = aggregation
             self.prior = prior
@@ -468,6 +512,7 @@ extension Ranking {
             self.neighbours = neighbours
             self.decisionsEach = decisionsEach
             self.exposureGrace = exposureGrace
+            self.fitRidge = fitRidge
         }
 
         /// Whether a feed must read the ledger's neighbourhood (`coLikes`) for this model.
@@ -482,7 +527,9 @@ extension Ranking {
         /// towns chose. Off: the signals that did not help on held-out
         /// nights or in the town (Documentation/Discovery.md, the ablation),
         /// the collaborative two among them (weight 0: nothing is read for
-        /// them); they are not in `why` either.
+        /// them); they are not in `why` either. On: the fitted appeal and
+        /// generosity (`appeal`) in place of the like rates, whenever a fit
+        /// is stored (ridge `Ranking.fitRidge`, chosen in 7 of 10 folds).
         public static let standard = Model(
             aggregation: .harmonic, prior: .market, sharedWeight: 0, collaborativeWeight: 0,
             off: [.sharedInterests, .activity, .distance, .newcomer, .coLiked, .likesYourType])

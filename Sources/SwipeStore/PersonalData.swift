@@ -183,6 +183,7 @@ public enum PersonalData {
         (Column("reports", "reporter"), .section("reports")),
         (Column("reports", "reported"), .withheld("reports about the person are for moderators")),
         (Column("rank_stats", "profile"), .section("rank_stats")),
+        (Column("rank_fit", "profile"), .section("rank_fit")),
         (Column("photos", "profile"), .section("photos")),
         (Column("moderators", "profile"), .section("moderation")),
         (Column("suspensions", "profile"), .section("moderation")),
@@ -192,11 +193,12 @@ public enum PersonalData {
 
     /// Tables that hold no person's key: `settings` names people by id
     /// (`settingsNamingPerson`), `schema_version` nobody, `report_resolutions`
-    /// a report (and goes with it), and `moderation_log` names people by id
+    /// a report (and goes with it), `rank_fit_mean` the ranking's fit as a
+    /// whole, and `moderation_log` names people by id
     /// as they were: it is append-only, and outlives an erase
     /// (Documentation/Moderation.md).
     public static let tablesNamingNobody: Set<String> = [
-        "settings", "schema_version", "report_resolutions", "moderation_log",
+        "settings", "schema_version", "report_resolutions", "moderation_log", "rank_fit_mean",
     ]
 
     /// Settings rows that name a person by id (not a key): the last viewer,

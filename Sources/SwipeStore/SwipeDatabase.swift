@@ -120,6 +120,19 @@ public protocol SwipeDiscovery: AnyObject {
     /// Counts the impressions `memory` noted and not counted yet (a write):
     /// its owner does when the deck closes (`FeedMemory.countedByOwner`).
     func countImpressions(viewer: String, memory: Ranking.FeedMemory) throws
+    /// Refits the ranking's model (`Ranking.Fit`) from the latest standing
+    /// decisions and stores it (a bounded batch; `SQLDatabase.refitRanking`).
+    /// - Parameters:
+    ///   - ridge: The penalty on each appeal and generosity.
+    ///   - limit: At most this many decisions are fitted.
+    ///   - date: When it runs (now when nil).
+    /// - Returns: The fit stored.
+    @discardableResult
+    func refitRanking(ridge: Double, limit: Int, at date: Date?) throws -> Ranking.Fit
+    /// Whether the stored fit is due again: never fitted while there are
+    /// decisions, or `every` decisions made since (`SQLDatabase.rankingFitIsStale`).
+    /// - Parameter every: Decisions after the fit that make it stale.
+    func rankingFitIsStale(every: Int) throws -> Bool
 }
 
 extension SwipeDiscovery {

@@ -102,7 +102,10 @@ struct RankingReplay {
     /// swipe's feed with `model`: each viewer's partners in the order the
     /// real feed deals them, at the end of the history, writing nothing.
     func feed(_ model: Ranking.Model) throws -> Outcomes {
-        try viewers.map { viewer in
+        // The fit the model reads, refitted with its ridge on the history
+        // alone, as the import's own refit does (a few milliseconds).
+        if model.uses(.appeal) { try store.refitRanking(ridge: model.fitRidge, at: end) }
+        return try viewers.map { viewer in
             let mine = partners[viewer]!
             let feed = try SQLiteFeed(
                 store: store, viewer: viewer, options: .init(records: false, clock: { end }, model: model))
@@ -289,7 +292,10 @@ struct RankingReplay {
     /// stay out, `off` goes out too, and `on` comes back (the ablation's
     /// "added back": shared interests at the 0.1 set by hand before). Each
     /// list's first value is the shipped default, and the first model wins
-    /// ties (`crossValidate`). Few on purpose: with 10 nights, every choice
+    /// ties (`crossValidate`). The fitted model (`Ranking.Fit`, signal
+    /// `appeal`) is one more choice beside the like rates: off, or on with a
+    /// ridge of `fitRidges` (its prior then changes nothing), the shipped
+    /// choice first. Few on purpose: with 10 nights, every choice
     /// more is a chance to fit noise.
     static func grid(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) -> [Ranking.Model] {
         let base = Ranking.Model.standard.off.union(off).subtracting(on)
@@ -309,18 +315,35 @@ struct RankingReplay {
         }
         let priors: [(prior: Ranking.Prior, sample: Int)] =
             [(.fitted, standard.marketSample)] + marketSamples.map { (.market, $0) }
-        return Ranking.Aggregation.allCases.flatMap { aggregation in
-            priors.flatMap { prior in
-                collaborative.map {
-                    Ranking.Model(
-                        aggregation: aggregation, prior: prior.prior,
-                        sharedWeight: on.contains(.sharedInterests) ? 0.1 : 0, collaborativeWeight: $0.weight,
-                        off: base, marketSample: prior.sample, neighbours: $0.neighbours,
-                        decisionsEach: $0.decisionsEach)
+        // Each aggregation × each `choice` (a prior and its sample, a fit's
+        // ridge) × each collaborative option.
+        func models(
+            _ choices: [(prior: Ranking.Prior, sample: Int, ridge: Double)], off: Set<Ranking.Signal>
+        ) -> [Ranking.Model] {
+            Ranking.Aggregation.allCases.flatMap { aggregation in
+                choices.flatMap { choice in
+                    collaborative.map {
+                        Ranking.Model(
+                            aggregation: aggregation, prior: choice.prior,
+                            sharedWeight: on.contains(.sharedInterests) ? 0.1 : 0, collaborativeWeight: $0.weight,
+                            off: off, marketSample: choice.sample, neighbours: $0.neighbours,
+                            decisionsEach: $0.decisionsEach, fitRidge: choice.ridge)
+                    }
                 }
             }
         }
+        let rates = models(priors.map { ($0.prior, $0.sample, standard.fitRidge) }, off: base.union([.appeal]))
+        // The fitted model in place of the like rates, its ridge chosen
+        // with the aggregation (the prior then changes nothing: the
+        // shipped one alone). With the fit out: the like rates alone.
+        guard !base.contains(.appeal) else { return rates }
+        let fitted = models(fitRidges.map { (standard.prior, standard.marketSample, $0) }, off: base)
+        // The shipped choice first: it wins ties.
+        return standard.uses(.appeal) ? fitted + rates : rates + fitted
     }
+
+    /// The fit's ridge penalties tried (`Model.fitRidge`), the default first.
+    static let fitRidges = candidates([0.5, 1, 2, 4], default: Ranking.fitRidge)
 
     /// The values a choice tries, the shipped default first: the first
     /// model wins ties (`crossValidate`), so a tie keeps what ships.
@@ -344,8 +367,9 @@ struct RankingReplay {
         case .market: prior = "prior fitted to a market of \(model.marketSample)"
         case .fixed(let weight): prior = String(format: "prior of %g decisions", weight)
         }
+        let rates = model.uses(.appeal) ? String(format: "fitted appeal (ridge %g)", model.fitRidge) : prior
         var text =
-            "\(model.aggregation.rawValue), \(prior), collaborative \(String(format: "%g", model.collaborativeWeight))"
+            "\(model.aggregation.rawValue), \(rates), collaborative \(String(format: "%g", model.collaborativeWeight))"
         if model.readsCoLikes { text += " (neighbours \(model.neighbours), decisions each \(model.decisionsEach))" }
         return text
     }
@@ -361,6 +385,18 @@ struct RankingReplay {
     }
 
     static let plainWeights: [Double] = [2, 1, 4, 8, 16]
+
+    /// The signals the ablation switches (nights and town): every one, or
+    /// those `SWIPE_RANKING_ABLATION` names (raw values, comma-separated),
+    /// for a run that re-measures a few (the collaborative two alone take
+    /// most of a full run's time).
+    static let ablated: [Ranking.Signal] = {
+        guard let names = ProcessInfo.processInfo.environment["SWIPE_RANKING_ABLATION"] else {
+            return Ranking.Signal.allCases
+        }
+        let wanted = Set(names.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+        return Ranking.Signal.allCases.filter { wanted.contains($0.rawValue) }
+    }()
 
     /// The cross-validated feed over `grid(off:on:)`, and the choices per night.
     func crossValidatedFeed(off: Set<Ranking.Signal> = [], on: Set<Ranking.Signal> = []) throws -> (
@@ -378,7 +414,8 @@ struct RankingReplay {
         let feedCV = try crossValidatedFeed()
         let plainFamily = Self.plainWeights.map { (key: $0, outcomes: plain(weight: $0)) }
         let plainCV = Self.crossValidate(plainFamily)
-        let before = try feed(Ranking.Model(aggregation: .product, prior: .fixed(3), sharedWeight: 0.1))
+        let before = try feed(
+            Ranking.Model(aggregation: .product, prior: .fixed(3), sharedWeight: 0.1, off: [.appeal]))
         let rows: [(String, Outcomes, String)] = [
             ("random order (exact expectation)", randomOrder(), ""),
             ("key order", keyOrder(), ""),
@@ -431,7 +468,7 @@ struct RankingReplay {
 
             """
         var choices = ""
-        for signal in Ranking.Signal.allCases {
+        for signal in Self.ablated {
             let inFeed = Ranking.Model.standard.uses(signal)
             let switched = try inFeed ? crossValidatedFeed(off: [signal]) : crossValidatedFeed(on: [signal])
             let s = summary(switched.outcomes)

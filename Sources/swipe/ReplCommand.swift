@@ -35,6 +35,11 @@ struct ReplCommand: ParsableCommand {
             // Only a REPL session, where a person acts as someone, makes its
             // viewer the database's default (README, "Viewer"); reads never do.
             try store.setLastViewer(viewerID)
+            // The ranking's model, refitted when stale (never fitted, or
+            // `Ranking.refitEvery` decisions since): one bounded batch.
+            if Ranking.keepsFit, try store.rankingFitIsStale(every: Ranking.refitEvery) {
+                try store.refitRanking(ridge: Ranking.Model.standard.fitRidge, limit: Ranking.fitDecisions, at: nil)
+            }
             let ledger = ViewerScope(store: store, viewer: viewerID)
             let environment = ProcessInfo.processInfo.environment
             let color = isatty(STDOUT_FILENO) == 1 && (environment["NO_COLOR"] ?? "").isEmpty

@@ -22,6 +22,10 @@ extension DiscoveryModel {
         public var lastActive: [Date?]
         /// Times dealt (all at the one moment of the test, so all within 24 hours).
         public var dealt: [Int]
+        /// The stored fit (README "Ranking"), as the store returned it: its
+        /// mean, and per person their appeal and generosity (nil: not
+        /// fitted, 0). nil: never fitted, and the like rates rank.
+        public var fit: (mean: Double, appeal: [Double?], generosity: [Double?])?
 
         /// The counts the ledger of `s` gives, decisions at `start` + their time.
         public init(_ s: Scenario, start: Date) {
@@ -161,10 +165,17 @@ extension DiscoveryModel {
         // V, then the exposure bound: nothing else (no activity decay,
         // distance, shared interests, newcomer lift or collaborative
         // signal: README "Ranking").
+        // With a fit stored, each side's chance is σ(mean + generosity of
+        // the one who decides + appeal of the one decided about), in place
+        // of the rates.
         func score(_ c: Int) -> Double {
             let them = rates(c)
-            let iLike = chance(odds(me.given) + odds(them.received) - odds(me.base))
-            let theyLike = chance(odds(them.given) + odds(me.received) - odds(them.base))
+            var iLike = chance(odds(me.given) + odds(them.received) - odds(me.base))
+            var theyLike = chance(odds(them.given) + odds(me.received) - odds(them.base))
+            if let fit = state.fit {
+                iLike = chance(fit.mean + (fit.generosity[v] ?? 0) + (fit.appeal[c] ?? 0))
+                theyLike = chance(fit.mean + (fit.generosity[c] ?? 0) + (fit.appeal[v] ?? 0))
+            }
             var x = 2 * iLike * theyLike / (iLike + theyLike)
             let dealt = Double(state.dealt[c])
             if state.lastActive[c] != nil && dealt > fair { x *= (fair / dealt) * (fair / dealt) }

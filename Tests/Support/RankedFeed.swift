@@ -23,3 +23,14 @@ public func rankedFeed(
     }
     preconditionFailure("no ranked feed for \(type(of: store))")
 }
+
+extension DiscoveryModel {
+    /// The shipped model with the fitted appeal and generosity on (as it
+    /// ships: Documentation/Discovery.md, the ablation): what the model
+    /// tests with a fit deal by.
+    public static var fittedModel: Ranking.Model {
+        var model = Ranking.Model.standard
+        model.off.remove(.appeal)
+        return model
+    }
+}

@@ -56,8 +56,9 @@ import Testing
         try connection.transaction {
             try connection.execute(
                 """
-                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, messages, photos,
-                    moderators, suspensions, warnings, flags, report_resolutions RESTART IDENTITY
+                TRUNCATE profiles, decisions, matches, feed_cursors, liker_cursors, blocks, reports, rank_stats, rank_fit,
+                    messages, photos, moderators, suspensions, warnings, flags, report_resolutions RESTART IDENTITY;
+                UPDATE rank_fit_mean SET mean = NULL, through = 0
                 """)
             for person in s.people { try insert(person.profile, connection) }
             for choice in s.decisions {
@@ -78,10 +79,22 @@ import Testing
     /// The moment of every fetch and of the decisions made while dealing.
     static let now = start.addingTimeInterval(100_000)
 
-    static func check(seed: Int, _ connection: PGConnection, elsewhere: Bool = false) throws {
+    /// With `fitted` (the store at `fitted`'s URI), the ranking's model is
+    /// refitted after the load and the model ranks by the fit it returned.
+    static func check(seed: Int, _ connection: PGConnection, elsewhere: Bool = false, fitted: String? = nil) throws {
         var s = DiscoveryModel.scenario(seed: seed)
         try load(s, into: connection)
         var state = DiscoveryModel.RankState(s, start: start)
+        let model = fitted == nil ? Ranking.Model.standard : DiscoveryModel.fittedModel
+        if let uri = fitted {
+            let fit = try PostgresStore(uri: uri, create: false).refitRanking(at: start)
+            if fit.decisions > 0 {
+                let keys = try s.people.map {
+                    try #require(try connection.scalarInt("SELECT key FROM profiles WHERE id = $1", .text($0.id)))
+                }
+                state.fit = (fit.mean, keys.map { fit.appeal[$0] }, keys.map { fit.generosity[$0] })
+            }
+        }
         let everyone = s.people.map(\.id)
         for v in s.people.indices {
             let viewer = s.people[v].id
@@ -94,12 +107,13 @@ import Testing
             // All at once, looking only…
             let look = try PostgresFeed(
                 connection: connection, viewer: viewer,
-                options: .init(cellLimit: cellLimit, records: false, clock: { now }))
+                options: .init(cellLimit: cellLimit, records: false, clock: { now }, model: model))
             #expect(
                 try look.nextProfiles(limit: 1000, excluding: []).map(\.id) == expected, "seed \(seed) viewer u\(v)")
             // …and card by card, as a deck of four that keeps its cards deals them.
             let feed = try PostgresFeed(
-                connection: connection, viewer: viewer, options: .init(cellLimit: cellLimit, clock: { now }))
+                connection: connection, viewer: viewer,
+                options: .init(cellLimit: cellLimit, clock: { now }, model: model))
             let (dealt, modelDealt) = try DiscoveryModel.cardByCard(
                 &s, viewer: v, state: &state, now: now, start: start,
                 fetch: { try feed.nextProfiles(limit: 1, excluding: $0).first?.id },
@@ -116,6 +130,16 @@ import Testing
         let fresh = Int.random(in: 0...1_000_000_000)
         for seed in Array(0..<40) + Array(fresh..<(fresh + 20)) {
             try Self.check(seed: seed, connection)
+        }
+    }
+
+    /// The same with the ranking's model fitted after the load (README
+    /// "Ranking"): the feed ranks by each side's fitted appeal and generosity.
+    @Test func fittedFeedDealsExactlyTheModelsSequence() throws {
+        let connection = try connect()
+        let fresh = Int.random(in: 0...1_000_000_000)
+        for seed in Array(0..<20) + Array(fresh..<(fresh + 10)) {
+            try Self.check(seed: seed, connection, fitted: database.uri)
         }
     }
 

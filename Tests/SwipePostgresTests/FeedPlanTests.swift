@@ -47,6 +47,9 @@ import Testing
             INSERT INTO suspensions (profile, reason, banned_at, ends_at, banned_by)
             SELECT 1 + (n * 13) % 20000, 'spam', '2026-10-01T00:00:00.000Z', '2026-10-08T00:00:00.000Z', 'operator'
             FROM generate_series(1, 1000) AS n ON CONFLICT DO NOTHING;
+            -- A fit of the ranking's model (README "Ranking") for most of them, as after a refit.
+            INSERT INTO rank_fit (profile, appeal, generosity)
+            SELECT n, (n % 7) * 0.1, (n % 5) * -0.1 FROM generate_series(1, 15000) AS n;
             ANALYZE;
             SET plan_cache_mode = force_generic_plan;
             """)
@@ -108,6 +111,7 @@ import Testing
         Self.expectIndexedOnly(recent, using: ["rank_stats_active", "profiles_pkey"], "the recently active")
         #expect(!recent.contains("Sort"), "the recently active are sorted:\n\(recent)")
         #expect(byKey.contains("rank_stats_pkey"), "the walk by key reads the stats by key:\n\(byKey)")
+        #expect(byKey.contains("rank_fit_pkey"), "the walk by key reads the fit by key:\n\(byKey)")
 
         let likers = try plan(
             connection, "likers", PostgresDiscoverySQL.likers,

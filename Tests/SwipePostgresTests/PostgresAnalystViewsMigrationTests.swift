@@ -44,13 +44,13 @@ import Testing
     @Test func versionSixMigratesAndTheViewsReadItsHistory() throws {
         let connection = try versionSix()
         let store = try PostgresStore(uri: old.uri, create: false)
-        #expect(try connection.scalarInt("SELECT version FROM schema_version") == 7)
+        #expect(try connection.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
         #expect(try Self.lines(connection, AnalystViewsSample.decisionLogSQL) == AnalystViewsSample.decisionLog)
         #expect(try Self.lines(connection, AnalystViewsSample.matchHistorySQL) == AnalystViewsSample.matchHistory)
         #expect(try store.matches(viewer: "a").map(\.profile) == ["b"])
         #expect(try store.messages(MessageQuery(viewer: "a", profile: "b")).map(\.text) == ["hi", "there", "hello"])
         _ = try PostgresStore(uri: old.uri, create: false)
-        #expect(try connection.scalarInt("SELECT version FROM schema_version") == 7)
+        #expect(try connection.scalarInt("SELECT version FROM schema_version") == PostgresSchema.version)
     }
 
     @Test func migratedSchemaEqualsANewOne() throws {

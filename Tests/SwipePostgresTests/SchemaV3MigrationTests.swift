@@ -22,6 +22,7 @@ import Testing
         try connection.execute(
             """
             DROP VIEW match_history, decision_log;
+            DROP TABLE rank_fit, rank_fit_mean;
             DROP TABLE rank_stats;
             DROP FUNCTION rank_stats_keep() CASCADE;
             DROP TABLE messages;

@@ -30,7 +30,7 @@ import Testing
     @Test func versionSixMigratesAndTheViewsReadItsHistory() throws {
         let store = try SQLiteStore(path: try versionSixFile())
         let c = store.connection
-        #expect(try c.scalarInt("PRAGMA user_version") == 7)
+        #expect(try c.scalarInt("PRAGMA user_version") == Schema.version)
         #expect(try Self.lines(c, AnalystViewsSample.decisionLogSQL) == AnalystViewsSample.decisionLog)
         #expect(try Self.lines(c, AnalystViewsSample.matchHistorySQL) == AnalystViewsSample.matchHistory)
         #expect(try store.matches(viewer: "a").map(\.profile) == ["b"])
@@ -38,7 +38,7 @@ import Testing
         #expect(try c.statement("PRAGMA integrity_check").bind().first { $0.text(0) } == "ok")
         // Opening again finds nothing left to do.
         _ = try SQLiteStore(path: c.path)
-        #expect(try c.scalarInt("PRAGMA user_version") == 7)
+        #expect(try c.scalarInt("PRAGMA user_version") == Schema.version)
     }
 
     @Test func migratedSchemaEqualsANewOne() throws {

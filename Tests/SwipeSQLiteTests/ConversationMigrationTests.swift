@@ -39,7 +39,7 @@ import Testing
         let store = try SQLiteStore(path: try versionTwoFile())
         let c = store.connection
         #expect(try c.scalarInt("PRAGMA user_version") == Schema.version)
-        #expect(Schema.version == 7)
+        #expect(Schema.version == 8)
         #expect(try store.matches(viewer: "a").map(\.profile) == ["b"])
         #expect(try store.rules().likesPerDay == 7)
         #expect(

@@ -121,17 +121,24 @@ enum PostgresDiscoverySQL {
         """
 
     /// The ranking's columns (`rank_stats` as `r`), after `columns` (15…22),
-    /// as SQLite's `DiscoverySQL.stats`.
+    /// then `rank_fit`'s (as `rf`), as SQLite's `DiscoverySQL.stats`.
     static let stats = """
-        r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt, r.dealt_total
+        r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt, r.dealt_total,
+        rf.appeal, rf.generosity
         """
 
-    /// The candidate's `rank_stats` row as `r` (NULLs without one): a lateral
+    /// The candidate's `rank_stats` row as `r` and `rank_fit` row as `rf` (NULLs without them): lateral
     /// probe of its primary key per candidate, so the walks stay ordered index
     /// walks that stop early (a plain LEFT JOIN may be planned as a hash join
     /// over the whole table).
-    static let statsJoin =
-        "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = p.key LIMIT 1) AS r ON true"
+    static let statsJoin = rankingJoins(on: "p")
+
+    /// `statsJoin` for the rows of `table`: its `rank_stats` row as `r` and
+    /// its `rank_fit` row as `rf`, each a lateral probe of the primary key.
+    static func rankingJoins(on table: String) -> String {
+        "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = \(table).key LIMIT 1) AS r ON true\n"
+            + "LEFT JOIN LATERAL (SELECT * FROM rank_fit AS rf0 WHERE rf0.profile = \(table).key LIMIT 1) AS rf ON true"
+    }
 
     /// The eligible among the $18 most recently active profiles (one bounded
     /// range of `rank_stats_active`, newest first, ties by key from the
@@ -269,7 +276,7 @@ enum PostgresDiscoverySQL {
         }
         return "SELECT c.*, " + stats + "\nFROM (SELECT * FROM (\n" + branches.joined(separator: "\nUNION ALL\n")
             + "\n) AS cells ORDER BY cells.key LIMIT $19::bigint) AS c\n"
-            + "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = c.key LIMIT 1) AS r ON true\n"
+            + rankingJoins(on: "c") + "\n"
             + "ORDER BY c.key"
     }
 

@@ -5,7 +5,7 @@ import SwipeStore
 public enum PostgresSchema {
     /// The newest schema version this swipe reads and writes (the one
     /// `schema.postgres.sql` creates).
-    public static let version = 7
+    public static let version = 8
 
     /// What a database holds, as far as swipe is concerned.
     enum Identity: Equatable {
@@ -148,7 +148,10 @@ public enum PostgresSchema {
 
     /// Steps from version `from` to the next, in order.
     static var migrations: [(from: Int, sql: String)] {
-        [(2, migrationToV3), (3, migrationToV4), (4, migrationToV5), (5, migrationToV6), (6, migrationToV7)]
+        [
+            (2, migrationToV3), (3, migrationToV4), (4, migrationToV5), (5, migrationToV6), (6, migrationToV7),
+            (7, migrationToV8),
+        ]
     }
 
     /// Version 6 → 7, views for analysts (Documentation/Insights.md, "Views
@@ -157,6 +160,18 @@ public enum PostgresSchema {
     /// then the version. Views copy nothing: the step is instant at any size.
     static var migrationToV7: String {
         analystViews + "UPDATE schema_version SET version = 7;\n"
+    }
+
+    /// Version 7 → 8, the ranking's fit (README "Ranking"): rank_fit and
+    /// rank_fit_mean's one row (never fitted), exactly as
+    /// schema.postgres.sql writes them (its section, up to the end marker);
+    /// then the version. Two empty tables: instant at any size; the feed
+    /// ranks by the like rates until the first refit.
+    static var migrationToV8: String {
+        section(
+            from: "\n-- The ranking's fit (version 8; README \"Ranking\")",
+            to: "-- End of the ranking's fit (version 8).")
+            + "UPDATE schema_version SET version = 8;\n"
     }
 
     /// decision_log and match_history as schema.postgres.sql writes them.

@@ -1,4 +1,5 @@
--- swipe database schema for PostgreSQL, version 7 (views for analysts:
+-- swipe database schema for PostgreSQL, version 8 (the ranking's fit:
+-- rank_fit and rank_fit_mean; version 7 was views for analysts:
 -- decision_log and match_history; version 6 was moderation: moderators,
 -- suspensions, warnings, flags and the append-only moderation log; version 5
 -- was photos: the bytes of the photos swipe stores itself; version 4 was conversations: messages,
@@ -25,8 +26,8 @@ DECLARE
 BEGIN
     IF to_regclass('schema_version') IS NOT NULL THEN
         SELECT version INTO found FROM schema_version;
-        IF found > 7 THEN
-            RAISE EXCEPTION 'this database has swipe schema version %, newer than this schema (version 7)', found
+        IF found > 8 THEN
+            RAISE EXCEPTION 'this database has swipe schema version %, newer than this schema (version 8)', found
                 USING ERRCODE = 'object_not_in_prerequisite_state', HINT = 'use a newer swipe';
         END IF;
         RAISE EXCEPTION 'this database already has swipe schema version %', found
@@ -41,7 +42,7 @@ CREATE TABLE schema_version (
     -- At most one row.
     singleton   boolean NOT NULL DEFAULT true PRIMARY KEY CHECK (singleton)
 );
-INSERT INTO schema_version (version) VALUES (7);
+INSERT INTO schema_version (version) VALUES (8);
 
 -- People in the deck. `key` is the internal integer key (the feed's order);
 -- `id` is the stable external id from the CSV, compared byte by byte
@@ -391,6 +392,30 @@ JOIN profiles AS b ON b.key = m.high
 LEFT JOIN messages AS f ON f.low = m.low AND f.high = m.high AND f.seq = 1
 LEFT JOIN profiles AS s ON s.key = f.sender;
 -- End of views for analysts (version 7).
+
+-- The ranking's fit (version 8; README "Ranking"), as in schema.sql: one row
+-- per profile the last fit saw, its appeal and generosity in log-odds (no
+-- row: 0), and the fit's one row with its mean (NULL: never fitted), ridge,
+-- decisions fitted, the largest decision key seen and when it ran. Written
+-- only by SwipeStore's bounded batch (`SQLDatabase.refitRanking`), never per
+-- decision. The version-8 migration (PostgresSchema.migrationToV8) runs this
+-- section, up to its end marker.
+CREATE TABLE rank_fit (
+    profile    bigint PRIMARY KEY REFERENCES profiles(key) ON DELETE CASCADE,
+    appeal     double precision NOT NULL,
+    generosity double precision NOT NULL
+);
+
+CREATE TABLE rank_fit_mean (
+    singleton  bigint PRIMARY KEY DEFAULT 1 CHECK (singleton = 1),
+    mean       double precision,
+    ridge      double precision,
+    decisions  bigint NOT NULL DEFAULT 0 CHECK (decisions >= 0),
+    through    bigint NOT NULL DEFAULT 0,
+    fitted_at  text COLLATE "C"
+);
+INSERT INTO rank_fit_mean (singleton) VALUES (1);
+-- End of the ranking's fit (version 8).
 
 -- The decision in one round trip (PostgresStore+Decide.swift): SwipeStore's
 -- `record` (SQLDatabase+Ledger.swift, the one definition of what a decision

@@ -63,16 +63,23 @@ enum DiscoverySQL {
 
     /// The ranking's columns (`rank_stats` as `r`, joined on the key), after
     /// `columns`: given, given_likes, received, received_likes,
-    /// last_active_at, dealt_since, dealt, dealt_total (columns 15…22).
+    /// last_active_at, dealt_since, dealt, dealt_total (columns 15…22), and
+    /// from `rank_fit` as `rf`: appeal, generosity.
     static let stats = """
-        r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt, r.dealt_total
+        r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt, r.dealt_total,
+        rf.appeal, rf.generosity
         """
+
+    /// The candidate's `rank_stats` row as `r` and its `rank_fit` row as `rf`
+    /// (NULLs without them), each a lookup by key.
+    static let statsJoin =
+        "LEFT JOIN rank_stats AS r ON r.profile = p.key LEFT JOIN rank_fit AS rf ON rf.profile = p.key"
 
     /// Everyone after the cursor ?15 in key order, walking the profiles'
     /// primary key: for a viewer without a box, or one whose box holds many.
     static let byKey = """
         SELECT \(columns), \(stats)
-        FROM profiles AS p LEFT JOIN rank_stats AS r ON r.profile = p.key
+        FROM profiles AS p \(statsJoin)
         WHERE p.key > ?15 AND \(eligible)
         ORDER BY p.key
         """
@@ -86,7 +93,7 @@ enum DiscoverySQL {
         FROM (SELECT a.profile FROM rank_stats AS a WHERE a.last_active_at IS NOT NULL
               ORDER BY a.last_active_at DESC, a.profile DESC LIMIT ?15) AS recent
         CROSS JOIN profiles AS p ON p.key = recent.profile
-        LEFT JOIN rank_stats AS r ON r.profile = p.key
+        \(statsJoin)
         WHERE \(eligible)
         """
 
@@ -124,7 +131,7 @@ enum DiscoverySQL {
     /// cells that cover the viewer's box as it reads them.
     static let inCell = """
         SELECT \(columns), \(stats)
-        FROM profiles AS p LEFT JOIN rank_stats AS r ON r.profile = p.key
+        FROM profiles AS p \(statsJoin)
         WHERE p.lat IS NOT NULL AND \(cell) = ?16 AND p.key > ?15 AND \(eligible)
         ORDER BY p.key
         """

@@ -28,8 +28,14 @@ extension SQLiteStore: SwipeDatabase {
         try SQLiteImporter(store: self, options: options).importProfiles(path: path)
     }
 
+    /// Loads the decisions, then refits the ranking's model on the ledger
+    /// as it now stands (`refitRanking`, a bounded batch) when the import
+    /// stored or changed a decision and the shipped model reads the fit
+    /// (`Ranking.keepsFit`).
     public func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary {
-        try SQLiteImporter(store: self, options: options).importDecisions(path: path)
+        let summary = try SQLiteImporter(store: self, options: options).importDecisions(path: path)
+        if Ranking.keepsFit, summary.inserted + summary.updated > 0 { try refitRanking() }
+        return summary
     }
 }
 

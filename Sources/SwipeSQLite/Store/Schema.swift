@@ -10,7 +10,7 @@ import SwipeStore
 /// any file swipe did not write (`identify`), before anything is written to it.
 public enum Schema {
     /// The version schema.sql creates (its `PRAGMA user_version`).
-    public static let version = 7
+    public static let version = 8
 
     /// `PRAGMA application_id` of every swipe database: 0x53574950, "SWIP".
     public static let applicationID: Int32 = 0x5357_4950
@@ -24,7 +24,7 @@ public enum Schema {
     static var migrations: [(from: Int, sql: String)] {
         [
             (1, SchemaV2.migration), (2, SchemaV3.migration), (3, SchemaV4.migration), (4, SchemaV5.migration),
-            (5, SchemaV6.migration), (6, SchemaV7.migration),
+            (5, SchemaV6.migration), (6, SchemaV7.migration), (7, SchemaV8.migration),
         ]
     }
 

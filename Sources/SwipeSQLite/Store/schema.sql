@@ -1,4 +1,5 @@
--- swipe database schema, version 7 (views for analysts: decision_log and
+-- swipe database schema, version 8 (the ranking's fit: rank_fit and
+-- rank_fit_mean; version 7 was views for analysts: decision_log and
 -- match_history; version 6 was moderation: moderators, suspensions,
 -- warnings, flags and the append-only moderation log; version 5 was photos:
 -- the bytes of the photos swipe stores itself; version 4 was conversations: messages, and a match's
@@ -11,7 +12,7 @@
 -- Sources/SwipeSQLite/Store/, which SwiftPM embeds with `.embedInCode`; the
 -- top-level schema.sql links to it). Later versions add forward-only migration
 -- steps in Sources/SwipeSQLite/Store/Schema.swift and bump user_version here.
-PRAGMA user_version = 7;
+PRAGMA user_version = 8;
 -- Marks the file as swipe's ("SWIP", 0x53574950): swipe refuses any SQLite
 -- file without it (or the legacy form: 0 here, user_version 1, these tables).
 PRAGMA application_id = 1398229328;
@@ -439,3 +440,31 @@ JOIN profiles AS a ON a.key = m.low
 JOIN profiles AS b ON b.key = m.high
 LEFT JOIN messages AS f ON f.low = m.low AND f.high = m.high AND f.seq = 1
 LEFT JOIN profiles AS s ON s.key = f.sender;
+
+-- The ranking's fit (version 8; README "Ranking"): a logistic (Rasch) fit of
+-- the latest standing decisions, P(V likes C) = σ(mean + generosity(V) +
+-- appeal(C)), recomputed in bounded batches (SwipeStore's
+-- `SQLDatabase.refitRanking`: at most `Ranking.fitDecisions` decisions, the
+-- latest by key), never per decision. One row per profile the last fit saw:
+-- its appeal (how much more than typical people like it) and generosity (how
+-- much more readily it likes), in log-odds; no row: 0, a typical person's.
+-- The row goes with its profile (ON DELETE CASCADE): it is derived data.
+CREATE TABLE rank_fit (
+    profile    INTEGER PRIMARY KEY REFERENCES profiles(key) ON DELETE CASCADE,
+    appeal     REAL NOT NULL,
+    generosity REAL NOT NULL
+);
+
+-- The fit's one row: its mean (log-odds of a like between two typical
+-- people; NULL: never fitted, and the feed ranks by the like rates), the
+-- ridge penalty and the decisions it fitted, the largest decision key it saw
+-- and when it ran (a refit is due once enough decisions came after it).
+CREATE TABLE rank_fit_mean (
+    singleton  INTEGER PRIMARY KEY DEFAULT 1 CHECK (singleton = 1),
+    mean       REAL,
+    ridge      REAL,
+    decisions  INTEGER NOT NULL DEFAULT 0 CHECK (decisions >= 0),
+    through    INTEGER NOT NULL DEFAULT 0,
+    fitted_at  TEXT
+);
+INSERT INTO rank_fit_mean (singleton) VALUES (1);

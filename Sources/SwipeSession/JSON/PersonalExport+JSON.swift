@@ -37,7 +37,7 @@ extension PersonalExport {
         member("exported_at", JSONText.quoted(exportedAt))
         for section in sections {
             switch section.name {
-            case "profile", "rank_stats":
+            case "profile", "rank_stats", "rank_fit":
                 member(section.name, section.rows.first.map { Self.object($0, indent: indent) } ?? "null")
             default:
                 member(section.name, list(section.rows.map { Self.object($0, indent: rowIndent) }))

@@ -136,14 +136,17 @@ extension Ranking {
 
 extension Discovery.RankStats: FetchableRow {
     /// The ranking's columns of a feed query's row, by name (`rank_stats`
-    /// as the feed queries join it): a profile with no row reads as zero
-    /// and never.
+    /// and `rank_fit` as the feed queries join them): a profile with no row
+    /// reads as zero and never, and unfitted; `fit_mean` only where the
+    /// query returns it (the viewer's row).
     public init(row: some SQLRow) throws {
         self.init(
             given: try row.optionalInt("given") ?? 0, givenLikes: try row.optionalInt("given_likes") ?? 0,
             received: try row.optionalInt("received") ?? 0, receivedLikes: try row.optionalInt("received_likes") ?? 0,
             lastActiveAt: try row.optionalText("last_active_at"), dealtSince: try row.optionalText("dealt_since"),
-            dealt: try row.optionalInt("dealt") ?? 0, dealtTotal: try row.optionalInt("dealt_total") ?? 0)
+            dealt: try row.optionalInt("dealt") ?? 0, dealtTotal: try row.optionalInt("dealt_total") ?? 0,
+            appeal: try row.optionalDouble("appeal"), generosity: try row.optionalDouble("generosity"),
+            fitMean: try row.columnIndex("fit_mean") == nil ? nil : row.optionalDouble("fit_mean"))
     }
 }
 

@@ -102,6 +102,7 @@ extension SQLDatabase {
             "DELETE FROM warnings WHERE profile = $1",
             "DELETE FROM flags WHERE profile = $1",
             "DELETE FROM rank_stats WHERE profile = $1",
+            "DELETE FROM rank_fit WHERE profile = $1",
             "DELETE FROM photos WHERE profile = $1",
         ]
     }

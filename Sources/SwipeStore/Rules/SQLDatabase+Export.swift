@@ -102,6 +102,11 @@ extension SQLDatabase {
                     ("given", .int), ("given_likes", .int), ("received", .int), ("received_likes", .int),
                     ("last_active_at", .text), ("dealt_since", .text), ("dealt", .int), ("dealt_total", .int),
                 ]),
+            // The ranking's fit of the person (README "Ranking"): their appeal and generosity, log-odds.
+            ExportQuery(
+                section: "rank_fit",
+                sql: "SELECT appeal, generosity FROM rank_fit WHERE profile = $1",
+                columns: [("appeal", .real), ("generosity", .real)]),
             // Photos (Documentation/Photos.md): each stored photo with its
             // bytes (base64), under the path the `photos` list names it by.
             ExportQuery(

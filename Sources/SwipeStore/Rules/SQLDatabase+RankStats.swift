@@ -13,13 +13,18 @@ extension SQLDatabase {
 extension Discovery.RankStats {
     /// The ranking's row of the profile with internal key `key`, on any
     /// backend's connection (both feeds read the viewer's with it): all zero
-    /// and never when it has none.
+    /// and never when it has none; with its fitted appeal and generosity and
+    /// the fit's mean (`rank_fit`, `rank_fit_mean`'s one row), in the same
+    /// statement.
     public static func read(key: Int, on executor: some SQLExecutor) throws -> Self {
         try executor.first(
             Discovery.RankStats.self,
             """
-            SELECT given, given_likes, received, received_likes, last_active_at, dealt_since, dealt, dealt_total
-            FROM rank_stats WHERE profile = $1
+            SELECT r.given, r.given_likes, r.received, r.received_likes, r.last_active_at, r.dealt_since, r.dealt,
+                   r.dealt_total, f.appeal, f.generosity, m.mean AS fit_mean
+            FROM rank_fit_mean AS m
+            LEFT JOIN rank_stats AS r ON r.profile = $1
+            LEFT JOIN rank_fit AS f ON f.profile = $1
             """, [.int(key)]) ?? Self()
     }
 }
