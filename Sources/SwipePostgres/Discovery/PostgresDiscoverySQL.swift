@@ -131,14 +131,16 @@ enum PostgresDiscoverySQL {
     /// probe of its primary key per candidate, so the walks stay ordered index
     /// walks that stop early (a plain LEFT JOIN may be planned as a hash join
     /// over the whole table).
-    static let statsJoin = rankingJoins(on: "p")
+    static let statsJoin = """
+        LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = p.key LIMIT 1) AS r ON true
+        LEFT JOIN LATERAL (SELECT * FROM rank_fit AS rf0 WHERE rf0.profile = p.key LIMIT 1) AS rf ON true
+        """
 
-    /// `statsJoin` for the rows of `table`: its `rank_stats` row as `r` and
-    /// its `rank_fit` row as `rf`, each a lateral probe of the primary key.
-    static func rankingJoins(on table: String) -> String {
-        "LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = \(table).key LIMIT 1) AS r ON true\n"
-            + "LEFT JOIN LATERAL (SELECT * FROM rank_fit AS rf0 WHERE rf0.profile = \(table).key LIMIT 1) AS rf ON true"
-    }
+    /// `statsJoin` for the merged cells' rows (`c`).
+    static let cellsStatsJoin = """
+        LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = c.key LIMIT 1) AS r ON true
+        LEFT JOIN LATERAL (SELECT * FROM rank_fit AS rf0 WHERE rf0.profile = c.key LIMIT 1) AS rf ON true
+        """
 
     /// The eligible among the $18 most recently active profiles (one bounded
     /// range of `rank_stats_active`, newest first, ties by key from the
@@ -274,10 +276,10 @@ enum PostgresDiscoverySQL {
         let branches = (0..<count).map {
             inCellsBranch.replacingOccurrences(of: cellParameter, with: "$" + String(20 + $0))
         }
-        return "SELECT c.*, " + stats + "\nFROM (SELECT * FROM (\n" + branches.joined(separator: "\nUNION ALL\n")
-            + "\n) AS cells ORDER BY cells.key LIMIT $19::bigint) AS c\n"
-            + rankingJoins(on: "c") + "\n"
-            + "ORDER BY c.key"
+        let union: String = branches.joined(separator: "\nUNION ALL\n")
+        let head: String = "SELECT c.*, " + stats + "\nFROM (SELECT * FROM (\n" + union
+        let tail: String = "\n) AS cells ORDER BY cells.key LIMIT $19::bigint) AS c\n" + cellsStatsJoin
+        return head + tail + "\nORDER BY c.key"
     }
 
     /// Those of the candidates $18 (a JSON array of external ids) the viewer

@@ -44,6 +44,12 @@ extension SQLDatabase {
         let fit = Ranking.fit(edges, ridge: ridge)
         let now = Timestamp.string(from: date ?? Date())
         try write {
+            // The mean's one row first: its row lock queues a concurrent
+            // refit (several REPLs opening at once) behind this one, whose
+            // rows its DELETE then sees, instead of both inserting the same keys.
+            try executor.run(
+                "UPDATE rank_fit_mean SET mean = $1, ridge = $2, decisions = $3, through = $4, fitted_at = $5",
+                [edges.isEmpty ? .null : .real(fit.mean), .real(ridge), .int(edges.count), .int(through), .text(now)])
             try executor.run("DELETE FROM rank_fit", [])
             var rows = fit.rows[...]
             // Chunks of 256, 128, … 1 rows: at most nine statement texts, each prepared once.
@@ -57,9 +63,6 @@ extension SQLDatabase {
                     "INSERT INTO rank_fit (profile, appeal, generosity) VALUES " + values.joined(separator: ", "),
                     chunk.flatMap { [.int($0.key), .real($0.appeal), .real($0.generosity)] })
             }
-            try executor.run(
-                "UPDATE rank_fit_mean SET mean = $1, ridge = $2, decisions = $3, through = $4, fitted_at = $5",
-                [edges.isEmpty ? .null : .real(fit.mean), .real(ridge), .int(edges.count), .int(through), .text(now)])
         }
         return fit
     }
