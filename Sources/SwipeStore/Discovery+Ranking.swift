@@ -130,11 +130,12 @@ public enum Ranking {
         init(_ stats: [(gender: String?, stats: Discovery.RankStats)], prior: Prior = .fixed(Ranking.fallbackWeight)) {
             var sums: [String: (g: Int, gl: Int, r: Int, rl: Int)] = [:]
             var all = (g: 0, gl: 0, r: 0, rl: 0)
-            for (gender, s) in stats {
-                let key = gender ?? ""
-                var t = sums[key] ?? (0, 0, 0, 0)
+            func add(_ s: Discovery.RankStats, to t: inout (g: Int, gl: Int, r: Int, rl: Int)) {
                 t.g += s.given; t.gl += s.givenLikes; t.r += s.received; t.rl += s.receivedLikes
-                sums[key] = t
+            }
+            for (gender, s) in stats {
+                // One lookup of the gender's sums, changed in place.
+                add(s, to: &sums[gender ?? "", default: (0, 0, 0, 0)])
                 all.g += s.given; all.gl += s.givenLikes; all.r += s.received; all.rl += s.receivedLikes
             }
             // Toward one half, weight 10, so an empty window gives 0.5.
@@ -150,12 +151,11 @@ public enum Ranking {
                 givenWeight = weight
                 receivedWeight = weight
             case .fitted, .market:
-                let keyed = stats.map { (key: $0.gender ?? "", stats: $0.stats) }
                 givenWeight =
-                    Ranking.fittedWeight(keyed.map { ($0.key, $0.stats.givenLikes, $0.stats.given) })
+                    Ranking.fittedWeight(stats.map { ($0.gender ?? "", $0.stats.givenLikes, $0.stats.given) })
                     ?? Ranking.fallbackWeight
                 receivedWeight =
-                    Ranking.fittedWeight(keyed.map { ($0.key, $0.stats.receivedLikes, $0.stats.received) })
+                    Ranking.fittedWeight(stats.map { ($0.gender ?? "", $0.stats.receivedLikes, $0.stats.received) })
                     ?? Ranking.fallbackWeight
             }
         }

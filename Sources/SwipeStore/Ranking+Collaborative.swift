@@ -172,12 +172,20 @@ extension Ranking {
 
         /// `rows` as read (any order; genders raw, as stored).
         public init(_ rows: [Row] = []) {
-            self.rows = rows.map {
-                Row(
-                    key: $0.key, gender: $0.gender.map { Discovery.genderKey($0) }.flatMap { $0.isEmpty ? nil : $0 },
-                    stats: $0.stats)
-            }.sorted { $0.key < $1.key }
-            bases = Bases(self.rows.map { ($0.gender, $0.stats) }, prior: .fitted)
+            // A sample holds a few spellings of gender: each is keyed once.
+            var keys: [String: String?] = [:]
+            func key(_ raw: String) -> String? {
+                if let known = keys[raw] { return known }
+                let key = Discovery.genderKey(raw)
+                let found: String? = key.isEmpty ? nil : key
+                keys[raw] = found
+                return found
+            }
+            var keyed = rows
+            for i in keyed.indices { keyed[i].gender = keyed[i].gender.flatMap(key) }
+            keyed.sort { $0.key < $1.key }
+            self.rows = keyed
+            bases = Bases(keyed.map { ($0.gender, $0.stats) }, prior: .fitted)
         }
     }
 }
