@@ -36,9 +36,14 @@ struct ReplCommand: ParsableCommand {
             // viewer the database's default (README, "Viewer"); reads never do.
             try store.setLastViewer(viewerID)
             // The ranking's model, refitted when stale (never fitted, or
-            // `Ranking.refitEvery` decisions since): one bounded batch.
-            if Ranking.keepsFit, try store.rankingFitIsStale(every: Ranking.refitEvery) {
-                try store.refitRanking(ridge: Ranking.Model.standard.fitRidge, limit: Ranking.fitDecisions, at: nil)
+            // `Ranking.refitEvery` decisions since): one bounded batch, on a
+            // connection and a thread of its own while the person swipes.
+            let refit = try BackgroundRefit.startIfStale(store) { try database.openExisting() }
+            defer {
+                if let failed = refit?.wait() {
+                    var stderr = StandardError()
+                    stderr.write(TerminalText.oneLine(failed) + "\n")
+                }
             }
             let ledger = ViewerScope(store: store, viewer: viewerID)
             let environment = ProcessInfo.processInfo.environment

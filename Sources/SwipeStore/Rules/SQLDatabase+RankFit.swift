@@ -94,7 +94,7 @@ extension SQLDatabase {
 
 extension Ranking {
     /// Whether the store keeps the fit fresh on its own (after an import, in
-    /// `swipe serve`, on opening a deck in the REPL): while the shipped model
+    /// `swipe serve`, beside a REPL that opens on a stale fit): while the shipped model
     /// reads it (`Model.standard`). A model that reads it otherwise (the
     /// benchmark's) refits itself (`refitRanking`).
     public static var keepsFit: Bool { Model.standard.uses(.appeal) }
