@@ -24,13 +24,13 @@ final class ViewerHub: Sendable {
     /// asks for the deck (`deck`), which takes the card out first.
     static let deckChanged = #"{"event":"deck-changed"}"#
 
-    /// Registers `writer` and its session for `viewer`; returns the id to remove it with.
-    /// Nil when `viewer` already has `limit` sockets open.
     /// A socket's id, taken before its session opens, so that what the
     /// session hears can leave out the socket it came from.
     func reserveID() -> Int { nextID.add(1, ordering: .relaxed).newValue }
 
-    /// Adds the socket `id` (`reserveID`); false when `viewer` already has `limit` open.
+    /// Registers `writer` and its session for `viewer` as socket `id`
+    /// (`reserveID`, the id to remove it with); false when `viewer` already
+    /// has `limit` sockets open.
     func add(
         _ writer: WebSocketOutboundWriter, session: SocketSession, token: String, for viewer: String, id: Int,
         limit: Int = .max

@@ -136,12 +136,6 @@ enum PostgresDiscoverySQL {
         LEFT JOIN LATERAL (SELECT * FROM rank_fit AS rf0 WHERE rf0.profile = p.key LIMIT 1) AS rf ON true
         """
 
-    /// `statsJoin` for the merged cells' rows (`c`).
-    static let cellsStatsJoin = """
-        LEFT JOIN LATERAL (SELECT * FROM rank_stats AS r0 WHERE r0.profile = c.key LIMIT 1) AS r ON true
-        LEFT JOIN LATERAL (SELECT * FROM rank_fit AS rf0 WHERE rf0.profile = c.key LIMIT 1) AS rf ON true
-        """
-
     /// The eligible among the $18 most recently active profiles (one bounded
     /// range of `rank_stats_active`, newest first, ties by key from the
     /// highest), as SQLite's `DiscoverySQL.recentlyActive`.
@@ -277,9 +271,10 @@ enum PostgresDiscoverySQL {
             inCellsBranch.replacingOccurrences(of: cellParameter, with: "$" + String(20 + $0))
         }
         let union: String = branches.joined(separator: "\nUNION ALL\n")
-        let head: String = "SELECT c.*, " + stats + "\nFROM (SELECT * FROM (\n" + union
-        let tail: String = "\n) AS cells ORDER BY cells.key LIMIT $19::bigint) AS c\n" + cellsStatsJoin
-        return head + tail + "\nORDER BY c.key"
+        // The merged rows are named `p`, as a walk's are, so `statsJoin` joins them too.
+        let head: String = "SELECT p.*, " + stats + "\nFROM (SELECT * FROM (\n" + union
+        let tail: String = "\n) AS cells ORDER BY cells.key LIMIT $19::bigint) AS p\n" + statsJoin
+        return head + tail + "\nORDER BY p.key"
     }
 
     /// Those of the candidates $18 (a JSON array of external ids) the viewer

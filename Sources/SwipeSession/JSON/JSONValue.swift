@@ -78,8 +78,6 @@ public enum JSONValue: Hashable, Sendable {
     /// the same: a number of at most `decimals` places below 10¹¹ is the
     /// shortest spelling of the double nearest it, which `format` prints.
     static func append(_ value: Double, to bytes: inout [UInt8]) {
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
         let scaled = (value * scale).rounded()
         guard value.isFinite, abs(scaled) < 1e15 else {
             bytes.append(contentsOf: format(value).utf8)
@@ -114,12 +112,13 @@ public enum JSONValue: Hashable, Sendable {
         bytes[start...].reverse()
     }
 
+    /// 10 to the power `decimals`: a number times this, rounded, counts its last place.
+    private static let scale: Double = (0..<decimals).reduce(1.0) { product, _ in product * 10 }
+
     /// `value` rounded to `decimals` places in its shortest spelling:
     /// 1 not 1.0, 0 not -0, 283.95 not 283.95000000000005.
     package static func format(_ value: Double) -> String {
         guard value.isFinite else { return "null" }
-        var scale = 1.0
-        for _ in 0..<decimals { scale *= 10 }
         let rounded = (value * scale).rounded() / scale
         if rounded == 0 { return "0" }
         if rounded == rounded.rounded(), abs(rounded) < 1e15 { return String(Int64(rounded)) }
