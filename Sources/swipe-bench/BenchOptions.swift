@@ -24,7 +24,8 @@ struct BenchOptions {
                            [--only import,ledger,feed,queries,repl,output,discovery,serve,postgres,pgimport,writers,
                                   discovery-postgres,serve-postgres,photos,insights] [--sessions N]
                            (serve-chat, serve-postgres-chat: the chat rows of serve alone;
-                            serve-staggered, serve-postgres-staggered: its staggered load row alone)
+                            serve-staggered, serve-postgres-staggered: its staggered load row alone;
+                            serve-closed, serve-postgres-closed: its closed-loop row alone)
                            [--output FILE.md]
                            [--postgres postgres://USER@HOST:PORT/DB]
                            [--only ranking --speed-dating DIR]  (make bench-ranking)

@@ -101,13 +101,15 @@ do {
     // `serve` and `serve-postgres` run the load rows and the chat rows;
     // `serve-chat` and `serve-postgres-chat` the chat rows alone;
     // `serve-staggered` and `serve-postgres-staggered` the staggered load row
-    // alone (issue 23's like target), for quick side-by-side runs.
+    // alone (issue 23's like target); `serve-closed` and
+    // `serve-postgres-closed` the closed-loop row alone: quick side-by-side runs.
     for section in ["serve", "serve-postgres"]
     where options.only.contains(section) || options.only.contains(section + "-chat")
-        || options.only.contains(section + "-staggered")
+        || options.only.contains(section + "-staggered") || options.only.contains(section + "-closed")
     {
         let load = options.only.contains(section)
         let staggeredOnly = !load && options.only.contains(section + "-staggered")
+        let closedOnly = !load && !staggeredOnly && options.only.contains(section + "-closed")
         // Sockets, not data size, are what this measures: the smallest set.
         let data = sets.min(by: { $0.count < $1.count }) ?? largest
         var database: String?
@@ -128,6 +130,14 @@ do {
         staggeredLoad.repeats = 3
         if staggeredOnly {
             report.add(try await staggeredLoad.run())
+            continue
+        }
+        if closedOnly {
+            report.add(
+                try await ServeBench(
+                    data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+                    viewerOffset: (staggeredLoad.repeats + 1) * block
+                ).run())
             continue
         }
         if load {
