@@ -16,7 +16,7 @@ enum RankingRefitter {
     static func refitIfDue(_ backend: DatabaseServerBackend) throws -> Bool {
         try backend.reading { database in
             guard Ranking.keepsFit, try database.rankingFitIsStale(every: 1) else { return false }
-            try database.refitRanking(ridge: Ranking.Model.standard.fitRidge, limit: Ranking.fitDecisions, at: nil)
+            try database.refitRanking()
             return true
         }
     }

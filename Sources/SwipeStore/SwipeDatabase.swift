@@ -372,3 +372,23 @@ extension SwipeSettings where Self: SwipeProfiles {
         return chosen
     }
 }
+
+extension SwipeDatabase {
+    /// Refits the ranking's model as the shipped feed reads it: `ridge`
+    /// (the shipped model's unless given) over at most the latest
+    /// `Ranking.fitDecisions` decisions, at `date` (now when nil).
+    @discardableResult
+    public func refitRanking(ridge: Double = Ranking.Model.standard.fitRidge, at date: Date? = nil) throws
+        -> Ranking.Fit
+    {
+        try refitRanking(ridge: ridge, limit: Ranking.fitDecisions, at: date)
+    }
+
+    /// The refit at the end of a decisions import, on every backend: when
+    /// the import stored or changed a decision and the shipped model reads
+    /// the fit (`Ranking.keepsFit`), the ledger as it now stands is refitted
+    /// (a bounded batch), so the next feed ranks by it.
+    package func refitAfterImport(_ summary: ImportSummary) throws {
+        if Ranking.keepsFit, summary.inserted + summary.updated > 0 { try refitRanking() }
+    }
+}

@@ -26,8 +26,7 @@ extension PostgresStore {
             try PostgresImport.decisions(connection: connection, path: path, options: options, schema: schema)
         }
         analyze(after: summary) { try connection.execute(Self.analyzedAfterDecisions) }
-        // The ranking's model, refitted on the ledger as it now stands (a bounded batch), as on SQLite.
-        if Ranking.keepsFit, summary.inserted + summary.updated > 0 { try refitRanking() }
+        try refitAfterImport(summary)
         return summary
     }
 

@@ -34,7 +34,7 @@ extension SQLiteStore: SwipeDatabase {
     /// (`Ranking.keepsFit`).
     public func importDecisions(path: String, options: ImportOptions) throws -> ImportSummary {
         let summary = try SQLiteImporter(store: self, options: options).importDecisions(path: path)
-        if Ranking.keepsFit, summary.inserted + summary.updated > 0 { try refitRanking() }
+        try refitAfterImport(summary)
         return summary
     }
 }

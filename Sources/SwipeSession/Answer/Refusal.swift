@@ -7,7 +7,7 @@ import SwipeStore
 /// `error`). An app that embeds swipe switches over `reason`; nothing needs
 /// to read the sentence back.
 public struct Refusal: Error, CustomStringConvertible {
-    public enum Reason {
+    public enum Reason: Sendable {
         /// The line or command object names no valid command (nothing was done).
         case command(CommandError)
         /// The deck's rules (no card on top, a drag while the detail page is open…).

@@ -16,14 +16,15 @@ extension SQLDatabase {
     /// decisions, by `swipe serve` every `Ranking.refitSeconds`, and when a
     /// feed is opened in the REPL on a stale fit (`rankingFitIsStale`).
     /// - Parameters:
-    ///   - ridge: The penalty on each appeal and generosity (the shipped model's by default).
+    /// (`SwipeDatabase.refitRanking(ridge:at:)` gives the shipped model's
+    /// ridge and bound.)
+    /// - Parameters:
+    ///   - ridge: The penalty on each appeal and generosity.
     ///   - limit: At most this many decisions are fitted (`Ranking.fitDecisions`).
-    ///   - date: When it runs (now by default).
+    ///   - date: When it runs (now when nil).
     /// - Returns: The fit stored.
     @discardableResult
-    public func refitRanking(
-        ridge: Double = Ranking.Model.standard.fitRidge, limit: Int = Ranking.fitDecisions, at date: Date? = nil
-    ) throws -> Ranking.Fit {
+    public func refitRanking(ridge: Double, limit: Int, at date: Date?) throws -> Ranking.Fit {
         var through = 0
         let edges = try read {
             // The ledger's newest key, undone or not: what a stale check compares with.

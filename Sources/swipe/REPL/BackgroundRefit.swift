@@ -29,8 +29,7 @@ final class BackgroundRefit: @unchecked Sendable {
         let box = UncheckedStore(store: try open())
         let thread = Thread {
             do {
-                _ = try box.store.refitRanking(
-                    ridge: Ranking.Model.standard.fitRidge, limit: Ranking.fitDecisions, at: nil)
+                _ = try box.store.refitRanking()
             } catch {
                 refit.failure = error
             }
