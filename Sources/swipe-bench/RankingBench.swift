@@ -197,8 +197,10 @@ struct RankingBench {
         var references: [(String, [Outcome])] = [
             ("likers first, then active first (those who have swiped), each group in random order", []),
             ("ceiling: by the true chance of a mutual like (the hidden taste), same exposure bound", []),
+            ("learned ceiling: the taste's form learned from the ledger so far, every candidate scored", []),
             ("likers first, then random", []), ("key order", []),
         ]
+        var learneds: [Outcome] = []
         var towns: [Town] = []
         for seed in Self.townSeeds {
             let town = Town(seed: seed)
@@ -209,8 +211,11 @@ struct RankingBench {
             ceilings.append(ceiling)
             references[0].1.append(active)
             references[1].1.append(ceiling)
-            references[2].1.append(simulate(town, order: .random))
-            references[3].1.append(simulate(town, order: .key))
+            let learned = simulate(town, order: .learned)
+            learneds.append(learned)
+            references[2].1.append(learned)
+            references[3].1.append(simulate(town, order: .random))
+            references[4].1.append(simulate(town, order: .key))
             for signal in RankingReplay.ablated {
                 ablation[signal, default: []].append(
                     try townThroughTheFeed(town, model: ablationChoice[signal] ?? Self.toggled(signal)))
@@ -243,6 +248,13 @@ struct RankingBench {
             + Self.townSeeds.map { "| seed \($0): matches per 100 swipes | exposure Gini " }.joined()
             + "| target |\n|---" + String(repeating: "|---:|---:", count: Self.townSeeds.count) + "|---|\n"
         for row in rows { text += "| \(row.name) | " + row.cells.joined(separator: " | ") + " | \(row.target) |\n" }
+        func ratios(_ a: [Outcome], _ b: [Outcome]) -> String {
+            zip(a, b).map { String(format: "%.2f×", $0.perHundred / max($1.perHundred, 1e-9)) }.joined(separator: ", ")
+        }
+        text +=
+            "\nAgainst the ceiling, seeds " + Self.townSeeds.map(String.init).joined(separator: ", ")
+            + ": swipe's feed " + ratios(feeds, ceilings) + "; the learned ceiling " + ratios(learneds, ceilings)
+            + "; swipe's feed against the learned ceiling " + ratios(feeds, learneds) + ".\n"
         return text
     }
 
@@ -313,7 +325,7 @@ struct RankingBench {
         return outcome
     }
 
-    enum Order { case key, random, activeFirst, ceiling }
+    enum Order { case key, random, activeFirst, ceiling, learned }
 
     /// The same town, days and taste, dealt in memory. Key, random and
     /// active first: likers first (oldest like first), then key order or a
@@ -323,7 +335,9 @@ struct RankingBench {
     /// (P(V likes C) × P(C likes V), 1 for a standing like of V, 0 for someone
     /// who never uses the app), under the feed's exposure bound (dealt more
     /// than the active candidates' mean in 24 hours plus the feed's grace,
-    /// `Model.exposureGrace`: the score times (share/dealt)²).
+    /// `Model.exposureGrace`: the score times (share/dealt)²). The learned
+    /// ceiling deals the same way by what the ledger so far tells
+    /// (`learnedNext`): the taste's own form, learned, over every candidate.
     func simulate(_ town: Town, order: Order) -> Outcome {
         var outcome = Outcome()
         var decided: [Int: [Int: Bool]] = [:]  // viewer → candidate → liked
@@ -334,9 +348,17 @@ struct RankingBench {
         let users = Set(town.active)
         let everyone = Array(0..<Town.size)
         var orderOf: [Int: [Int]] = [:]
+        // The learned ceiling's ledger and its fit, refitted as the feed's is.
+        var edges: [Ranking.Edge] = []
+        var fit = Ranking.Fit(), fittedAt: Date?
         for day in 0..<Town.days {
             for (turn, viewer) in sessions(town, day: day).enumerated() {
                 var now = sessionStart(day: day, turn: turn)
+                if order == .learned, fittedAt.map({ now.timeIntervalSince($0) >= Self.townRefitSeconds }) ?? true {
+                    // Newest first, as the store's refit reads the ledger.
+                    fit = Ranking.fit(edges.reversed(), ridge: Ranking.fitRidge)
+                    fittedAt = now
+                }
                 let wanted = town.gender[viewer] == "female" ? "male" : "female"
                 func eligible(_ c: Int) -> Bool {
                     c != viewer && town.gender[c] == wanted && decided[viewer]?[c] == nil
@@ -347,10 +369,14 @@ struct RankingBench {
                         next = ceilingNext(
                             town, viewer: viewer, now: now, eligible: eligible, likers: likers,
                             users: users, dealtAt: dealtAt)
+                    } else if order == .learned {
+                        next = learnedNext(
+                            viewer: viewer, now: now, eligible: eligible, likers: likers, swiped: swiped, fit: fit,
+                            dealtAt: dealtAt)
                     } else {
                         next = likers[viewer, default: []].first(where: eligible)
                     }
-                    if next == nil, order != .ceiling {
+                    if next == nil, order != .ceiling, order != .learned {
                         let sequence =
                             orderOf[viewer]
                             ?? {
@@ -367,6 +393,7 @@ struct RankingBench {
                     dealtAt[candidate, default: []].append(now)
                     outcome.swipes += 1
                     let liked = town.likes(viewer, candidate)
+                    edges.append(Ranking.Edge(viewer: viewer, profile: candidate, liked: liked))
                     decided[viewer, default: [:]][candidate] = liked
                     swiped.insert(viewer)
                     if liked {
@@ -405,6 +432,46 @@ struct RankingBench {
             var score = town.chance(viewer, likes: c) * theyLike
             let dealt = recent(c)
             if users.contains(c), dealt > fair { score *= (fair / dealt) * (fair / dealt) }
+            if score > bestScore {
+                best = c
+                bestScore = score
+            }
+        }
+        return best
+    }
+
+    /// The learned ceiling's next card for `viewer`: the ceiling's rule with
+    /// what a ranker can know in place of the hidden taste. The chance that
+    /// V likes C is σ(mean + generosity(V) + appeal(C)) from `fit` (the
+    /// taste's own form, a threshold on appeal minus pickiness, learned by
+    /// the store's fit from the decisions so far); C's chance of liking V is
+    /// 1 for a standing like, that fit's σ for someone who has swiped, and 0
+    /// for someone who has not (who uses the app is known only once they
+    /// swipe). Every eligible candidate is scored, not a window, under the
+    /// same exposure bound. What it reaches against the ceiling bounds what
+    /// any ranker learning from the ledger alone can reach in this town.
+    func learnedNext(
+        viewer: Int, now: Date, eligible: (Int) -> Bool, likers: [Int: [Int]], swiped: Set<Int>, fit: Ranking.Fit,
+        dealtAt: [Int: [Date]]
+    ) -> Int? {
+        let candidates = (0..<Town.size).filter(eligible)
+        let likedMe = Set(likers[viewer] ?? [])
+        func recent(_ c: Int) -> Double {
+            Double((dealtAt[c] ?? []).filter { now.timeIntervalSince($0) < 86_400 }.count)
+        }
+        func chance(_ v: Int, likes c: Int) -> Double {
+            1 / (1 + exp(-(fit.mean + (fit.generosity[v] ?? 0) + (fit.appeal[c] ?? 0))))
+        }
+        let active = candidates.filter { swiped.contains($0) }
+        let fair =
+            (active.isEmpty ? 0 : active.map(recent).reduce(0, +) / Double(active.count))
+            + Ranking.Model.standard.exposureGrace
+        var best: Int?, bestScore = -1.0
+        for c in candidates {
+            let theyLike = likedMe.contains(c) ? 1 : swiped.contains(c) ? chance(c, likes: viewer) : 0
+            var score = chance(viewer, likes: c) * theyLike
+            let dealt = recent(c)
+            if swiped.contains(c), dealt > fair { score *= (fair / dealt) * (fair / dealt) }
             if score > bestScore {
                 best = c
                 bestScore = score
