@@ -19,7 +19,9 @@ struct DiscoveryData {
     var csv: String { "\(directory)/discovery-\(label).csv" }
     /// The same rows without the six discovery columns: today's import, for the cost of the new ones.
     var plainCSV: String { "\(directory)/discovery-plain-\(label).csv" }
-    var templateDB: String { "\(directory)/discovery-template-\(label).sqlite" }
+    /// With the ranking's fit stored (named anew when it gained it, so a
+    /// template made before is made again).
+    var templateDB: String { "\(directory)/discovery-template-fit-\(label).sqlite" }
     var workDB: String { "\(directory)/discovery-work-\(label).sqlite" }
 
     /// City centres (deterministic) and Zipf weights.
@@ -99,7 +101,8 @@ struct DiscoveryData {
     }
 
     /// Generates what is missing (CSVs, the template database with the heavy
-    /// viewer's decisions and 10k likes of `v-liked`), then refreshes the working copy.
+    /// viewer's decisions, 10k likes of `v-liked` and the ranking's fit of
+    /// them), then refreshes the working copy.
     func prepare(swipe: String) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         if !FileManager.default.fileExists(atPath: csv) || !FileManager.default.fileExists(atPath: plainCSV) {
@@ -112,6 +115,9 @@ struct DiscoveryData {
             DataSet.remove(database: partial)
             _ = try ChildProcess.check([swipe, "import", "--db", partial, "--quiet", csv])
             try Self.addDecisions(path: partial, count: count)
+            // The fit a server or a decisions import keeps (over the 210k
+            // decisions at 1M), so each candidate's lookup of it is timed.
+            try SQLiteStore(path: partial).refitRanking()
             try RawDatabase(path: partial).execute(
                 "ANALYZE; PRAGMA wal_checkpoint(TRUNCATE); PRAGMA journal_mode = DELETE")
             guard rename(partial, templateDB) == 0 else { throw BenchError("cannot rename \(partial)") }
