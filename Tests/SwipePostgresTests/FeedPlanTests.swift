@@ -110,6 +110,12 @@ import Testing
         let recent = try plan(connection, "recent", PostgresDiscoverySQL.recentlyActive, open.arguments(.int(200)))
         Self.expectIndexedOnly(recent, using: ["rank_stats_active", "profiles_pkey"], "the recently active")
         #expect(!recent.contains("Sort"), "the recently active are sorted:\n\(recent)")
+        // The market sample of the ranking's prior: the same range, its counts read with it, each
+        // gender by key (joined to rank_stats again, it hashed the whole table, 25 ms at 1M).
+        let market = try plan(connection, "market", PostgresDiscoverySQL.marketSample, [.int(1000)])
+        Self.expectIndexedOnly(market, using: ["rank_stats_active", "profiles_pkey"], "the market sample")
+        #expect(!market.contains("Hash"), "the market sample hashes a table:\n\(market)")
+        #expect(!market.contains("Sort"), "the market sample is sorted:\n\(market)")
         #expect(byKey.contains("rank_stats_pkey"), "the walk by key reads the stats by key:\n\(byKey)")
         #expect(byKey.contains("rank_fit_pkey"), "the walk by key reads the fit by key:\n\(byKey)")
 
