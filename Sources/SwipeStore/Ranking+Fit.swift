@@ -1,6 +1,12 @@
 import Foundation
 
 extension Ranking {
+    /// Whether the store keeps the fit fresh on its own (after an import, in
+    /// `swipe serve`, beside a REPL that opens on a stale fit): while the shipped model
+    /// reads it (`Model.standard`). A model that reads it otherwise (the
+    /// benchmark's) refits itself (`refitRanking`).
+    public static var keepsFit: Bool { Model.standard.uses(.appeal) }
+
     /// The fitted model of who likes whom (issue 38; README "Ranking"): a
     /// logistic (Rasch) fit of the ledger's latest standing decisions,
     ///

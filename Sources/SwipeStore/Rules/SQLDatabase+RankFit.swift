@@ -94,11 +94,6 @@ extension SQLDatabase {
 }
 
 extension Ranking {
-    /// Whether the store keeps the fit fresh on its own (after an import, in
-    /// `swipe serve`, beside a REPL that opens on a stale fit): while the shipped model
-    /// reads it (`Model.standard`). A model that reads it otherwise (the
-    /// benchmark's) refits itself (`refitRanking`).
-    public static var keepsFit: Bool { Model.standard.uses(.appeal) }
     /// Decisions made after the stored fit (by key) that make it stale for
     /// the REPL's refit on opening a feed (`rankingFitIsStale`).
     public static let refitEvery = 1_000
