@@ -99,6 +99,12 @@ struct SignInRevocationTests {
                     if Date() >= expiry { continue }  // refused as expired: try a longer one
                     throw error
                 }
+                // Upgraded in time but expired before the socket's session
+                // opened (a busy machine): refused as any expired link is,
+                // before any hello. Try a longer one.
+                if close?.closeCode == .policyViolation, close?.reason == "sign-in expired", Date() >= expiry {
+                    continue
+                }
                 #expect(close?.closeCode == .unknown(4001))
                 #expect(Date().timeIntervalSince(expiry) < 11)
                 return
