@@ -29,11 +29,15 @@ TARGETS = 30
 # 200 sockets from one page, each signed in by its own token in the query
 # (same origin: the page itself came through the proxy). Each asks for its
 # deck and likes its top card LIKES_EACH times; an answer with a decision is
-# acknowledged. A socket that drops reconnects (with the same token) after a
-# short random wait and goes on from a new deck.
+# acknowledged. After its first like each socket waits, still open, until the
+# test calls window.load.release() (after the kill: every socket is open on
+# its server when one server dies, however fast the machine). A socket that
+# drops reconnects (with the same token) after a short random wait and goes
+# on from a new deck.
 LOAD = """
 const [base, tokens, likesEach] = [arguments[0], arguments[1], arguments[2]];
-window.load = { acknowledged: [], reconnects: 0, errors: [], done: 0 };
+window.load = { acknowledged: [], reconnects: 0, errors: [], done: 0, held: [], go: false };
+window.load.release = () => { window.load.go = true; window.load.held.splice(0).forEach((next) => next()); };
 for (const [viewer, token] of tokens) {
   let liked = 0;
   const open = () => {
@@ -49,8 +53,13 @@ for (const [viewer, token] of tokens) {
         window.load.errors.push(viewer + ": " + (data.error || ""));
       }
       if (liked >= likesEach) { window.load.done += 1; ws.onclose = null; ws.close(); return; }
-      if (data.cards === undefined && data.cmd === "like") { ws.send(JSON.stringify({cmd: "deck"})); return; }
-      ws.send(JSON.stringify({cmd: "like"}));
+      const next = () => {
+        if (data.cards === undefined && data.cmd === "like") { ws.send(JSON.stringify({cmd: "deck"})); return; }
+        ws.send(JSON.stringify({cmd: "like"}));
+      };
+      // After its first like each socket waits, open, for the test's release.
+      if (data.decision && liked === 1 && !window.load.go) { window.load.held.push(next); return; }
+      next();
     };
     ws.onclose = () => {
       window.load.reconnects += 1;
@@ -181,11 +190,12 @@ def test_a_server_killed_mid_load_loses_no_acknowledged_like(cluster, browsers):
     wait_for(lambda: browser.execute_script("return window.swipeDebug && window.swipeDebug.answers.length > 0"),
              "the page through the proxy")
     browser.execute_script(LOAD, cluster.base, tokens, LIKES_EACH)
-    wait_for(lambda: len(browser.execute_script("return window.load.acknowledged")) >= VIEWERS,
-             "a first wave of likes acknowledged", seconds=120)
+    wait_for(lambda: browser.execute_script("return window.load.held.length") == VIEWERS,
+             "every socket's first like acknowledged, each socket held open", seconds=120)
     victim = cluster.servers[1]
     victim.send_signal(signal.SIGKILL)
     victim.wait(timeout=10)
+    browser.execute_script("window.load.release()")
     wait_for(lambda: browser.execute_script("return window.load.done") == VIEWERS,
              "every client done after the kill", seconds=180)
     load = browser.execute_script("return window.load")
