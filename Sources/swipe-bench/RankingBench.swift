@@ -337,7 +337,7 @@ struct RankingBench {
     /// than the active candidates' mean in 24 hours plus the feed's grace,
     /// `Model.exposureGrace`: the score times (share/dealt)²). The learned
     /// ceiling deals the same way by what the ledger so far tells
-    /// (`learnedNext`): the taste's own form, learned, over every candidate.
+    /// (`boundedNext`): the taste's own form, learned, over every candidate.
     func simulate(_ town: Town, order: Order) -> Outcome {
         var outcome = Outcome()
         var decided: [Int: [Int: Bool]] = [:]  // viewer → candidate → liked
@@ -366,13 +366,16 @@ struct RankingBench {
                 for _ in 0..<Town.cardsPerDay {
                     var next: Int?
                     if order == .ceiling {
-                        next = ceilingNext(
-                            town, viewer: viewer, now: now, eligible: eligible, likers: likers,
-                            users: users, dealtAt: dealtAt)
+                        next = boundedNext(
+                            viewer: viewer, now: now, eligible: eligible, likers: likers, users: users,
+                            dealtAt: dealtAt, chance: town.chance(_:likes:))
                     } else if order == .learned {
-                        next = learnedNext(
-                            viewer: viewer, now: now, eligible: eligible, likers: likers, swiped: swiped, fit: fit,
-                            dealtAt: dealtAt)
+                        next = boundedNext(
+                            viewer: viewer, now: now, eligible: eligible, likers: likers, users: swiped,
+                            dealtAt: dealtAt
+                        ) { v, c in
+                            1 / (1 + exp(-(fit.mean + (fit.generosity[v] ?? 0) + (fit.appeal[c] ?? 0))))
+                        }
                     } else {
                         next = likers[viewer, default: []].first(where: eligible)
                     }
@@ -411,11 +414,22 @@ struct RankingBench {
         return outcome
     }
 
-    /// The ceiling's next card for `viewer` (`simulate`): the eligible
-    /// candidate of the highest true chance of a mutual like, ties by index.
-    func ceilingNext(
-        _ town: Town, viewer: Int, now: Date, eligible: (Int) -> Bool, likers: [Int: [Int]], users: Set<Int>,
-        dealtAt: [Int: [Date]]
+    /// The next card of the ceiling and of the learned ceiling for `viewer`
+    /// (`simulate`): the eligible candidate of the highest chance of a mutual
+    /// like, ties by index, under the feed's exposure bound. `chance(V, C)`
+    /// is the chance that V likes C; C's chance of liking V is 1 for a
+    /// standing like, `chance(C, V)` for one of `users`, else 0.
+    ///
+    /// The ceiling knows the hidden taste (`Town.chance`) and who uses the
+    /// app. The learned ceiling knows what a ranker can: the taste's own form
+    /// (a threshold on appeal minus pickiness) learned by the store's fit
+    /// from the decisions so far, σ(mean + generosity(V) + appeal(C)), and as
+    /// users those who have swiped. Both score every eligible candidate, not
+    /// a window; what the learned one reaches against the ceiling bounds
+    /// what any ranker learning from the ledger alone can reach in this town.
+    func boundedNext(
+        viewer: Int, now: Date, eligible: (Int) -> Bool, likers: [Int: [Int]], users: Set<Int>,
+        dealtAt: [Int: [Date]], chance: (Int, Int) -> Double
     ) -> Int? {
         let candidates = (0..<Town.size).filter(eligible)
         let likedMe = Set(likers[viewer] ?? [])
@@ -428,50 +442,10 @@ struct RankingBench {
             + Ranking.Model.standard.exposureGrace
         var best: Int?, bestScore = -1.0
         for c in candidates {
-            let theyLike = likedMe.contains(c) ? 1 : users.contains(c) ? town.chance(c, likes: viewer) : 0
-            var score = town.chance(viewer, likes: c) * theyLike
+            let theyLike = likedMe.contains(c) ? 1 : users.contains(c) ? chance(c, viewer) : 0
+            var score = chance(viewer, c) * theyLike
             let dealt = recent(c)
             if users.contains(c), dealt > fair { score *= (fair / dealt) * (fair / dealt) }
-            if score > bestScore {
-                best = c
-                bestScore = score
-            }
-        }
-        return best
-    }
-
-    /// The learned ceiling's next card for `viewer`: the ceiling's rule with
-    /// what a ranker can know in place of the hidden taste. The chance that
-    /// V likes C is σ(mean + generosity(V) + appeal(C)) from `fit` (the
-    /// taste's own form, a threshold on appeal minus pickiness, learned by
-    /// the store's fit from the decisions so far); C's chance of liking V is
-    /// 1 for a standing like, that fit's σ for someone who has swiped, and 0
-    /// for someone who has not (who uses the app is known only once they
-    /// swipe). Every eligible candidate is scored, not a window, under the
-    /// same exposure bound. What it reaches against the ceiling bounds what
-    /// any ranker learning from the ledger alone can reach in this town.
-    func learnedNext(
-        viewer: Int, now: Date, eligible: (Int) -> Bool, likers: [Int: [Int]], swiped: Set<Int>, fit: Ranking.Fit,
-        dealtAt: [Int: [Date]]
-    ) -> Int? {
-        let candidates = (0..<Town.size).filter(eligible)
-        let likedMe = Set(likers[viewer] ?? [])
-        func recent(_ c: Int) -> Double {
-            Double((dealtAt[c] ?? []).filter { now.timeIntervalSince($0) < 86_400 }.count)
-        }
-        func chance(_ v: Int, likes c: Int) -> Double {
-            1 / (1 + exp(-(fit.mean + (fit.generosity[v] ?? 0) + (fit.appeal[c] ?? 0))))
-        }
-        let active = candidates.filter { swiped.contains($0) }
-        let fair =
-            (active.isEmpty ? 0 : active.map(recent).reduce(0, +) / Double(active.count))
-            + Ranking.Model.standard.exposureGrace
-        var best: Int?, bestScore = -1.0
-        for c in candidates {
-            let theyLike = likedMe.contains(c) ? 1 : swiped.contains(c) ? chance(c, likes: viewer) : 0
-            var score = chance(viewer, likes: c) * theyLike
-            let dealt = recent(c)
-            if swiped.contains(c), dealt > fair { score *= (fair / dealt) * (fair / dealt) }
             if score > bestScore {
                 best = c
                 bestScore = score

@@ -132,12 +132,11 @@ do {
             report.add(try await staggeredLoad.run())
             continue
         }
+        let closedLoop = ServeBench(
+            data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
+            viewerOffset: (staggeredLoad.repeats + 1) * block)
         if closedOnly {
-            report.add(
-                try await ServeBench(
-                    data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
-                    viewerOffset: (staggeredLoad.repeats + 1) * block
-                ).run())
+            report.add(try await closedLoop.run())
             continue
         }
         if load {
@@ -147,11 +146,7 @@ do {
                     data: data, database: database, swipe: options.swipe, sessions: options.sessions,
                     pacing: .milliseconds(100), viewerOffset: staggeredLoad.repeats * block
                 ).run())
-            report.add(
-                try await ServeBench(
-                    data: data, database: database, swipe: options.swipe, sessions: options.sessions, pacing: .zero,
-                    viewerOffset: (staggeredLoad.repeats + 1) * block
-                ).run())
+            report.add(try await closedLoop.run())
         }
         report.add(
             try await ChatServeBench(
